@@ -1,0 +1,32 @@
+/**
+ * Image references as stored on locations and properties: a site path
+ * (/upload/…), or an absolute http(s) URL. SPEC §5: a relative path gets a
+ * leading slash. Anything else (javascript:, data:, protocol-relative //host)
+ * is not an image reference we store.
+ */
+export function normalizeImageRef(value: string): string | null {
+  const ref = value.trim();
+  if (ref === "") return null;
+  if (/^https?:\/\/[^\s/]+/i.test(ref)) return ref;
+  if (ref.startsWith("//") || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return null;
+  if (/[\s\\<>"']/.test(ref) || ref.split("/").includes("..")) return null;
+  return ref.startsWith("/") ? ref : `/${ref}`;
+}
+
+/**
+ * SPEC §5 images normalisation: a single string becomes a one-item list, any
+ * other non-list becomes an empty list, blank (and non-text) entries are dropped.
+ * Returns the list and the entries that were not valid image references.
+ */
+export function normalizeImageList(value: unknown): { images: string[]; invalid: string[] } {
+  const list: unknown[] = typeof value === "string" ? [value] : Array.isArray(value) ? value : [];
+  const images: string[] = [];
+  const invalid: string[] = [];
+  for (const entry of list) {
+    if (typeof entry !== "string" || entry.trim() === "") continue;
+    const ref = normalizeImageRef(entry);
+    if (ref === null) invalid.push(entry);
+    else images.push(ref);
+  }
+  return { images, invalid };
+}

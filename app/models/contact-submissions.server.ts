@@ -1,0 +1,79 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { contactSubmissions, realEstates, type ContactSubmission } from "~/db/schema";
+import { contactSchema, type Lang } from "~/schemas/contact";
+import { isUuid } from "~/schemas/fields";
+import { ModelError } from "./errors.server";
+
+export type { ContactSubmission };
+
+/**
+ * Stores a visitor's request, unread (SPEC §4). Messages of refusals follow
+ * the page's language. `propertyId` links it to the listing it was sent from;
+ * an unknown id is dropped rather than losing the request.
+ */
+export async function createContactSubmission(
+  input: unknown,
+  options: { lang?: Lang; propertyId?: unknown } = {},
+): Promise<ContactSubmission> {
+  const parsed = contactSchema(options.lang ?? "ru").safeParse(input ?? {});
+  if (!parsed.success) throw ModelError.fromZod(parsed.error);
+  let propertyId: string | null = null;
+  if (isUuid(options.propertyId)) {
+    const [found] = await db()
+      .select({ id: realEstates.id })
+      .from(realEstates)
+      .where(eq(realEstates.id, options.propertyId))
+      .limit(1);
+    propertyId = found?.id ?? null;
+  }
+  const [row] = await db()
+    .insert(contactSubmissions)
+    .values({ ...parsed.data, property_id: propertyId, isread: false })
+    .returning();
+  if (!row) throw new ModelError("Ошибка сохранения: нет ответа от сервера", "database");
+  return row;
+}
+
+/** Newest first (SPEC §4); `unreadOnly` for the inbox filter. */
+export async function listContactSubmissions(options: { unreadOnly?: boolean; limit?: number } = {}) {
+  const query = db()
+    .select()
+    .from(contactSubmissions)
+    .where(options.unreadOnly ? eq(contactSubmissions.isread, false) : undefined)
+    .orderBy(desc(contactSubmissions.created_at), desc(contactSubmissions.id));
+  return options.limit ? query.limit(options.limit) : query;
+}
+
+export async function getContactSubmission(id: unknown): Promise<ContactSubmission | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db().select().from(contactSubmissions).where(eq(contactSubmissions.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function countContactSubmissions(): Promise<{ total: number; unread: number }> {
+  const [total] = await db().select({ n: count() }).from(contactSubmissions);
+  const [unread] = await db().select({ n: count() }).from(contactSubmissions).where(eq(contactSubmissions.isread, false));
+  return { total: Number(total?.n ?? 0), unread: Number(unread?.n ?? 0) };
+}
+
+/** Marks a request read; there is no way back (SPEC §4). Null for an unknown id. */
+export async function markContactSubmissionRead(id: unknown): Promise<ContactSubmission | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db()
+    .update(contactSubmissions)
+    .set({ isread: true })
+    .where(eq(contactSubmissions.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes a request; false for an unknown id. */
+export async function deleteContactSubmission(id: unknown): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const deleted = await db()
+    .delete(contactSubmissions)
+    .where(and(eq(contactSubmissions.id, id)))
+    .returning({ id: contactSubmissions.id });
+  return deleted.length > 0;
+}

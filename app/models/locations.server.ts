@@ -1,0 +1,183 @@
+import { asc, count, eq, sql } from "drizzle-orm";
+import { db, type Executor } from "~/db/client.server";
+import { locations, realEstates, type Location } from "~/db/schema";
+import { RESERVED_SLUGS, slugify } from "~/lib/slug";
+import { isUuid } from "~/schemas/fields";
+import { LOCATION_MESSAGES as M, locationCreateSchema, locationUpdateSchema } from "~/schemas/location";
+import { describeDbError, findPgError, ModelError } from "./errors.server";
+import { countList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
+
+export type { Location };
+export type LocationWithCount = Location & { property_count: number };
+
+const LOCATIONS_LIST: OrderedList = { table: "locations", lockKey: "locations.order" };
+
+/** The six default locations of SPEC §3 / DESIGN §4 (Russian name, Bulgarian name). */
+export const DEFAULT_LOCATIONS: readonly { name: string; name_bg: string }[] = [
+  { name: "Созополь", name_bg: "Созопол" },
+  { name: "Черноморец", name_bg: "Черноморец" },
+  { name: "Равда", name_bg: "Равда" },
+  { name: "Бургас", name_bg: "Бургас" },
+  { name: "Каблешково", name_bg: "Каблешково" },
+  { name: "Приморско", name_bg: "Приморско" },
+];
+
+/** Slug of a location name; refuses names that give no slug or a reserved one. */
+export function locationSlug(name: string): string {
+  const slug = slugify(name);
+  if (slug === "") throw new ModelError(M.nameNoLetters, "validation", { name: M.nameNoLetters });
+  if (RESERVED_SLUGS.has(slug)) throw new ModelError(M.nameReserved, "validation", { name: M.nameReserved });
+  return slug;
+}
+
+/** All locations, by position (SPEC §7: "ordered by order"). */
+export async function listLocations(executor: Executor = db()): Promise<Location[]> {
+  return executor.select().from(locations).orderBy(asc(locations.order), asc(locations.created_at), asc(locations.id));
+}
+
+/** All locations with the number of their properties, by position. */
+export async function listLocationsWithCounts(): Promise<LocationWithCount[]> {
+  const counts = db()
+    .select({ location_id: realEstates.location_id, n: count().as("n") })
+    .from(realEstates)
+    .groupBy(realEstates.location_id)
+    .as("counts");
+  const rows = await db()
+    .select({ location: locations, n: counts.n })
+    .from(locations)
+    .leftJoin(counts, eq(counts.location_id, locations.id))
+    .orderBy(asc(locations.order), asc(locations.created_at), asc(locations.id));
+  return rows.map((r) => ({ ...r.location, property_count: Number(r.n ?? 0) }));
+}
+
+export async function getLocation(id: unknown, executor: Executor = db()): Promise<Location | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await executor.select().from(locations).where(eq(locations.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function getLocationBySlug(slug: string): Promise<Location | null> {
+  const [row] = await db()
+    .select()
+    .from(locations)
+    .where(eq(locations.slug, slug.normalize("NFC").toLowerCase()))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countLocations(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(locations);
+  return Number(row?.n ?? 0);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Creates a location at the end of the list (order = current count). */
+export async function createLocation(input: unknown): Promise<Location> {
+  if (!isObject(input) || typeof input.name !== "string") {
+    throw new ModelError(M.invalidCreate, "validation");
+  }
+  const parsed = locationCreateSchema.safeParse(input);
+  if (!parsed.success) throw ModelError.fromZod(parsed.error);
+  const slug = locationSlug(parsed.data.name);
+  let row: Location | undefined;
+  try {
+    row = await db().transaction(async (tx) => {
+      const order = await countList(tx, LOCATIONS_LIST);
+      const [created] = await tx
+        .insert(locations)
+        .values({ ...parsed.data, slug, order })
+        .returning();
+      return created;
+    });
+  } catch (error) {
+    throw mapWriteError(error, "create");
+  }
+  if (!row) throw new ModelError(M.createNoData, "database");
+  return row;
+}
+
+/** Updates the given fields of a location. */
+export async function updateLocation(id: unknown, data: unknown): Promise<Location> {
+  if (!isUuid(id) || !isObject(data)) throw new ModelError(M.invalidUpdate, "validation");
+  const parsed = locationUpdateSchema.safeParse(data);
+  if (!parsed.success) throw ModelError.fromZod(parsed.error);
+  const changes: Partial<typeof locations.$inferInsert> = { ...parsed.data };
+  if (parsed.data.name !== undefined) changes.slug = locationSlug(parsed.data.name);
+  if (Object.keys(changes).length === 0) {
+    const current = await getLocation(id);
+    if (!current) throw new ModelError(M.updateNoData, "not_found");
+    return current;
+  }
+  let row: Location | undefined;
+  try {
+    [row] = await db().update(locations).set(changes).where(eq(locations.id, id)).returning();
+  } catch (error) {
+    throw mapWriteError(error, "update");
+  }
+  if (!row) throw new ModelError(M.updateNoData, "not_found");
+  return row;
+}
+
+function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
+  if (error instanceof ModelError) return error;
+  const pgError = findPgError(error);
+  if (pgError?.code === "23505") {
+    const message = op === "create" ? M.createDuplicate : M.updateDuplicate;
+    return new ModelError(message, "conflict", { name: message }, "23505");
+  }
+  console.error(`Location ${op} failed:`, describeDbError(error));
+  const message = op === "create" ? M.createFailed(describeDbError(error)) : M.updateFailed(describeDbError(error));
+  return new ModelError(message, "database", {}, pgError?.code);
+}
+
+/**
+ * Deletes a location (SPEC §4): first its properties, then the location, then
+ * renumbers the remaining locations 0..n-1 — all in one transaction.
+ * Returns false when there is no such location.
+ */
+export async function deleteLocation(id: unknown): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return db().transaction(async (tx) => {
+    await tx.delete(realEstates).where(eq(realEstates.location_id, id));
+    const deleted = await tx.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
+    if (deleted.length === 0) return false;
+    await renumber(tx, LOCATIONS_LIST);
+    return true;
+  });
+}
+
+/** Swaps a location with its neighbour; false at the ends or for an unknown id. */
+export async function moveLocation(id: unknown, direction: "up" | "down"): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return db().transaction((tx) => moveInList(tx, LOCATIONS_LIST, id, direction));
+}
+
+/** Moves a location to a position (drag-and-drop); false for an unknown id. */
+export async function moveLocationTo(id: unknown, position: number): Promise<boolean> {
+  if (!isUuid(id) || !Number.isInteger(position) || position < 0) return false;
+  return db().transaction((tx) => moveToPosition(tx, LOCATIONS_LIST, id, position));
+}
+
+/**
+ * Creates the six default locations when none exists (SPEC §3), then checks
+ * again that locations are there. Safe when several processes start at once.
+ * Returns the number created.
+ */
+export async function ensureDefaultLocations(): Promise<number> {
+  const exists = async () => (await db().select({ id: locations.id }).from(locations).limit(1)).length > 0;
+  if (await exists()) return 0;
+  const created = await db().transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCATIONS_LIST.lockKey}))`);
+    const [any] = await tx.select({ id: locations.id }).from(locations).limit(1);
+    if (any) return 0;
+    await tx.insert(locations).values(
+      DEFAULT_LOCATIONS.map((l, order) => ({ ...l, slug: slugify(l.name), image: "", order })),
+    );
+    return DEFAULT_LOCATIONS.length;
+  });
+  if (!(await exists())) throw new Error("Default locations were created but cannot be read back");
+  return created;
+}

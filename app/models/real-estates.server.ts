@@ -1,0 +1,220 @@
+import { and, asc, count, eq, like, ne, or, sql } from "drizzle-orm";
+import { db, type Executor } from "~/db/client.server";
+import { locations, realEstates, type RealEstate } from "~/db/schema";
+import { escapeLike } from "~/lib/search";
+import { nextFreeSlug, slugify } from "~/lib/slug";
+import { isUuid } from "~/schemas/fields";
+import {
+  canonicalPropertyInput,
+  PROPERTY_MESSAGES as M,
+  propertyCreateSchema,
+  propertyUpdateSchema,
+  UPDATABLE_PROPERTY_FIELDS,
+  type PropertyCreateInput,
+} from "~/schemas/property";
+import { describeDbError, findPgError, ModelError } from "./errors.server";
+import { countList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
+
+export type { RealEstate };
+
+/** The properties of one location form one ordered list (SPEC §4). */
+export function propertiesOf(locationId: string): OrderedList {
+  return {
+    table: "real_estates",
+    where: sql`location_id = ${locationId}`,
+    lockKey: `real_estates.order:${locationId}`,
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Slug base for a title; a title of only symbols still gets a usable slug. */
+export function propertySlugBase(title: string): string {
+  return slugify(title) || "object";
+}
+
+/** A slug free within the location: `base`, else `base-2`, `base-3`… (DESIGN §4). */
+async function freeSlug(tx: Executor, locationId: string, title: string, exceptId?: string): Promise<string> {
+  const base = propertySlugBase(title);
+  const conditions = [
+    eq(realEstates.location_id, locationId),
+    or(eq(realEstates.slug, base), like(realEstates.slug, `${escapeLike(base)}-%`)),
+  ];
+  if (exceptId) conditions.push(ne(realEstates.id, exceptId));
+  const rows = await tx
+    .select({ slug: realEstates.slug })
+    .from(realEstates)
+    .where(and(...conditions));
+  return nextFreeSlug(base, rows.map((r) => r.slug));
+}
+
+async function locationExists(tx: Executor, id: string): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const [row] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, id)).limit(1);
+  return Boolean(row);
+}
+
+const locationMissing = () =>
+  new ModelError(M.locationMissing, "validation", { location_id: M.locationMissing }, "23503");
+
+export async function getRealEstate(id: unknown, executor: Executor = db()): Promise<RealEstate | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await executor.select().from(realEstates).where(eq(realEstates.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function getRealEstateBySlug(locationId: string, slug: string): Promise<RealEstate | null> {
+  if (!isUuid(locationId)) return null;
+  const [row] = await db()
+    .select()
+    .from(realEstates)
+    .where(and(eq(realEstates.location_id, locationId), eq(realEstates.slug, slug.normalize("NFC").toLowerCase())))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The properties of one location, by position. */
+export async function listRealEstatesOfLocation(locationId: unknown): Promise<RealEstate[]> {
+  if (!isUuid(locationId)) return [];
+  return db()
+    .select()
+    .from(realEstates)
+    .where(eq(realEstates.location_id, locationId))
+    .orderBy(asc(realEstates.order), asc(realEstates.created_at), asc(realEstates.id));
+}
+
+export async function countRealEstates(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(realEstates);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Creates a property (SPEC §5): the data layer's checks and defaults (empty
+ * Bulgarian texts, no price or area, apartment), images normalised, a slug
+ * unique within its location, and — when no order is given — the end of its
+ * location's list (SPEC §4: order = current count).
+ */
+export async function createRealEstate(input: unknown): Promise<RealEstate> {
+  if (!isObject(input)) throw new ModelError(M.invalidCreate, "validation");
+  const canonical = canonicalPropertyInput(input);
+  if (typeof canonical.title !== "string") throw new ModelError(M.invalidCreate, "validation");
+  const parsed = propertyCreateSchema.safeParse(canonical);
+  if (!parsed.success) throw ModelError.fromZod(parsed.error);
+  const data: PropertyCreateInput = parsed.data;
+
+  let row: RealEstate | undefined;
+  try {
+    row = await db().transaction(async (tx) => {
+      if (!(await locationExists(tx, data.location_id))) throw locationMissing();
+      const list = propertiesOf(data.location_id);
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${list.lockKey}))`);
+      const order = data.order ?? (await countList(tx, list));
+      const slug = await freeSlug(tx, data.location_id, data.title);
+      const [created] = await tx
+        .insert(realEstates)
+        .values({ ...data, order, slug })
+        .returning();
+      return created;
+    });
+  } catch (error) {
+    throw mapWriteError(error, "create");
+  }
+  if (!row) throw new ModelError(M.createNoData, "database");
+  return row;
+}
+
+/**
+ * Partial update (SPEC §5): only the updatable fields present in `data` are
+ * checked and written; unknown keys are ignored. Moving a property to another
+ * location puts it at the end there and closes the gap it leaves.
+ */
+export async function updateRealEstate(id: unknown, data: unknown): Promise<RealEstate> {
+  if (!isUuid(id) || !isObject(data)) throw new ModelError(M.invalidUpdate, "validation");
+  const canonical = canonicalPropertyInput(data);
+  const present = Object.fromEntries(
+    UPDATABLE_PROPERTY_FIELDS.filter((k) => canonical[k] !== undefined).map((k) => [k, canonical[k]]),
+  );
+  const parsed = propertyUpdateSchema.safeParse(present);
+  if (!parsed.success) throw ModelError.fromZod(parsed.error);
+  const changes = parsed.data;
+
+  let row: RealEstate | undefined;
+  try {
+    row = await db().transaction(async (tx) => {
+      const current = await getRealEstate(id, tx);
+      if (!current) return undefined;
+      const { order: requestedOrder, ...rest } = changes;
+      const values: Partial<typeof realEstates.$inferInsert> = { ...rest };
+      if (requestedOrder !== undefined && requestedOrder !== null) values.order = requestedOrder;
+      const locationChanged = changes.location_id !== undefined && changes.location_id !== current.location_id;
+      const targetLocation = changes.location_id ?? current.location_id;
+      if (locationChanged) {
+        if (!(await locationExists(tx, targetLocation))) throw locationMissing();
+        if (values.order === undefined) values.order = await countList(tx, propertiesOf(targetLocation));
+      }
+      if (locationChanged || (changes.title !== undefined && changes.title !== current.title)) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${propertiesOf(targetLocation).lockKey}))`);
+        values.slug = await freeSlug(tx, targetLocation, changes.title ?? current.title, current.id);
+      }
+      // A write even with no changes, so updated_at says the listing was saved.
+      if (Object.keys(values).length === 0) values.order = current.order;
+      const [updated] = await tx.update(realEstates).set(values).where(eq(realEstates.id, id)).returning();
+      if (locationChanged) await renumber(tx, propertiesOf(current.location_id));
+      return updated;
+    });
+  } catch (error) {
+    throw mapWriteError(error, "update");
+  }
+  if (!row) throw new ModelError(M.updateNoData, "not_found");
+  return row;
+}
+
+function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
+  if (error instanceof ModelError) return error;
+  const pgError = findPgError(error);
+  if (pgError?.code === "23503") return locationMissing();
+  console.error(`Real estate ${op} failed:`, describeDbError(error));
+  const detail = describeDbError(error);
+  return new ModelError(op === "create" ? M.createFailed(detail) : M.updateFailed(detail), "database", {}, pgError?.code);
+}
+
+/** Deletes a property and renumbers the rest of its location 0..n-1 (SPEC §4). */
+export async function deleteRealEstate(id: unknown): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  return db().transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(realEstates)
+      .where(eq(realEstates.id, id))
+      .returning({ location_id: realEstates.location_id });
+    if (!deleted) return false;
+    await renumber(tx, propertiesOf(deleted.location_id));
+    return true;
+  });
+}
+
+async function locationIdOf(id: string): Promise<string | null> {
+  const [row] = await db()
+    .select({ location_id: realEstates.location_id })
+    .from(realEstates)
+    .where(eq(realEstates.id, id))
+    .limit(1);
+  return row?.location_id ?? null;
+}
+
+/** Swaps a property with its neighbour within its location; false at the ends or for an unknown id. */
+export async function moveRealEstate(id: unknown, direction: "up" | "down"): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const locationId = await locationIdOf(id);
+  if (!locationId) return false;
+  return db().transaction((tx) => moveInList(tx, propertiesOf(locationId), id, direction));
+}
+
+/** Moves a property to a position within its location (drag-and-drop). */
+export async function moveRealEstateTo(id: unknown, position: number): Promise<boolean> {
+  if (!isUuid(id) || !Number.isInteger(position) || position < 0) return false;
+  const locationId = await locationIdOf(id);
+  if (!locationId) return false;
+  return db().transaction((tx) => moveToPosition(tx, propertiesOf(locationId), id, position));
+}

@@ -1,0 +1,103 @@
+import { z } from "zod";
+
+/**
+ * Field builders shared by the schemas. Each takes the user-facing messages,
+ * so every schema states its own wording (SPEC §5) in one place.
+ * Inputs may come from HTML forms (strings) or JSON (numbers, nulls).
+ */
+
+/** Required text: trimmed; missing, non-text or whitespace-only → `required`. */
+export function requiredText(required: string, max: number, tooLong: string) {
+  return z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+}
+
+/** Optional text: trimmed, missing/null → "". */
+export function optionalText(max: number, tooLong: string) {
+  return z.preprocess(
+    (v) => (v === undefined || v === null ? "" : v),
+    z.string({ error: tooLong }).trim().max(max, { error: tooLong }),
+  );
+}
+
+const EMPTY = Symbol("empty");
+
+/** Parses "150 000", "1500,50", 1500 → number; "" / null / undefined → null. */
+export function parseDecimal(value: unknown): number | null | typeof EMPTY | undefined {
+  if (value === undefined || value === null) return EMPTY;
+  if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
+  if (typeof value !== "string") return undefined;
+  const compact = value.replace(/[\s\u00a0]/g, "").replace(",", ".");
+  if (compact === "") return EMPTY;
+  if (!/^\d+(\.\d+)?$/.test(compact)) return undefined;
+  return Number(compact);
+}
+
+/** Optional positive decimal (price, area): empty → null; else in (0, max]. */
+export function optionalPositiveDecimal(invalid: string, max: number) {
+  return z.unknown().transform((value, ctx) => {
+    const parsed = parseDecimal(value);
+    if (parsed === EMPTY) return null;
+    if (parsed === undefined || parsed === null || parsed <= 0 || parsed > max) {
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }
+    return Math.round(parsed * 100) / 100;
+  });
+}
+
+/** Optional whole number in [min, max]: empty → null. */
+export function optionalInteger(invalid: string, min: number, max: number) {
+  return z.unknown().transform((value, ctx) => {
+    const parsed = parseDecimal(typeof value === "string" ? value.trim() : value);
+    if (parsed === EMPTY) return null;
+    if (parsed === undefined || parsed === null || !Number.isInteger(parsed) || parsed < min || parsed > max) {
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+}
+
+/** A list of short texts: one string (one item per line) or an array; blanks dropped. */
+export function textList(maxItems: number, maxLength: number, invalid: string) {
+  return z.unknown().transform((value, ctx) => {
+    const raw: unknown[] =
+      value === undefined || value === null
+        ? []
+        : typeof value === "string"
+          ? value.split(/\r?\n/)
+          : Array.isArray(value)
+            ? value
+            : [value];
+    const items: string[] = [];
+    for (const entry of raw) {
+      if (typeof entry !== "string") {
+        ctx.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      const text = entry.trim();
+      if (text !== "") items.push(text);
+    }
+    if (items.length > maxItems || items.some((t) => t.length > maxLength)) {
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    }
+    return items;
+  });
+}
+
+/** First message per field, for forms: { name: "Имя обязательно", … }. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_form";
+    result[key] ??= issue.message;
+  }
+  return result;
+}
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID_PATTERN.test(value);
+}

@@ -1,0 +1,141 @@
+import { z } from "zod";
+import { normalizeImageList } from "~/lib/images";
+import {
+  optionalInteger,
+  optionalPositiveDecimal,
+  optionalText,
+  requiredText,
+  textList,
+} from "./fields";
+
+/** SPEC §5 / §8 wording for properties. */
+export const PROPERTY_MESSAGES = {
+  // Admin form (Russian)
+  titleRequired: "Название объекта обязательно",
+  locationRequired: "Пожалуйста, выберите локацию",
+  descriptionRequired: "Описание обязательно",
+  priceRequired: "Цена обязательна",
+  priceInvalid: "Пожалуйста, введите действительную цену",
+  imagesRequired: "Хотя бы одно изображение обязательно",
+  typeRequired: "Пожалуйста, выберите тип объекта",
+  locationMissing: "Выбранная локация не существует",
+  waitForUploads: "Дождитесь завершения загрузки изображений",
+  // Data layer
+  dataTitleRequired: "Title is required",
+  dataLocationRequired: "Location is required",
+  dataDescriptionRequired: "Description is required",
+  invalidCreate: "Неверные данные объекта недвижимости",
+  invalidUpdate: "Неверные данные для обновления объекта",
+  directInsertFailed: (message: string) => `Failed to insert real estate: ${message}`,
+  createFailed: (detail: string) => `Ошибка создания объекта: ${detail}`,
+  createNoData: "Ошибка сохранения: нет ответа от сервера",
+  updateFailed: (detail: string) => `Ошибка обновления объекта: ${detail}`,
+  updateNoData: "Ошибка обновления: нет ответа от сервера",
+  formSaveFailed: (message: string) => `Произошла ошибка при сохранении данных. Детали: ${message}`,
+  deleteConfirm: "Вы уверены, что хотите удалить этот объект?",
+  // Beyond SPEC
+  titleTooLong: "Название слишком длинное (не более 200 символов)",
+  descriptionTooLong: "Описание слишком длинное (не более 20 000 символов)",
+  areaInvalid: "Пожалуйста, введите действительную площадь",
+  bedroomsInvalid: "Количество спален должно быть целым числом от 0 до 100",
+  bathroomsInvalid: "Количество ванных комнат должно быть целым числом от 0 до 100",
+  yearBuiltInvalid: "Год постройки должен быть между 1800 и 2100",
+  featuresInvalid: "Особенности: не более 50 пунктов, каждый не длиннее 200 символов",
+  imageInvalid: "Неверный адрес изображения",
+  imagesTooMany: "Не более 50 изображений у одного объекта",
+  orderInvalid: "Неверная позиция объекта",
+} as const;
+
+const M = PROPERTY_MESSAGES;
+export const MAX_PRICE = 1_000_000_000;
+export const MAX_AREA = 1_000_000;
+
+const images = z.unknown().transform((value, ctx) => {
+  const { images: list, invalid } = normalizeImageList(value);
+  if (invalid.length > 0) ctx.addIssue({ code: "custom", message: M.imageInvalid });
+  if (list.length > 50) ctx.addIssue({ code: "custom", message: M.imagesTooMany });
+  return list;
+});
+
+const propertyType = (missing: "apartment" | "error") =>
+  z.unknown().transform((value, ctx) => {
+    const text = typeof value === "string" ? value.trim().toLowerCase() : value;
+    if ((text === undefined || text === null || text === "") && missing === "apartment") return "apartment" as const;
+    if (text === "apartment" || text === "house") return text;
+    ctx.addIssue({ code: "custom", message: M.typeRequired });
+    return z.NEVER;
+  });
+
+const locationId = (required: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: required }).min(1, { error: required }));
+
+/** Fields every writer may set, with the data layer's checks and wording. */
+const dataFields = {
+  title: requiredText(M.dataTitleRequired, 200, M.titleTooLong),
+  title_bg: optionalText(200, M.titleTooLong),
+  description: requiredText(M.dataDescriptionRequired, 20_000, M.descriptionTooLong),
+  description_bg: optionalText(20_000, M.descriptionTooLong),
+  price: optionalPositiveDecimal(M.priceInvalid, MAX_PRICE),
+  area: optionalPositiveDecimal(M.areaInvalid, MAX_AREA),
+  location_id: locationId(M.dataLocationRequired),
+  images,
+  property_type: propertyType("apartment"),
+  order: optionalInteger(M.orderInvalid, 0, 10_000_000),
+  bedrooms: optionalInteger(M.bedroomsInvalid, 0, 100),
+  bathrooms: optionalInteger(M.bathroomsInvalid, 0, 100),
+  year_built: optionalInteger(M.yearBuiltInvalid, 1800, 2100),
+  features: textList(50, 200, M.featuresInvalid),
+  features_bg: textList(50, 200, M.featuresInvalid),
+};
+
+/**
+ * SPEC reads `title` also as `name` and `location_id` also as `locationId`;
+ * this folds the aliases into the canonical names before validation.
+ */
+export function canonicalPropertyInput(input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...input };
+  if (out.title === undefined && out.name !== undefined) out.title = out.name;
+  if (out.location_id === undefined && out.locationId !== undefined) out.location_id = out.locationId;
+  delete out.name;
+  delete out.locationId;
+  return out;
+}
+
+/** Data-layer create: SPEC §5's defaults (empty texts, apartment) and checks. */
+export const propertyCreateSchema = z.object(dataFields);
+
+/** Partial update: exactly the updatable fields, each checked when present. */
+export const propertyUpdateSchema = z.object(dataFields).partial();
+
+export const UPDATABLE_PROPERTY_FIELDS = Object.keys(dataFields) as (keyof typeof dataFields)[];
+
+/**
+ * The administrator's form (SPEC §5): stricter than the data layer — price
+ * required and > 0, at least one image, type and location chosen — with the
+ * Russian messages.
+ */
+export const propertyFormSchema = z.object({
+  ...dataFields,
+  title: requiredText(M.titleRequired, 200, M.titleTooLong),
+  description: requiredText(M.descriptionRequired, 20_000, M.descriptionTooLong),
+  location_id: locationId(M.locationRequired),
+  price: z.unknown().transform((value, ctx) => {
+    const empty = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+    if (empty) {
+      ctx.addIssue({ code: "custom", message: M.priceRequired });
+      return z.NEVER;
+    }
+    const parsed = optionalPositiveDecimal(M.priceInvalid, MAX_PRICE).safeParse(value);
+    if (!parsed.success || parsed.data === null) {
+      ctx.addIssue({ code: "custom", message: M.priceInvalid });
+      return z.NEVER;
+    }
+    return parsed.data;
+  }),
+  images: images.refine((list) => list.length > 0, { error: M.imagesRequired }),
+  property_type: propertyType("error"),
+});
+
+export type PropertyCreateInput = z.infer<typeof propertyCreateSchema>;
+export type PropertyUpdateInput = z.infer<typeof propertyUpdateSchema>;
+export type PropertyFormInput = z.infer<typeof propertyFormSchema>;

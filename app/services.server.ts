@@ -1,0 +1,87 @@
+import path from "node:path";
+import { backupPglite } from "./db/backup.server";
+import { openDatabase, setDatabase, getDatabaseHandle, type DatabaseHandle } from "./db/client.server";
+import { runMigrations } from "./db/migrate.server";
+import { ensureFirstAdmin } from "./models/admins.server";
+import { ensureDefaultLocations } from "./models/locations.server";
+import { deleteExpiredSessions } from "./models/sessions.server";
+import { setStorage } from "./storage/index.server";
+import { LocalStorage } from "./storage/local.server";
+import type { Env } from "./utils/env.server";
+import { log, setLogLevel } from "./utils/log.server";
+
+/**
+ * Start-up and shut-down of what the process holds: the database (opened,
+ * backed up, migrated, seeded with defaults), the file store, the first
+ * administrator, and scheduled jobs. Used by the web server and the scripts.
+ */
+export interface StartOptions {
+  /** Create the first administrator when none exists (the web server does). */
+  firstAdmin?: boolean;
+  /** Run periodic jobs (backups, session clean-up). */
+  schedule?: boolean;
+}
+
+let timers: NodeJS.Timeout[] = [];
+
+export async function startServices(env: Env, options: StartOptions = {}): Promise<DatabaseHandle> {
+  setLogLevel(env.LOG_LEVEL);
+  const started = Date.now();
+  const handle = await openDatabase(
+    env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: "pglite", dataDir: env.dataDir },
+  );
+  setDatabase(handle);
+  try {
+    if (handle.kind === "pglite" && !handle.created) {
+      const file = await backupPglite(handle, env.dataDir, env.BACKUP_KEEP, "startup");
+      log.info(`Backup before migrations: ${file}`);
+    }
+    await runMigrations(handle);
+    const created = await ensureDefaultLocations();
+    if (created > 0) log.info(`Created the ${created} default locations.`);
+    if (options.firstAdmin) {
+      await ensureFirstAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, (m) => log.info(m));
+    }
+    setStorage(new LocalStorage(path.join(env.dataDir, "upload")));
+  } catch (error) {
+    await stopServices();
+    throw error;
+  }
+
+  if (options.schedule) {
+    const hour = 60 * 60 * 1000;
+    if (handle.kind === "pglite" && env.BACKUP_INTERVAL_HOURS > 0) {
+      timers.push(
+        setInterval(() => {
+          backupPglite(handle, env.dataDir, env.BACKUP_KEEP, "scheduled")
+            .then((file) => log.info(`Scheduled backup: ${file}`))
+            .catch((error: unknown) => log.error("Scheduled backup failed:", error));
+        }, env.BACKUP_INTERVAL_HOURS * hour),
+      );
+    }
+    timers.push(
+      setInterval(() => {
+        deleteExpiredSessions().catch((error: unknown) => log.error("Session clean-up failed:", error));
+      }, hour),
+    );
+    for (const t of timers) t.unref();
+  }
+  log.info(`Database ready (${handle.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL"}) in ${Date.now() - started} ms`);
+  return handle;
+}
+
+export async function stopServices(): Promise<void> {
+  for (const t of timers) clearInterval(t);
+  timers = [];
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = getDatabaseHandle();
+  } catch {
+    return;
+  }
+  setDatabase(undefined);
+  setStorage(undefined);
+  await handle.close();
+}

@@ -1,0 +1,96 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { safeObjectKey } from "./object-names";
+import { contentTypeFor, UnsafeKeyError, type ObjectStorage, type PutOptions, type StoredObject } from "./storage.server";
+
+/**
+ * Local-folder driver: objects are files under `root` (DATA_DIR/upload),
+ * served by the web server at `/upload/<key>`. Writes are atomic (temporary
+ * file, then rename), so a reader never sees half a file.
+ */
+export class LocalStorage implements ObjectStorage {
+  readonly bucket = "images";
+
+  constructor(
+    readonly root: string,
+    readonly urlPrefix = "/upload",
+  ) {}
+
+  private pathOf(key: string): { key: string; file: string } {
+    const safe = safeObjectKey(key);
+    if (!safe) throw new UnsafeKeyError(key);
+    const file = path.join(this.root, ...safe.split("/"));
+    // Belt and braces: the resolved file must stay inside the root.
+    if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new UnsafeKeyError(key);
+    return { key: safe, file };
+  }
+
+  async put(key: string, body: Uint8Array, options: PutOptions): Promise<StoredObject> {
+    const target = this.pathOf(key);
+    await fs.mkdir(path.dirname(target.file), { recursive: true });
+    const tmp = `${target.file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(tmp, body);
+    await fs.rename(tmp, target.file);
+    return { key: target.key, size: body.byteLength, contentType: options.contentType, updatedAt: new Date() };
+  }
+
+  async head(key: string): Promise<StoredObject | null> {
+    const target = this.pathOf(key);
+    try {
+      const stat = await fs.stat(target.file);
+      if (!stat.isFile()) return null;
+      return { key: target.key, size: stat.size, contentType: contentTypeFor(target.key), updatedAt: stat.mtime };
+    } catch {
+      return null;
+    }
+  }
+
+  async get(key: string) {
+    const meta = await this.head(key);
+    if (!meta) return null;
+    const body = await fs.readFile(this.pathOf(key).file);
+    return { ...meta, body };
+  }
+
+  async remove(keys: string[]): Promise<string[]> {
+    const removed: string[] = [];
+    for (const key of keys) {
+      const target = this.pathOf(key);
+      try {
+        await fs.unlink(target.file);
+        removed.push(target.key);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+      }
+    }
+    return removed;
+  }
+
+  async list(prefix: string): Promise<StoredObject[]> {
+    const out: StoredObject[] = [];
+    const walk = async (dir: string, keyPrefix: string) => {
+      let entries: import("node:fs").Dirent[];
+      try {
+        entries = await fs.readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      for (const entry of entries) {
+        const key = keyPrefix + entry.name;
+        if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${key}/`);
+        else if (entry.isFile() && !entry.name.endsWith(".tmp") && key.startsWith(prefix)) {
+          const stat = await fs.stat(path.join(dir, entry.name));
+          out.push({ key, size: stat.size, contentType: contentTypeFor(key), updatedAt: stat.mtime });
+        }
+      }
+    };
+    await walk(this.root, "");
+    return out.sort((a, b) => a.key.localeCompare(b.key));
+  }
+
+  publicUrl(key: string): string {
+    const safe = safeObjectKey(key);
+    if (!safe) throw new UnsafeKeyError(key);
+    return `${this.urlPrefix}/${safe.split("/").map(encodeURIComponent).join("/")}`;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The file store (DESIGN §5): one bucket of objects named by keys such as
+ * `properties/properties-1700000000000-ab12cd34.webp`. The local-folder driver
+ * is the default; an S3-compatible driver can stand behind the same interface.
+ */
+export interface StoredObject {
+  key: string;
+  size: number;
+  contentType: string;
+  updatedAt: Date;
+}
+
+export interface PutOptions {
+  contentType: string;
+  /** Cache-Control max-age to serve the object with, in seconds. */
+  cacheControlSeconds?: number;
+}
+
+export interface ObjectStorage {
+  readonly bucket: string;
+  /** Stores (or replaces) an object. Throws on an unsafe key. */
+  put(key: string, body: Uint8Array, options: PutOptions): Promise<StoredObject>;
+  /** The object's bytes and metadata, or null when missing. */
+  get(key: string): Promise<(StoredObject & { body: Buffer }) | null>;
+  /** Metadata only, or null when missing. */
+  head(key: string): Promise<StoredObject | null>;
+  /** Removes objects; returns the keys that existed and were removed. */
+  remove(keys: string[]): Promise<string[]>;
+  /** Objects whose key starts with `prefix` ("" for all), sorted by key. */
+  list(prefix: string): Promise<StoredObject[]>;
+  /** The URL visitors load the object from. */
+  publicUrl(key: string): string;
+}
+
+export class UnsafeKeyError extends Error {
+  constructor(key: unknown) {
+    super(`Unsafe storage key: ${JSON.stringify(key)}`);
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
+  gif: "image/gif",
+  avif: "image/avif",
+  txt: "text/plain; charset=utf-8",
+  json: "application/json",
+};
+
+export function contentTypeFor(key: string): string {
+  const ext = key.split(".").pop()?.toLowerCase() ?? "";
+  return CONTENT_TYPES[ext] ?? "application/octet-stream";
+}

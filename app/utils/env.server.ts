@@ -1,0 +1,86 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting the server reads, validated once at start-up. A bad value stops
+ * the process with a message that names the variable (see formatEnvError).
+ * .env.example documents each one.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int({ error: `must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `must be a whole number from ${min} to ${max}` });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: wholeNumber(1, 65535).default(9000),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  PUBLIC_URL: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" }).optional(),
+  ),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, { error: "must start with postgres:// or postgresql://" })
+      .optional(),
+  ),
+  DATABASE_POOL_SIZE: wholeNumber(1, 100).default(10),
+  ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
+  ADMIN_PASSWORD: optionalText.pipe(
+    z.string().min(10, { error: "must be at least 10 characters long" }).optional(),
+  ),
+  SESSION_TTL_DAYS: wholeNumber(1, 365).default(14),
+  BACKUP_INTERVAL_HOURS: wholeNumber(0, 24 * 30).default(24),
+  BACKUP_KEEP: wholeNumber(1, 100).default(7),
+  TRUST_PROXY: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
+  LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  /** Base URL of the site as visitors see it, without a trailing slash. */
+  publicUrl: string;
+};
+
+export class EnvError extends Error {}
+
+export function formatEnvError(error: z.ZodError): string {
+  const lines = error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  return `Invalid configuration (environment variables):\n${lines.join("\n")}`;
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) throw new EnvError(formatEnvError(result.error));
+  const env = result.data;
+  if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+    throw new EnvError("Invalid configuration (environment variables):\n  ADMIN_EMAIL: is required when ADMIN_PASSWORD is set");
+  }
+  const shownHost = env.HOST === "0.0.0.0" || env.HOST === "127.0.0.1" || env.HOST === "::" ? "localhost" : env.HOST;
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    publicUrl: (env.PUBLIC_URL ?? `http://${shownHost}:${env.PORT}`).replace(/\/+$/, ""),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process (parsed on first use). */
+export function getEnv(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,91 @@
+// Starts the web server: loads the built app (or, with --dev, the sources
+// through Vite), opens the services, listens, and shuts down gracefully on
+// SIGTERM/SIGINT (stop accepting, finish requests, close the database).
+import fs from "node:fs";
+import path from "node:path";
+import express from "express";
+
+const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root);
+const dev = process.argv.includes("--dev");
+process.env.NODE_ENV ??= dev ? "development" : "production";
+
+/** @type {any} the bundled server/app.ts (typed loosely: it is loaded from the build) */
+let mod;
+/** @type {import("vite").ViteDevServer | undefined} */
+let vite;
+if (dev) {
+  const { createServer } = await import("vite");
+  vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
+  mod = await vite.ssrLoadModule("./server/app.ts");
+} else {
+  const buildFile = path.join(root, "build/server/index.js");
+  if (!fs.existsSync(buildFile)) {
+    console.error('No build found. Run "npm run build" first ("npm start" builds and serves).');
+    process.exit(1);
+  }
+  mod = await import(buildFile);
+}
+
+/** @param {unknown} error */
+function fail(error) {
+  const known = error instanceof mod.EnvError || error instanceof mod.DataDirLockedError;
+  console.error(known ? /** @type {Error} */ (error).message : error);
+  process.exit(1);
+}
+
+/** @type {ReturnType<typeof mod.getEnv>} */
+let env;
+try {
+  env = mod.getEnv();
+} catch (error) {
+  fail(error);
+  throw error;
+}
+
+const started = performance.now();
+await mod.startServices(env, { firstAdmin: true, schedule: true }).catch(fail);
+
+let app;
+if (vite) {
+  app = express();
+  app.use(vite.middlewares);
+  app.use(mod.createApp(env));
+} else {
+  app = mod.createApp(env, { clientDir: path.join(root, "build/client") });
+}
+
+const server = app.listen(env.PORT, env.HOST, () => {
+  const ms = Math.round(performance.now() - started);
+  console.log(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms)`);
+});
+server.on("error", (/** @type {NodeJS.ErrnoException} */ error) => {
+  if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use. Set PORT to a free port.`);
+  else console.error(error);
+  mod.stopServices().finally(() => process.exit(1));
+});
+
+let stopping = false;
+/** @param {string} signal */
+function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing requests, then closing the database.`);
+  // Requests still running after 10 s are cut off.
+  const force = setTimeout(() => server.closeAllConnections(), 10_000);
+  force.unref();
+  server.close(async () => {
+    try {
+      await vite?.close();
+      await mod.stopServices();
+      console.log("Stopped.");
+      process.exit(0);
+    } catch (error) {
+      console.error("Error while stopping:", error);
+      process.exit(1);
+    }
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("SIGINT", () => shutdown("SIGINT"));
