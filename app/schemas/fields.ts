@@ -34,7 +34,7 @@ export function parseDecimal(value: unknown): number | null | typeof EMPTY | und
 
 /** Optional positive decimal (price, area): empty → null; else in (0, max]. */
 export function optionalPositiveDecimal(invalid: string, max: number) {
-  return z.unknown().transform((value, ctx) => {
+  return z.unknown().optional().transform((value, ctx) => {
     const parsed = parseDecimal(value);
     if (parsed === EMPTY) return null;
     if (parsed === undefined || parsed === null || parsed <= 0 || parsed > max) {
@@ -47,7 +47,7 @@ export function optionalPositiveDecimal(invalid: string, max: number) {
 
 /** Optional whole number in [min, max]: empty → null. */
 export function optionalInteger(invalid: string, min: number, max: number) {
-  return z.unknown().transform((value, ctx) => {
+  return z.unknown().optional().transform((value, ctx) => {
     const parsed = parseDecimal(typeof value === "string" ? value.trim() : value);
     if (parsed === EMPTY) return null;
     if (parsed === undefined || parsed === null || !Number.isInteger(parsed) || parsed < min || parsed > max) {
@@ -60,7 +60,7 @@ export function optionalInteger(invalid: string, min: number, max: number) {
 
 /** A list of short texts: one string (one item per line) or an array; blanks dropped. */
 export function textList(maxItems: number, maxLength: number, invalid: string) {
-  return z.unknown().transform((value, ctx) => {
+  return z.unknown().optional().transform((value, ctx) => {
     const raw: unknown[] =
       value === undefined || value === null
         ? []

@@ -50,7 +50,7 @@ const M = PROPERTY_MESSAGES;
 export const MAX_PRICE = 1_000_000_000;
 export const MAX_AREA = 1_000_000;
 
-const images = z.unknown().transform((value, ctx) => {
+const images = z.unknown().optional().transform((value, ctx) => {
   const { images: list, invalid } = normalizeImageList(value);
   if (invalid.length > 0) ctx.addIssue({ code: "custom", message: M.imageInvalid });
   if (list.length > 50) ctx.addIssue({ code: "custom", message: M.imagesTooMany });
@@ -58,7 +58,7 @@ const images = z.unknown().transform((value, ctx) => {
 });
 
 const propertyType = (missing: "apartment" | "error") =>
-  z.unknown().transform((value, ctx) => {
+  z.unknown().optional().transform((value, ctx) => {
     const text = typeof value === "string" ? value.trim().toLowerCase() : value;
     if ((text === undefined || text === null || text === "") && missing === "apartment") return "apartment" as const;
     if (text === "apartment" || text === "house") return text;
@@ -119,7 +119,7 @@ export const propertyFormSchema = z.object({
   title: requiredText(M.titleRequired, 200, M.titleTooLong),
   description: requiredText(M.descriptionRequired, 20_000, M.descriptionTooLong),
   location_id: locationId(M.locationRequired),
-  price: z.unknown().transform((value, ctx) => {
+  price: z.unknown().optional().transform((value, ctx) => {
     const empty = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
     if (empty) {
       ctx.addIssue({ code: "custom", message: M.priceRequired });

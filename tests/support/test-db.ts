@@ -1,0 +1,68 @@
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, inject } from "vitest";
+import { openDatabase, setDatabase, type DatabaseHandle } from "~/db/client.server";
+import { runMigrations } from "~/db/migrate.server";
+
+export type TestDbKind = "pglite" | "postgres";
+
+export function testDbKind(): TestDbKind {
+  return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
+}
+
+/** A fresh, migrated database for one test file: in-memory PGlite, or a new database in the test cluster. */
+export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: string; dispose: () => Promise<void> }> {
+  if (testDbKind() === "pglite") {
+    const handle = await openDatabase({ kind: "pglite-memory" });
+    await runMigrations(handle);
+    return { handle, dispose: () => handle.close() };
+  }
+  const adminUrl = inject("pgAdminUrl");
+  const name = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+  const handle = await openDatabase({ kind: "postgres", url, poolSize: 10 });
+  await runMigrations(handle);
+  return {
+    handle,
+    url,
+    async dispose() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/**
+ * Gives the test file its own database as the process database (db()),
+ * for the file's lifetime. Call at the top of a *.db.test.ts file.
+ */
+export function useTestDatabase(): { handle: () => DatabaseHandle; url: () => string | undefined } {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>> | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+    setDatabase(opened.handle);
+  });
+  afterAll(async () => {
+    setDatabase(undefined);
+    await opened?.dispose();
+  });
+  return {
+    handle: () => opened!.handle,
+    url: () => opened?.url,
+  };
+}
+
+/** Empties every table (between tests that need a blank catalogue). */
+export async function resetDatabase(handle: DatabaseHandle) {
+  await handle.db.execute(
+    sql`truncate table contact_submissions, real_estates, locations, sessions, admins restart identity cascade`,
+  );
+}

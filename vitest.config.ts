@@ -1,0 +1,41 @@
+import { configDefaults, defineConfig } from "vitest/config";
+
+/**
+ * Three projects: pure unit tests, and the database suite (*.db.test.ts) run
+ * twice — on embedded PGlite and on a real PostgreSQL cluster that the global
+ * setup starts on 127.0.0.1 (DESIGN §10).
+ */
+const dbTests = ["app/**/*.db.test.ts", "scripts/**/*.db.test.ts", "tests/**/*.db.test.ts"];
+// Tests of the embedded database itself (files on disk, locks, crashes): PGlite project only.
+const pgliteOnlyTests = ["app/**/*.pglite.test.ts", "scripts/**/*.pglite.test.ts", "tests/**/*.pglite.test.ts"];
+
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...dbTests, ...pgliteOnlyTests],
+        },
+      },
+      {
+        extends: true,
+        test: { name: "pglite", include: [...dbTests, ...pgliteOnlyTests], env: { TEST_DB: "pglite" } },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: dbTests,
+          env: { TEST_DB: "postgres" },
+          globalSetup: ["tests/support/postgres-global-setup.ts"],
+        },
+      },
+    ],
+  },
+});
