@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
-import { ModelError } from "./errors.server";
+import { expectModelError } from "../../tests/support/expect-model-error";
 import {
   createLocation,
   deleteLocation,
@@ -21,16 +21,6 @@ const test = useTestDatabase();
 beforeEach(() => resetDatabase(test.handle()));
 
 const IMG = "/upload/locations/locations-1700000000000-abc.jpg";
-
-async function expectModelError(promise: Promise<unknown>, message: string) {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ModelError);
-  expect((error as ModelError).message).toBe(message);
-  return error as ModelError;
-}
 
 async function orders() {
   return (await listLocations()).map((l) => [l.name, l.order]);

@@ -5,7 +5,8 @@ import { RESERVED_SLUGS, slugify } from "~/lib/slug";
 import { isUuid } from "~/schemas/fields";
 import { LOCATION_MESSAGES as M, locationCreateSchema, locationUpdateSchema } from "~/schemas/location";
 import { describeDbError, findPgError, ModelError } from "./errors.server";
-import { countList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
+import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
+import { propertiesOf } from "./real-estates.server";
 
 export type { Location };
 export type LocationWithCount = Location & { property_count: number };
@@ -85,6 +86,7 @@ export async function createLocation(input: unknown): Promise<Location> {
   let row: Location | undefined;
   try {
     row = await db().transaction(async (tx) => {
+      await lockList(tx, LOCATIONS_LIST);
       const order = await countList(tx, LOCATIONS_LIST);
       const [created] = await tx
         .insert(locations)
@@ -141,6 +143,9 @@ function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
 export async function deleteLocation(id: unknown): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db().transaction(async (tx) => {
+    // Locks in the same order as every other writer: the locations, then its properties.
+    await lockList(tx, LOCATIONS_LIST);
+    await lockList(tx, propertiesOf(id));
     await tx.delete(realEstates).where(eq(realEstates.location_id, id));
     const deleted = await tx.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
     if (deleted.length === 0) return false;
@@ -170,7 +175,7 @@ export async function ensureDefaultLocations(): Promise<number> {
   const exists = async () => (await db().select({ id: locations.id }).from(locations).limit(1)).length > 0;
   if (await exists()) return 0;
   const created = await db().transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${LOCATIONS_LIST.lockKey}))`);
+    await lockList(tx, LOCATIONS_LIST);
     const [any] = await tx.select({ id: locations.id }).from(locations).limit(1);
     if (any) return 0;
     await tx.insert(locations).values(

@@ -16,8 +16,15 @@ export interface OrderedList {
   lockKey: string;
 }
 
-export async function lockList(tx: Executor, list: OrderedList) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${list.lockKey}))`);
+/**
+ * Takes the lists' locks for the rest of the transaction. Always lock a list
+ * before touching its rows, and several lists in one call (sorted here), so
+ * two transactions can never wait on each other in a cycle. Re-locking a list
+ * the transaction already holds is harmless (advisory locks are re-entrant).
+ */
+export async function lockList(tx: Executor, ...lists: OrderedList[]) {
+  const keys = [...new Set(lists.map((l) => l.lockKey))].sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
 }
 
 async function idsInOrder(tx: Executor, list: OrderedList): Promise<{ id: string; order: number }[]> {

@@ -13,7 +13,7 @@ import {
   type PropertyCreateInput,
 } from "~/schemas/property";
 import { describeDbError, findPgError, ModelError } from "./errors.server";
-import { countList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
+import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
 
 export type { RealEstate };
 
@@ -109,7 +109,7 @@ export async function createRealEstate(input: unknown): Promise<RealEstate> {
     row = await db().transaction(async (tx) => {
       if (!(await locationExists(tx, data.location_id))) throw locationMissing();
       const list = propertiesOf(data.location_id);
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${list.lockKey}))`);
+      await lockList(tx, list);
       const order = data.order ?? (await countList(tx, list));
       const slug = await freeSlug(tx, data.location_id, data.title);
       const [created] = await tx
@@ -143,6 +143,11 @@ export async function updateRealEstate(id: unknown, data: unknown): Promise<Real
   let row: RealEstate | undefined;
   try {
     row = await db().transaction(async (tx) => {
+      const before = await getRealEstate(id, tx);
+      if (!before) return undefined;
+      // Lock the lists involved first (its own and, when moving, the target),
+      // then read it again: no one else can move it now.
+      await lockList(tx, propertiesOf(before.location_id), propertiesOf(changes.location_id ?? before.location_id));
       const current = await getRealEstate(id, tx);
       if (!current) return undefined;
       const { order: requestedOrder, ...rest } = changes;
@@ -155,7 +160,7 @@ export async function updateRealEstate(id: unknown, data: unknown): Promise<Real
         if (values.order === undefined) values.order = await countList(tx, propertiesOf(targetLocation));
       }
       if (locationChanged || (changes.title !== undefined && changes.title !== current.title)) {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${propertiesOf(targetLocation).lockKey}))`);
+        await lockList(tx, propertiesOf(current.location_id), propertiesOf(targetLocation));
         values.slug = await freeSlug(tx, targetLocation, changes.title ?? current.title, current.id);
       }
       // A write even with no changes, so updated_at says the listing was saved.
@@ -184,6 +189,9 @@ function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
 export async function deleteRealEstate(id: unknown): Promise<boolean> {
   if (!isUuid(id)) return false;
   return db().transaction(async (tx) => {
+    const current = await getRealEstate(id, tx);
+    if (!current) return false;
+    await lockList(tx, propertiesOf(current.location_id));
     const [deleted] = await tx
       .delete(realEstates)
       .where(eq(realEstates.id, id))
