@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { contactSchema } from "./contact";
+import { fieldErrors } from "./fields";
+import { locationCreateSchema, locationUpdateSchema } from "./location";
+import { loginSchema } from "./login";
+import { propertyCreateSchema, propertyFormSchema } from "./property";
+
+const errorsOf = (result: { success: boolean; error?: import("zod").ZodError }) =>
+  result.success ? {} : fieldErrors(result.error!);
+
+describe("location schemas (SPEC §5)", () => {
+  it("requires a name and, on create, an image", () => {
+    expect(errorsOf(locationCreateSchema.safeParse({ name: " ", image: "" }))).toEqual({
+      name: "Название обязательно",
+      image: "Изображение обязательно",
+    });
+  });
+  it("prefixes a relative image path with /", () => {
+    expect(locationCreateSchema.parse({ name: "Равда", image: "upload/x.jpg" }).image).toBe("/upload/x.jpg");
+  });
+  it("update accepts any subset", () => {
+    expect(locationUpdateSchema.parse({ name_bg: "Равда" })).toEqual({ name_bg: "Равда" });
+  });
+});
+
+describe("property form schema (SPEC §5)", () => {
+  const valid = {
+    title: "Квартира",
+    description: "Описание",
+    location_id: "7d3f7c1e-8b1a-4c1e-9f7a-1a2b3c4d5e6f",
+    price: "95000",
+    images: ["/upload/properties/a.jpg"],
+    property_type: "apartment",
+  };
+
+  it("accepts a complete form", () => {
+    expect(propertyFormSchema.parse(valid)).toMatchObject({ price: 95000, property_type: "apartment", title_bg: "" });
+  });
+
+  it("shows each of SPEC's messages where they belong", () => {
+    expect(errorsOf(propertyFormSchema.safeParse({ title: "  ", description: " ", location_id: "", price: "", images: [], property_type: "" }))).toEqual({
+      title: "Название объекта обязательно",
+      description: "Описание обязательно",
+      location_id: "Пожалуйста, выберите локацию",
+      price: "Цена обязательна",
+      images: "Хотя бы одно изображение обязательно",
+      property_type: "Пожалуйста, выберите тип объекта",
+    });
+  });
+
+  it("price must be a number greater than 0", () => {
+    for (const price of ["0", "-10", "abc", "1e5", 0, -1]) {
+      expect(errorsOf(propertyFormSchema.safeParse({ ...valid, price })).price).toBe("Пожалуйста, введите действительную цену");
+    }
+    expect(propertyFormSchema.parse({ ...valid, price: "150 000,50" }).price).toBe(150000.5);
+  });
+
+  it("the data layer is more lenient: no price, no images, apartment by default", () => {
+    expect(propertyCreateSchema.parse({ title: "T", description: "D", location_id: "x" })).toMatchObject({
+      price: null,
+      area: null,
+      images: [],
+      property_type: "apartment",
+      title_bg: "",
+      description_bg: "",
+    });
+  });
+});
+
+describe("contact schema (SPEC §5)", () => {
+  it("requires name, email and message; phone optional", () => {
+    expect(errorsOf(contactSchema("ru").safeParse({ name: "", email: " ", message: "" }))).toEqual({
+      name: "Имя обязательно",
+      email: "Email обязателен",
+      message: "Сообщение обязательно",
+    });
+    expect(contactSchema().parse({ name: "А", email: "a@b.co", message: "Привет" }).phone).toBe("");
+  });
+
+  it("email must be text @ text . text", () => {
+    for (const email of ["a@b", "ab.c", "a @b.c", "@b.c", "a@.c"]) {
+      expect(errorsOf(contactSchema().safeParse({ name: "А", email, message: "М" })).email).toBe(
+        "Пожалуйста, введите действительный email",
+      );
+    }
+    expect(contactSchema().safeParse({ name: "А", email: "anna.k@mail.bg", message: "М" }).success).toBe(true);
+  });
+});
+
+describe("login schema", () => {
+  it("asks for both e-mail and password", () => {
+    expect(errorsOf(loginSchema.safeParse({ email: "", password: "" }))).toEqual({
+      email: "Пожалуйста, введите email и пароль",
+      password: "Пожалуйста, введите email и пароль",
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+import { requireChromium } from "./tests/support/system";
+
+/**
+ * End-to-end tests (tests/e2e): the production build served by server/main.js
+ * on 127.0.0.1, driven by the system Chromium (Playwright's own browsers are
+ * never downloaded), at desktop and phone sizes.
+ *
+ *   npx playwright test               builds, starts the server on a fresh data folder, runs
+ *   E2E_SKIP_BUILD=1 npx playwright test   reuses the existing build/ (faster)
+ *   E2E_PORT=9411 npx playwright test      another port (default 9310)
+ *
+ * Results: the list reporter on the terminal and test-results/playwright.json
+ * (standard Playwright JSON: stats.expected / unexpected / flaky / skipped).
+ */
+const PORT = Number(process.env.E2E_PORT ?? 9310);
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+// Playwright loads this file in the runner and again in every worker; workers
+// inherit the runner's environment, so the data folder is created only once.
+const isRunner = process.env.TEST_WORKER_INDEX === undefined;
+if (!process.env.E2E_DATA_DIR) {
+  process.env.E2E_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-e2e-"));
+  const dataDir = process.env.E2E_DATA_DIR;
+  // The server is stopped (SIGTERM, see gracefulShutdown) before the runner exits.
+  if (isRunner) process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+// The first administrator the server creates; admin tests log in with these.
+process.env.E2E_ADMIN_EMAIL ??= "e2e-admin@example.test";
+process.env.E2E_ADMIN_PASSWORD ??= "e2e-admin-password-123";
+
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: requireChromium(),
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL: BASE_URL,
+    locale: "ru-RU",
+    timezoneId: "Europe/Sofia",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], ...chromium },
+    },
+    {
+      name: "phone",
+      use: {
+        ...chromium,
+        userAgent: devices["Pixel 7"].userAgent,
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+  webServer: {
+    command: process.env.E2E_SKIP_BUILD ? "node server/main.js" : "npm run build -- --logLevel warn && node server/main.js",
+    url: `${BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      // Never the developer's own database or public address.
+      DATABASE_URL: "",
+      PUBLIC_URL: "",
+      TRUST_PROXY: "false",
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: "error",
+    },
+  },
+});

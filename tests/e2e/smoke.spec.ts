@@ -1,0 +1,144 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/**
+ * Smoke test of the skeleton on the production build: the home page is
+ * rendered on the server with the six default locations, hydrates without
+ * errors under the CSP, and the server's plumbing (404, health check, security
+ * and cache headers) answers as designed.
+ */
+const LOCATIONS = ["Созополь", "Черноморец", "Равда", "Бургас", "Каблешково", "Приморско"];
+
+/** Console errors and uncaught exceptions of a page (CSP violations and hydration mismatches land here). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+  return errors;
+}
+
+/** True once React has hydrated the server HTML (it tags the DOM nodes it owns). */
+async function isHydrated(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).first().evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber$")));
+}
+
+test.describe("home page", () => {
+  test("is rendered on the server with the six default locations", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toMatch(/^<!DOCTYPE html>/i);
+    expect(html).toMatch(/<html lang="ru"/);
+    expect(html).toContain("Локации");
+    for (const name of LOCATIONS) expect(html, `server HTML contains ${name}`).toContain(name);
+    expect(html.match(/0 объектов/g)).toHaveLength(LOCATIONS.length);
+  });
+
+  test("sends a nonce-based Content-Security-Policy and nosniff", async ({ request }) => {
+    const response = await request.get("/");
+    const headers = response.headers();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    const csp = headers["content-security-policy"];
+    expect(csp, "Content-Security-Policy header").toBeTruthy();
+    const scriptSrc = csp!.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src "));
+    expect(scriptSrc).toBeDefined();
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(scriptSrc!)?.[1];
+    expect(nonce, `nonce in "${scriptSrc}"`).toBeTruthy();
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+
+    // Every script of the page carries this response's nonce.
+    const html = await response.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag, "script tag carries the nonce").toContain(`nonce="${nonce}"`);
+
+    // A fresh nonce per response.
+    const again = (await request.get("/")).headers()["content-security-policy"];
+    expect(again).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  test("shows the locations and hydrates without console errors", async ({ page }) => {
+    const errors = collectErrors(page);
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await expect(page).toHaveTitle(/Недвижимость на побережье Болгарии/);
+    await expect(page.getByRole("heading", { level: 1, name: "Недвижимость на побережье Болгарии" })).toBeVisible();
+
+    const section = page.getByRole("region", { name: "Локации" });
+    await expect(section.getByRole("heading", { name: "Локации" })).toBeVisible();
+    await expect(section.getByRole("listitem")).toHaveCount(LOCATIONS.length);
+    for (const name of LOCATIONS) {
+      const card = section.getByRole("link", { name: new RegExp(name) });
+      await expect(card, `card ${name}`).toBeVisible();
+      await expect(card).toContainText("0 объектов");
+      await expect(card.getByRole("heading", { name })).toBeVisible();
+      await expect(card).toHaveAttribute("href", /^\/[^/?#]+$/);
+    }
+    // In their default order.
+    await expect(section.getByRole("listitem").getByRole("heading")).toHaveText(LOCATIONS);
+    await expect(page.getByRole("navigation", { name: "Основная навигация" })).toBeVisible();
+
+    // Hydration: React takes over the server markup, and the router is running.
+    await expect.poll(() => isHydrated(page, "#locations-heading"), { message: "React hydrated the page" }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized))
+      .toBe(true);
+    // The card images (decorative, alt="", lazy; the placeholder while locations have none) load too.
+    const images = section.locator("img");
+    await expect(images).toHaveCount(LOCATIONS.length);
+    for (const img of await images.all()) {
+      await img.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { message: "image loaded" })
+        .toBe(true);
+    }
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+  });
+
+  test("serves hashed assets as immutable", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets.length, "the page references built assets").toBeGreaterThan(0);
+    for (const asset of new Set(assets)) {
+      const response = await request.get(asset);
+      expect(response.status(), asset).toBe(200);
+      expect(response.headers()["cache-control"], asset).toContain("immutable");
+      expect(response.headers()["cache-control"], asset).toContain("max-age=31536000");
+    }
+  });
+});
+
+test.describe("server plumbing", () => {
+  test("an unknown page is a real 404 with the Russian message", async ({ page, request }) => {
+    const path = "/нет-такой-страницы/совсем";
+    const raw = await request.get(path);
+    expect(raw.status()).toBe(404);
+    expect(await raw.text()).toContain("Страница не найдена");
+
+    const errors = collectErrors(page);
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Страница не найдена" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "На главную" })).toHaveAttribute("href", "/");
+    await expect.poll(() => isHydrated(page, "h1"), { message: "React hydrated the 404 page" }).toBe(true);
+    // The browser itself logs "Failed to load resource: 404" for the document; nothing else is allowed.
+    expect(errors.filter((e) => !/Failed to load resource: .*404/.test(e))).toEqual([]);
+  });
+
+  test("/healthz reports ok", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toMatch(/^application\/json/);
+    expect(response.headers()["cache-control"]).toBe("no-store");
+    const body = (await response.json()) as { status: string; database: string };
+    expect(body.status).toBe("ok");
+    expect(body.database).toBe("pglite");
+  });
+});
