@@ -31,6 +31,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
+    <>
+    <title>{notFound ? "Страница не найдена" : "Что-то пошло не так"}</title>
     <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold">{notFound ? "Страница не найдена" : "Что-то пошло не так"}</h1>
       <p className="text-slate-600">
@@ -46,5 +48,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </a>
       )}
     </main>
+    </>
   );
 }

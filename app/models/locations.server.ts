@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { db, type Executor } from "~/db/client.server";
 import { locations, realEstates, type Location } from "~/db/schema";
 import { RESERVED_SLUGS, slugify } from "~/lib/slug";

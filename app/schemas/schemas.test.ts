@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import type { ZodError } from "zod";
 import { contactSchema } from "./contact";
 import { fieldErrors } from "./fields";
 import { locationCreateSchema, locationUpdateSchema } from "./location";
 import { loginSchema } from "./login";
 import { propertyCreateSchema, propertyFormSchema } from "./property";
 
-const errorsOf = (result: { success: boolean; error?: import("zod").ZodError }) =>
+const errorsOf = (result: { success: boolean; error?: ZodError }) =>
   result.success ? {} : fieldErrors(result.error!);
 
 describe("location schemas (SPEC §5)", () => {

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { safeObjectKey } from "./object-names";
@@ -69,7 +70,7 @@ export class LocalStorage implements ObjectStorage {
   async list(prefix: string): Promise<StoredObject[]> {
     const out: StoredObject[] = [];
     const walk = async (dir: string, keyPrefix: string) => {
-      let entries: import("node:fs").Dirent[];
+      let entries: Dirent[];
       try {
         entries = await fs.readdir(dir, { withFileTypes: true });
       } catch {

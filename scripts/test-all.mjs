@@ -1,0 +1,86 @@
+// `npm test`: every layer of checks, one after another, then one summary line
+// "N passed, N failed" (DESIGN §10). A layer never skips silently: a layer that
+// cannot run (missing PostgreSQL or Chromium that cannot be installed) fails.
+//
+//   typecheck   react-router typegen + tsc --noEmit          (1 check)
+//   lint        eslint                                        (1 check)
+//   unit        Vitest, pure code
+//   pglite      Vitest, the database suite on embedded PGlite
+//   postgres    Vitest, the same suite on a throwaway PostgreSQL on 127.0.0.1
+//   e2e         Playwright in Debian's Chromium against the production build
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+process.chdir(root);
+fs.mkdirSync("test-results", { recursive: true });
+const only = process.argv.slice(2);
+
+/** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string }} Layer */
+/** @type {Layer[]} */
+const layers = [];
+
+/** @param {string} command @param {string[]} args */
+function run(command, args) {
+  const started = performance.now();
+  const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
+  return { ok: result.status === 0, seconds: (performance.now() - started) / 1000 };
+}
+
+/** @param {string} name @param {string} command @param {string[]} args */
+function check(name, command, args) {
+  console.log(`\n=== ${name}: ${command} ${args.join(" ")}`);
+  const { ok, seconds } = run(command, args);
+  layers.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, seconds });
+}
+
+/** @param {string} project @param {string} label */
+function vitest(project, label) {
+  const out = `test-results/vitest-${project}.json`;
+  fs.rmSync(out, { force: true });
+  console.log(`\n=== ${label}: vitest --project ${project}`);
+  const { ok, seconds } = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
+  if (!fs.existsSync(out)) {
+    layers.push({ name: label, passed: 0, failed: 1, skipped: 0, seconds, note: "did not run (see output above)" });
+    return;
+  }
+  const report = JSON.parse(fs.readFileSync(out, "utf8"));
+  const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
+  layers.push({ name: label, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests, seconds });
+}
+
+function playwright() {
+  const out = "test-results/playwright.json";
+  fs.rmSync(out, { force: true });
+  console.log("\n=== e2e: playwright test");
+  const { ok, seconds } = run("npx", ["playwright", "test"]);
+  if (!fs.existsSync(out)) {
+    layers.push({ name: "e2e (Playwright, Chromium)", passed: 0, failed: 1, skipped: 0, seconds, note: "did not run (see output above)" });
+    return;
+  }
+  const { stats } = JSON.parse(fs.readFileSync(out, "utf8"));
+  const failed = stats.unexpected + stats.flaky + (ok || stats.unexpected > 0 ? 0 : 1);
+  layers.push({ name: "e2e (Playwright, Chromium)", passed: stats.expected, failed, skipped: stats.skipped, seconds });
+}
+
+const want = (/** @type {string} */ name) => only.length === 0 || only.includes(name);
+if (want("typecheck")) check("typecheck", "npm", ["run", "--silent", "typecheck"]);
+if (want("lint")) check("lint", "npm", ["run", "--silent", "lint"]);
+if (want("unit")) vitest("unit", "unit tests");
+if (want("pglite")) vitest("pglite", "database suite on PGlite");
+if (want("postgres")) vitest("postgres", "database suite on PostgreSQL");
+if (want("e2e")) playwright();
+
+const total = layers.reduce((acc, l) => ({ passed: acc.passed + l.passed, failed: acc.failed + l.failed, skipped: acc.skipped + l.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
+console.log("\n=== Summary");
+for (const l of layers) {
+  const skipped = l.skipped ? `, ${l.skipped} skipped` : "";
+  console.log(`  ${l.name.padEnd(32)} ${String(l.passed).padStart(4)} passed, ${l.failed} failed${skipped}  (${l.seconds.toFixed(1)} s)${l.note ? `  ${l.note}` : ""}`);
+}
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+process.exit(total.failed > 0 ? 1 : 0);
