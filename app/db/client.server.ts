@@ -43,6 +43,12 @@ export type OpenOptions =
 // wants numbers. Values beyond 2^53 do not occur here (prices, areas, counts).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
+/** Closing twice (a shutdown racing an error path) is harmless. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -50,13 +56,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
     await pool.query("select 1");
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-    return { db, kind: "postgres", pool, created: false, close: () => pool.end() };
+    return { db, kind: "postgres", pool, created: false, close: once(() => pool.end()) };
   }
 
   if (options.kind === "pglite-memory") {
     const pglite = await PGlite.create();
     const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
-    return { db, kind: "pglite", pglite, created: true, close: () => pglite.close() };
+    return { db, kind: "pglite", pglite, created: true, close: once(() => pglite.close()) };
   }
 
   const folder = path.join(options.dataDir, "pglite");
@@ -71,13 +77,13 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       kind: "pglite",
       pglite,
       created,
-      async close() {
+      close: once(async () => {
         try {
           await pglite.close();
         } finally {
           release();
         }
-      },
+      }),
     };
   } catch (error) {
     release();

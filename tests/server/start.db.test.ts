@@ -1,0 +1,115 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestDatabase, testDbKind } from "../support/test-db";
+
+/**
+ * The production server itself, started as `node server/main.js` on the
+ * database of this project (a temporary PGlite folder, or a fresh PostgreSQL
+ * database): it serves the six default locations, answers /healthz, and stops
+ * cleanly on SIGTERM.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+let child: ChildProcess | undefined;
+let output = "";
+let dataDir = "";
+let dispose: (() => Promise<void>) | undefined;
+let baseUrl = "";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(predicate: () => boolean, ms: number) {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error(`timed out; server output:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    const build = spawnSync("npx", ["react-router", "build"], { cwd: root, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
+  }
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-server-"));
+  let databaseUrl = "";
+  if (testDbKind() === "postgres") {
+    const opened = await openTestDatabase();
+    await opened.handle.close();
+    databaseUrl = opened.url!;
+    dispose = opened.dispose;
+  }
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ["server/main.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ADMIN_EMAIL: "owner@example.com",
+      ADMIN_PASSWORD: "server test password",
+      LOG_LEVEL: "info",
+    },
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  await waitFor(() => output.includes("Listening on"), 60_000);
+}, 120_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill("SIGKILL");
+  await dispose?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe(`npm start on ${testDbKind()}`, () => {
+  it("server-renders the six default locations", async () => {
+    const response = await fetch(`${baseUrl}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    for (const name of ["Созополь", "Черноморец", "Равда", "Бургас", "Каблешково", "Приморско"]) {
+      expect(html).toContain(name);
+    }
+    expect(html.match(/0 объектов/g)).toHaveLength(6);
+  });
+
+  it("reports its database on /healthz", async () => {
+    const response = await fetch(`${baseUrl}/healthz`);
+    expect(await response.json()).toEqual({ status: "ok", database: testDbKind() });
+  });
+
+  it("answers unknown pages with 404 and never shows a stack trace", async () => {
+    const response = await fetch(`${baseUrl}/%E0%A4%A`);
+    expect([400, 404]).toContain(response.status);
+    const body = await response.text();
+    expect(body).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+
+  it("does not print the configured administrator password", () => {
+    expect(output).toContain("Administrator owner@example.com created from ADMIN_EMAIL / ADMIN_PASSWORD.");
+    expect(output).not.toContain("server test password");
+  });
+
+  it("stops cleanly on SIGTERM: finishes, closes the database, exits 0", async () => {
+    const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
+    child!.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    expect(output).toContain("SIGTERM received");
+    expect(output).toContain("Stopped.");
+    if (testDbKind() === "pglite") expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
+  });
+});
