@@ -22,6 +22,10 @@ export async function backupPglite(handle: DatabaseHandle, dataDir: string, keep
 }
 
 export function pruneBackups(dir: string, keep: number) {
+  // A backup cut short (process killed mid-write) leaves a .partial file: never useful.
+  for (const partial of fs.readdirSync(dir).filter((f) => f.endsWith(".tar.gz.partial"))) {
+    fs.rmSync(path.join(dir, partial), { force: true });
+  }
   const files = fs
     .readdirSync(dir)
     .filter((f) => f.startsWith("pglite-") && f.endsWith(".tar.gz"))

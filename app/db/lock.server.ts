@@ -15,6 +15,7 @@ export class DataDirLockedError extends Error {
       `The data folder is already in use by another running server (process ${pid}).\n` +
         `Stop that process first, or give this one its own DATA_DIR. Lock file: ${lockFile}`,
     );
+    this.name = "DataDirLockedError";
   }
 }
 

@@ -1,0 +1,108 @@
+/**
+ * One process per PGlite data folder (DESIGN §4): while a server holds the
+ * folder, a second process that opens it is refused with a clear message; a
+ * lock left by a dead process is taken over; a lock held by a live process is
+ * respected.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { acquireLock, DataDirLockedError } from "~/db/lock.server";
+import { countLocations } from "~/models/locations.server";
+import { startServices, stopServices } from "~/services.server";
+import { parseEnv } from "~/utils/env.server";
+import { killAllChildren, makeTempDir, removeTempDirs, spawnTsx } from "./support";
+
+const others: ChildProcess[] = [];
+
+afterAll(async () => {
+  for (const p of others) if (p.exitCode === null && p.signalCode === null) p.kill("SIGKILL");
+  await killAllChildren();
+  await stopServices();
+  removeTempDirs();
+});
+
+const IN_USE = "The data folder is already in use by another running server";
+
+describe("data folder lock", () => {
+  it("refuses a second process while the server holds the folder", { timeout: 180_000 }, async () => {
+    const dataDir = makeTempDir("lock");
+    const lockFile = path.join(dataDir, "pglite.lock");
+    await startServices(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), {});
+    try {
+      expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
+
+      const second = spawnTsx("open-folder.ts", [dataDir]);
+      const status = await second.closed;
+      expect(status.code, second.stderr()).toBe(1);
+      expect(second.lines).not.toContain("opened");
+      expect(second.stderr()).toContain(`${IN_USE} (process ${process.pid})`);
+      expect(second.stderr()).toContain("DataDirLockedError");
+
+      // The refused process left the folder and the lock alone.
+      expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
+      expect(await countLocations()).toBe(6);
+    } finally {
+      await stopServices();
+    }
+
+    // Once the server has stopped, another process may open it.
+    expect(fs.existsSync(lockFile)).toBe(false);
+    const third = spawnTsx("open-folder.ts", [dataDir]);
+    const status = await third.closed;
+    expect(status.code, third.stderr()).toBe(0);
+    expect(third.lines).toContain("opened");
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it("takes over a lock left by a process that no longer runs", async () => {
+    const dir = makeTempDir("lock-unit");
+    const lockFile = path.join(dir, "pglite.lock");
+    const dead = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+    others.push(dead);
+    await new Promise((resolve) => dead.once("exit", resolve));
+    expect(dead.pid).toBeGreaterThan(0);
+    fs.writeFileSync(lockFile, String(dead.pid));
+
+    const release = acquireLock(lockFile);
+    expect(fs.readFileSync(lockFile, "utf8")).toBe(String(process.pid));
+    release();
+    expect(fs.existsSync(lockFile)).toBe(false);
+
+    // An unreadable lock (no PID) is stale too.
+    fs.writeFileSync(lockFile, "");
+    acquireLock(lockFile)();
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it("refuses a lock held by another live process", async () => {
+    const dir = makeTempDir("lock-unit");
+    const lockFile = path.join(dir, "pglite.lock");
+    const sleeper = spawn("sleep", ["30"], { stdio: "ignore" });
+    others.push(sleeper);
+    await new Promise<void>((resolve, reject) => {
+      sleeper.once("spawn", resolve);
+      sleeper.once("error", reject);
+    });
+    const pid = sleeper.pid!;
+    fs.writeFileSync(lockFile, String(pid));
+    try {
+      let caught: unknown;
+      try {
+        acquireLock(lockFile);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(DataDirLockedError);
+      const locked = caught as DataDirLockedError;
+      expect(locked.pid).toBe(pid);
+      expect(locked.lockFile).toBe(lockFile);
+      expect(locked.message).toContain(`${IN_USE} (process ${pid})`);
+      // The owner's lock is left in place.
+      expect(fs.readFileSync(lockFile, "utf8")).toBe(String(pid));
+    } finally {
+      sleeper.kill("SIGKILL");
+    }
+  });
+});
