@@ -1,0 +1,247 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { asc, count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { realEstates, type RealEstate } from "~/db/schema";
+import { ensureDefaultLocations, listLocations, updateLocation } from "~/models/locations.server";
+import { createRealEstate, deleteRealEstate } from "~/models/real-estates.server";
+import { propertyCreateSchema } from "~/schemas/property";
+import { setStorage, storage } from "~/storage/index.server";
+import { LocalStorage } from "~/storage/local.server";
+import { OBJECT_NAME_PATTERN } from "~/storage/object-names";
+import { testDbKind, useTestDatabase } from "../tests/support/test-db";
+import { parseArgs, UsageError } from "./demo/args";
+import { seedDemo } from "./demo/seed";
+import { demoListing, PRICE_RANGE } from "./demo/texts";
+
+useTestDatabase();
+
+let uploadDir: string;
+const PRESET_IMAGE = "/upload/locations/locations-1700000000000-ownpic.jpg";
+
+beforeAll(async () => {
+  uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-seed-demo-"));
+  setStorage(new LocalStorage(uploadDir));
+  await ensureDefaultLocations();
+});
+
+afterAll(() => {
+  setStorage(undefined);
+  fs.rmSync(uploadDir, { recursive: true, force: true });
+});
+
+async function allListings(): Promise<RealEstate[]> {
+  return db().select().from(realEstates).orderBy(asc(realEstates.location_id), asc(realEstates.order));
+}
+
+async function fileExists(url: string): Promise<boolean> {
+  if (!url.startsWith("/upload/")) return false;
+  const stored = await storage().head(url.slice("/upload/".length));
+  return stored !== null && stored.size > 0;
+}
+
+/** Positions 0..n-1 in every location, no gaps or duplicates; slugs unique per location. */
+async function expectConsistentLists() {
+  const byLocation = new Map<string, RealEstate[]>();
+  for (const row of await allListings()) {
+    byLocation.set(row.location_id, [...(byLocation.get(row.location_id) ?? []), row]);
+  }
+  for (const rows of byLocation.values()) {
+    expect(rows.map((r) => r.order)).toEqual(rows.map((_, i) => i));
+    expect(new Set(rows.map((r) => r.slug)).size).toBe(rows.length);
+  }
+  return byLocation;
+}
+
+describe("seedDemo", { timeout: 120_000 }, () => {
+  it("fills the catalogue with N varied bilingual listings, spread over the locations, with stored pictures", async () => {
+    // What an owner may already have: a location with its own picture, two real listings.
+    const [sozopol, chernomorets] = await listLocations();
+    await updateLocation(chernomorets!.id, { image: PRESET_IMAGE });
+    await createRealEstate({ title: "Квартира у моря", description: "Своя", location_id: sozopol!.id });
+    await createRealEstate({ title: "Дом с садом", description: "Свой", location_id: sozopol!.id, property_type: "house" });
+
+    const progress: [number, number][] = [];
+    const summary = await seedDemo({ properties: 200, batchSize: 64, onProgress: (d, t) => progress.push([d, t]) });
+    expect(summary).toMatchObject({ target: 200, existing: 2, planned: 198, created: 198, alreadyEnough: false, interrupted: false });
+    expect(summary.locationImagesSet).toBe(5);
+    expect(progress[0]).toEqual([0, 198]);
+    expect(progress.at(-1)).toEqual([198, 198]);
+    expect(progress.map(([d]) => d)).toEqual([...progress.map(([d]) => d)].sort((a, b) => a - b));
+
+    const rows = await allListings();
+    expect(rows).toHaveLength(200);
+    const byLocation = await expectConsistentLists();
+    const locs = await listLocations();
+    expect(byLocation.size).toBe(locs.length);
+    for (const l of locs) expect(byLocation.get(l.id)!.length).toBeGreaterThanOrEqual(30);
+    // The owner's listings keep positions 0 and 1; demo listings follow.
+    const sozopolRows = byLocation.get(sozopol!.id)!;
+    expect(sozopolRows.slice(0, 2).map((r) => r.title)).toEqual(["Квартира у моря", "Дом с садом"]);
+
+    const demo = rows.filter((r) => r.images.length > 0);
+    expect(demo).toHaveLength(198);
+    const types = new Set(demo.map((r) => r.property_type));
+    expect(types).toEqual(new Set(["apartment", "house"]));
+    expect(demo.some((r) => r.price === null)).toBe(true);
+    expect(demo.some((r) => r.title_bg === "" && r.description_bg === "")).toBe(true);
+    expect(demo.filter((r) => r.title_bg !== "").length).toBeGreaterThan(demo.length / 2);
+    expect(new Set(demo.map((r) => r.title)).size).toBeGreaterThan(150);
+    for (const r of demo) {
+      expect(r.title).toMatch(/[а-яё]/i);
+      expect(r.description.length).toBeGreaterThan(200);
+      if (r.price !== null) {
+        const [min, max] = PRICE_RANGE[r.property_type];
+        expect(r.price).toBeGreaterThanOrEqual(min);
+        expect(r.price).toBeLessThanOrEqual(max);
+      }
+      expect(r.area).toBeGreaterThan(0);
+      expect(r.bedrooms).not.toBeNull();
+      expect(r.bathrooms).toBeGreaterThanOrEqual(1);
+      expect(r.features.length).toBeGreaterThanOrEqual(1);
+      expect(r.features_bg.length === 0 || r.features_bg.length === r.features.length).toBe(true);
+      expect(r.images.length).toBeGreaterThanOrEqual(3);
+      expect(r.images.length).toBeLessThanOrEqual(8);
+      expect(new Set(r.images).size).toBe(r.images.length);
+    }
+    // Every picture a listing shows is a stored file named the SPEC §3 way.
+    const urls = new Set(demo.flatMap((r) => r.images));
+    expect(urls.size).toBeGreaterThan(20);
+    for (const url of urls) {
+      expect(url.slice("/upload/".length)).toMatch(OBJECT_NAME_PATTERN);
+      expect(await fileExists(url), url).toBe(true);
+    }
+    const jpeg = await storage().get([...urls][0]!.slice("/upload/".length));
+    expect(jpeg!.contentType).toBe("image/jpeg");
+    expect(jpeg!.body.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+
+    // Locations: the empty ones got a demo picture, the owner's picture is kept.
+    for (const l of await listLocations()) {
+      if (l.id === chernomorets!.id) expect(l.image).toBe(PRESET_IMAGE);
+      else expect(await fileExists(l.image), l.image).toBe(true);
+    }
+  });
+
+  it("a second run with the same N creates nothing and redraws nothing", async () => {
+    const before = await allListings();
+    const summary = await seedDemo({ properties: 200 });
+    expect(summary).toMatchObject({ existing: 200, planned: 0, created: 0, alreadyEnough: true, imagesWritten: 0, locationImagesSet: 0 });
+    expect(await allListings()).toEqual(before);
+  });
+
+  it("a larger N tops up, continuing every location's positions; a deleted listing's number does not clash", async () => {
+    const summary = await seedDemo({ properties: 260, batchSize: 25 });
+    expect(summary).toMatchObject({ existing: 200, created: 60 });
+    expect(await allListings()).toHaveLength(260);
+    await expectConsistentLists();
+
+    // Delete a demo listing other than #260: the next top-up generates #260 again, whose slug is taken.
+    const rows = await allListings();
+    const number260 = rows.filter((r) => r.slug.endsWith("-260"));
+    expect(number260).toHaveLength(1);
+    const victim = rows.find((r) => r.images.length > 0 && r.id !== number260[0]!.id)!;
+    expect(await deleteRealEstate(victim.id)).toBe(true);
+    const again = await seedDemo({ properties: 260 });
+    expect(again).toMatchObject({ existing: 259, created: 1 });
+    const after = await allListings();
+    expect(after).toHaveLength(260);
+    expect(after.filter((r) => r.location_id === number260[0]!.location_id && r.slug === `${number260[0]!.slug}-2`)).toHaveLength(1);
+    await expectConsistentLists();
+  });
+
+  it("stops between batches when asked, and a later run finishes the job", async () => {
+    const controller = new AbortController();
+    const summary = await seedDemo({
+      properties: 300,
+      batchSize: 10,
+      signal: controller.signal,
+      onProgress: (done) => {
+        if (done >= 10) controller.abort();
+      },
+    });
+    expect(summary).toMatchObject({ interrupted: true, created: 10, planned: 40 });
+    expect(await db().select({ n: count() }).from(realEstates)).toEqual([{ n: 270 }]);
+    const rest = await seedDemo({ properties: 300 });
+    expect(rest).toMatchObject({ interrupted: false, created: 30 });
+    await expectConsistentLists();
+  });
+});
+
+describe("demo listings", () => {
+  it("are the same for the same index, and pass the property rules", async () => {
+    const locs = await listLocations();
+    const unknown = { id: locs[0]!.id, name: "Поморие", name_bg: "Поморие" };
+    for (const location of [...locs, unknown]) {
+      expect(demoListing(7, location)).toEqual(demoListing(7, location));
+    }
+    const titles = new Set<string>();
+    for (let i = 0; i < 3000; i++) {
+      const location = i % 7 === 6 ? unknown : locs[i % locs.length]!;
+      const listing = demoListing(i, location);
+      titles.add(listing.title);
+      const parsed = propertyCreateSchema.safeParse({ ...listing, location_id: location.id, images: ["/upload/x.jpg"] });
+      expect(parsed.success, `listing ${i}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(listing.title.length).toBeLessThanOrEqual(200);
+    }
+    expect(titles.size).toBeGreaterThan(1000);
+  });
+});
+
+describe("command line", () => {
+  it("reads --properties N and refuses bad values", () => {
+    expect(parseArgs([])).toMatchObject({ properties: 60, help: false });
+    expect(parseArgs(["--properties", "2000"]).properties).toBe(2000);
+    expect(parseArgs(["--properties=100_000"]).properties).toBe(100_000);
+    expect(parseArgs(["--help"]).help).toBe(true);
+    for (const bad of [["--properties"], ["--properties", "abc"], ["--properties", "-5"], ["--properties", "1.5"], ["--properties", "2000000"], ["--bogus"]]) {
+      expect(() => parseArgs(bad), bad.join(" ")).toThrow(UsageError);
+    }
+  });
+
+  // The real script on its own embedded database (once, on the PGlite project).
+  describe.runIf(testDbKind() === "pglite")("npm run seed:demo", { timeout: 180_000 }, () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-seed-cli-"));
+    afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const run = (...args: string[]) => {
+      const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/seed-demo.ts", ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error", DATABASE_URL: "" },
+        encoding: "utf8",
+        timeout: 120_000,
+      });
+      return { code: result.status, out: result.stdout, err: result.stderr };
+    };
+
+    it("exits 2 with a clear message on a bad flag", () => {
+      const bad = run("--properties", "lots");
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain('--properties must be a whole number, got "lots"');
+    });
+
+    it("creates, then on a second run says there is nothing to do", () => {
+      const first = run("--properties", "40");
+      expect(first.err).not.toContain("failed");
+      expect(first.code).toBe(0);
+      expect(first.out).toContain("Created 40 demo listings");
+      expect(first.err).toContain("40/40 100%");
+      expect(fs.readdirSync(path.join(dataDir, "upload", "properties"))).toHaveLength(36);
+      const second = run("--properties", "40");
+      expect(second.code).toBe(0);
+      expect(second.out).toContain("already has 40 listings (40 wanted): nothing to create");
+    });
+
+    it("refuses a data folder in use by a running server", () => {
+      // This test process is alive, so its PID in the lock file means "in use".
+      fs.writeFileSync(path.join(dataDir, "pglite.lock"), String(process.pid));
+      try {
+        const locked = run("--properties", "50");
+        expect(locked.code).toBe(1);
+        expect(locked.err).toContain("already in use by another running server");
+      } finally {
+        fs.rmSync(path.join(dataDir, "pglite.lock"), { force: true });
+      }
+    });
+  });
+});
