@@ -1,7 +1,7 @@
 import path from "node:path";
 import { backupPglite } from "./db/backup.server";
 import { openDatabase, setDatabase, getDatabaseHandle, type DatabaseHandle } from "./db/client.server";
-import { runMigrations } from "./db/migrate.server";
+import { pendingMigrationCount, runMigrations } from "./db/migrate.server";
 import { ensureFirstAdmin } from "./models/admins.server";
 import { ensureDefaultLocations } from "./models/locations.server";
 import { deleteExpiredSessions } from "./models/sessions.server";
@@ -20,6 +20,8 @@ export interface StartOptions {
   firstAdmin?: boolean;
   /** Run periodic jobs (backups, session clean-up). */
   schedule?: boolean;
+  /** Another migrations folder (tests). */
+  migrationsFolder?: string;
 }
 
 let timers: NodeJS.Timeout[] = [];
@@ -34,11 +36,13 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
   );
   setDatabase(handle);
   try {
-    if (handle.kind === "pglite" && !handle.created) {
-      const file = await backupPglite(handle, env.dataDir, env.BACKUP_KEEP, "startup");
+    // A backup before changing the schema of existing data (a full dump is
+    // heavy on a large catalogue, so only when there is something to migrate).
+    if (handle.kind === "pglite" && !handle.created && (await pendingMigrationCount(handle, options.migrationsFolder)) > 0) {
+      const file = await backupPglite(handle, env.dataDir, env.BACKUP_KEEP, "before-migrations");
       log.info(`Backup before migrations: ${file}`);
     }
-    await runMigrations(handle);
+    await runMigrations(handle, options.migrationsFolder);
     const created = await ensureDefaultLocations();
     if (created > 0) log.info(`Created the ${created} default locations.`);
     if (options.firstAdmin) {

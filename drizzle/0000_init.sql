@@ -47,7 +47,7 @@ CREATE TABLE "real_estates" (
 	"year_built" integer,
 	"features" text[] DEFAULT '{}'::text[] NOT NULL,
 	"features_bg" text[] DEFAULT '{}'::text[] NOT NULL,
-	"search_text" text GENERATED ALWAYS AS (translate(lower(title || ' ' || title_bg || ' ' || description || ' ' || description_bg), 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЀЍІЇЄҐЎё', 'абвгдеежзийклмнопрстуфхцчшщъыьэюяѐѝіїєґўе')) STORED NOT NULL,
+	"search_text" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "real_estates_title_not_blank" CHECK (length(btrim("real_estates"."title")) > 0),

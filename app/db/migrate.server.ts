@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -28,6 +29,27 @@ export async function runMigrations(handle: DatabaseHandle, migrationsFolder = M
   } finally {
     client.release();
   }
+}
+
+/**
+ * How many committed migrations this database has not applied yet (drizzle
+ * records each applied one with its journal timestamp).
+ */
+export async function pendingMigrationCount(handle: DatabaseHandle, migrationsFolder = MIGRATIONS_DIR): Promise<number> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as {
+    entries: { when: number }[];
+  };
+  let lastApplied = -1;
+  try {
+    const rows = await queryRows<{ last: string | number | null }>(
+      handle.db,
+      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+    );
+    lastApplied = Number(rows[0]?.last ?? -1);
+  } catch {
+    // No migrations table yet: everything is pending.
+  }
+  return journal.entries.filter((e) => e.when > lastApplied).length;
 }
 
 /** Names of tables in the public schema (used by tests and diagnostics). */

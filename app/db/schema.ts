@@ -23,13 +23,6 @@ const timestamps = {
   updated_at: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
 };
 
-// Case-folding done by the database itself, independent of its locale: PGlite
-// and a C-locale PostgreSQL lower() only ASCII. Mirrors foldForSearch() in
-// app/lib/search.ts; ё is folded to е so either spelling finds the other.
-const UPPER = "АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯЀЍІЇЄҐЎё";
-const LOWER = "абвгдеежзийклмнопрстуфхцчшщъыьэюяѐѝіїєґўе";
-const fold = (expr: string) => `translate(lower(${expr}), '${UPPER}', '${LOWER}')`;
-
 export const locations = pgTable(
   "locations",
   {
@@ -74,15 +67,10 @@ export const realEstates = pgTable(
     year_built: integer("year_built"),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     features_bg: text("features_bg").array().notNull().default(sql`'{}'::text[]`),
-    search_text: text("search_text")
-      .notNull()
-      .generatedAlwaysAs(
-        sql.raw(
-          fold(
-            `title || ' ' || title_bg || ' ' || description || ' ' || description_bg`,
-          ),
-        ),
-      ),
+    // The four texts case-folded for search, written by the model
+    // (searchTextOf in app/lib/search.ts): PGlite and a C-locale PostgreSQL
+    // lower() only ASCII, and translate() in the database cost ~2 ms a row.
+    search_text: text("search_text").notNull().default(""),
     ...timestamps,
   },
   (t) => [

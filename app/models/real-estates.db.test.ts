@@ -289,10 +289,16 @@ describe("database constraints (the last line of defence)", () => {
     await expect(db.execute(sql`insert into locations (name, slug) values ('   ', 'blank')`)).rejects.toThrow();
   });
 
-  it("search_text folds Cyrillic case on this database regardless of its locale", async () => {
-    await createRealEstate({ ...base(), title: "СОЗОПОЛЬ ЁЛКИ", title_bg: "Хубава КЪЩА" });
-    const rows = await queryRows<{ search_text: string }>(test.handle().db, sql`select search_text from real_estates`);
-    expect(rows[0]!.search_text).toContain("созополь елки");
-    expect(rows[0]!.search_text).toContain("хубава къща");
+  it("search_text holds the four texts folded, and follows updates", async () => {
+    const created = await createRealEstate({ ...base(), title: "СОЗОПОЛЬ ЁЛКИ", title_bg: "Хубава КЪЩА" });
+    const searchText = async () =>
+      (await queryRows<{ search_text: string }>(test.handle().db, sql`select search_text from real_estates`))[0]!.search_text;
+    expect(await searchText()).toContain("созополь елки");
+    expect(await searchText()).toContain("хубава къща");
+    await updateRealEstate(created.id, { description_bg: "НОВО ОПИСАНИЕ" });
+    expect(await searchText()).toContain("ново описание");
+    expect(await searchText()).toContain("созополь елки");
+    await updateRealEstate(created.id, { price: 5 });
+    expect(await searchText()).toContain("ново описание");
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, like, ne, or, sql } from "drizzle-orm";
 import { db, type Executor } from "~/db/client.server";
 import { locations, realEstates, type RealEstate } from "~/db/schema";
-import { escapeLike } from "~/lib/search";
+import { escapeLike, searchTextOf } from "~/lib/search";
 import { nextFreeSlug, slugify } from "~/lib/slug";
 import { isUuid } from "~/schemas/fields";
 import {
@@ -114,7 +114,7 @@ export async function createRealEstate(input: unknown): Promise<RealEstate> {
       const slug = await freeSlug(tx, data.location_id, data.title);
       const [created] = await tx
         .insert(realEstates)
-        .values({ ...data, order, slug })
+        .values({ ...data, order, slug, search_text: searchTextOf(data) })
         .returning();
       return created;
     });
@@ -162,6 +162,9 @@ export async function updateRealEstate(id: unknown, data: unknown): Promise<Real
       if (locationChanged || (changes.title !== undefined && changes.title !== current.title)) {
         await lockList(tx, propertiesOf(current.location_id), propertiesOf(targetLocation));
         values.slug = await freeSlug(tx, targetLocation, changes.title ?? current.title, current.id);
+      }
+      if (["title", "title_bg", "description", "description_bg"].some((k) => k in values)) {
+        values.search_text = searchTextOf({ ...current, ...rest });
       }
       // A write even with no changes, so updated_at says the listing was saved.
       if (Object.keys(values).length === 0) values.order = current.order;

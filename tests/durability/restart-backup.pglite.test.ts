@@ -1,7 +1,7 @@
 /**
  * The embedded database across clean restarts (DESIGN §4): data written before
  * stopServices() is there after the next startServices(), the default
- * locations are created once only, and each start on an existing folder first
+ * locations are created once only, and a start with migrations to apply first
  * takes a backup (a gzip'd tarball of the folder) that PGlite can load again;
  * only the newest N backups are kept.
  *
@@ -13,14 +13,29 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backupPglite, pruneBackups } from "~/db/backup.server";
-import { getDatabaseHandle } from "~/db/client.server";
+import { sql } from "drizzle-orm";
+import { getDatabaseHandle, queryRows } from "~/db/client.server";
+import { MIGRATIONS_DIR } from "~/db/migrate.server";
 import { createLocation, DEFAULT_LOCATIONS, listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
 import { parseEnv } from "~/utils/env.server";
 import { makeTempDir, removeTempDirs } from "./support";
 
 const NEW_LOCATION = { name: "Поморие", image: "/upload/locations/x.jpg" };
-const STARTUP_BACKUP = /^pglite-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-startup\.tar\.gz$/;
+const MIGRATION_BACKUP = /^pglite-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-before-migrations\.tar\.gz$/;
+
+/** A copy of the committed migrations plus one more, so a start has something to migrate. */
+function migrationsWithOneMore(): string {
+  const folder = path.join(makeTempDir("migrations"), "drizzle");
+  fs.cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+  const journalFile = path.join(folder, "meta/_journal.json");
+  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8"));
+  const tag = "9999_backup_probe";
+  journal.entries.push({ idx: journal.entries.length, version: "7", when: Date.now(), tag, breakpoints: true });
+  fs.writeFileSync(journalFile, JSON.stringify(journal));
+  fs.writeFileSync(path.join(folder, `${tag}.sql`), "CREATE TABLE backup_probe (id integer);");
+  return folder;
+}
 
 let dataDir = "";
 let backupsDir = "";
@@ -71,11 +86,19 @@ describe("clean restart on the same PGlite data folder", () => {
     await stopServices();
   });
 
-  it("takes a backup before migrations on each later start, which PGlite can load", { timeout: 180_000 }, async () => {
-    // Two later starts in the previous test: two start-up backups.
+  it("takes a backup before pending migrations only, which PGlite can load", { timeout: 180_000 }, async () => {
+    // The restarts above had nothing to migrate: no backup (a dump is heavy).
+    expect(backupFiles()).toEqual([]);
+    const migrations = migrationsWithOneMore();
+    await startServices(env(), { migrationsFolder: migrations });
+    const probe = await queryRows(getDatabaseHandle().db, sql`select count(*) from backup_probe`);
+    expect(probe).toHaveLength(1);
+    await stopServices();
+    await startServices(env(), { migrationsFolder: migrations }); // nothing pending again
+    await stopServices();
     const files = backupFiles();
-    expect(files).toHaveLength(2);
-    for (const f of files) expect(f).toMatch(STARTUP_BACKUP);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(MIGRATION_BACKUP);
     expect(fs.readdirSync(backupsDir).filter((f) => f.endsWith(".partial"))).toEqual([]);
 
     const newest = path.join(backupsDir, files.at(-1)!);
@@ -90,13 +113,16 @@ describe("clean restart on the same PGlite data folder", () => {
       );
       expect(rows.map((r) => r.name)).toEqual([...DEFAULT_LOCATIONS.map((l) => l.name), NEW_LOCATION.name]);
       expect(rows.at(-1)?.image).toBe(NEW_LOCATION.image);
+      // Taken before the migration: the probe table is not in it.
+      const { rows: tables } = await restored.query(`select 1 from information_schema.tables where table_name = 'backup_probe'`);
+      expect(tables).toEqual([]);
     } finally {
       await restored.close();
     }
   });
 
   it("keeps only the newest backups", { timeout: 180_000 }, async () => {
-    await startServices(env(), {}); // a third start-up backup
+    await startServices(env(), {});
     const handle = getDatabaseHandle();
     try {
       const made: string[] = [];
@@ -105,7 +131,7 @@ describe("clean restart on the same PGlite data folder", () => {
         expect(file).not.toBeNull();
         made.push(path.basename(file!));
       }
-      expect(backupFiles()).toHaveLength(6);
+      expect(backupFiles()).toHaveLength(4);
       fs.writeFileSync(path.join(backupsDir, "notes.txt"), "not a backup");
 
       pruneBackups(backupsDir, 2);

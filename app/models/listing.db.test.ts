@@ -1,0 +1,98 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { parseListingQuery, EMPTY_QUERY, type ListingQuery } from "~/lib/listing-query";
+import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { relatedListings, searchListings } from "./listing.server";
+import { createLocation, type Location } from "./locations.server";
+import { createRealEstate, type RealEstate } from "./real-estates.server";
+
+const test = useTestDatabase();
+let sozopol: Location;
+let burgas: Location;
+const made: Record<string, RealEstate> = {};
+
+beforeAll(async () => {
+  await resetDatabase(test.handle());
+  sozopol = await createLocation({ name: "Созополь", image: "/upload/locations/s.jpg" });
+  burgas = await createLocation({ name: "Бургас", image: "/upload/locations/b.jpg" });
+  const rows = [
+    { title: "Квартира в СОЗОПОЛЕ у моря", description: "Вид на море", price: 90000, property_type: "apartment", location_id: sozopol.id },
+    { title: "Дом с садом", title_bg: "Къща с градина", description: "Тихий район", price: 250000, property_type: "house", location_id: sozopol.id },
+    { title: "Студия", description: "Скидка 100% честно_", price: null, property_type: "apartment", location_id: burgas.id },
+    { title: "Пентхаус", description: "Ёлки во дворе", description_bg: "Елхи в двора", price: 400000, property_type: "apartment", location_id: burgas.id },
+    { title: "Вилла", description: "Бассейн", price: 150000, property_type: "HOUSE", location_id: burgas.id, images: ["/upload/properties/v1.jpg", "/upload/properties/v2.jpg"] },
+  ];
+  for (const row of rows) {
+    made[row.title] = await createRealEstate(row);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+});
+
+const titles = async (query: Partial<ListingQuery>, size = 10) =>
+  (await searchListings({ ...EMPTY_QUERY, ...query }, size)).items.map((i) => i.title);
+
+describe("searchListings", () => {
+  it("lists by the order field by default, with the location's name and the cover image", async () => {
+    const page = await searchListings(EMPTY_QUERY, 10);
+    expect(page.total).toBe(5);
+    expect(page.items.map((i) => i.title)).toEqual(["Квартира в СОЗОПОЛЕ у моря", "Студия", "Дом с садом", "Пентхаус", "Вилла"]);
+    const villa = page.items.find((i) => i.title === "Вилла")!;
+    expect(villa).toMatchObject({ location_name: "Бургас", location_slug: "бургас", cover: "/upload/properties/v1.jpg", image_count: 2, property_type: "house" });
+    expect(page.items.find((i) => i.title === "Студия")!.cover).toBeNull();
+  });
+
+  it("filters by location and by type", async () => {
+    expect(await titles({ locationId: sozopol.id })).toEqual(["Квартира в СОЗОПОЛЕ у моря", "Дом с садом"]);
+    expect(await titles({ type: "house" })).toEqual(["Дом с садом", "Вилла"]);
+    expect(await titles({ type: "apartment", locationId: burgas.id })).toEqual(["Студия", "Пентхаус"]);
+  });
+
+  it("searches case-insensitively in Cyrillic over title, description and the Bulgarian twins", async () => {
+    expect(await titles({ search: "созополе" })).toEqual(["Квартира в СОЗОПОЛЕ у моря"]);
+    expect(await titles({ search: "СОЗОПОЛЕ" })).toEqual(["Квартира в СОЗОПОЛЕ у моря"]);
+    expect(await titles({ search: "вид на МОРЕ" })).toEqual(["Квартира в СОЗОПОЛЕ у моря"]);
+    expect(await titles({ search: "КЪЩА" })).toEqual(["Дом с садом"]);
+    expect(await titles({ search: "елки" })).toEqual(["Пентхаус"]);
+    expect(await titles({ search: "ёлки" })).toEqual(["Пентхаус"]);
+    expect(await titles({ search: "нет такого" })).toEqual([]);
+  });
+
+  it("treats % and _ in a search as plain characters", async () => {
+    expect(await titles({ search: "100%" })).toEqual(["Студия"]);
+    expect(await titles({ search: "%" })).toEqual(["Студия"]);
+    expect(await titles({ search: "_" })).toEqual(["Студия"]);
+  });
+
+  it("sorts by price both ways with unpriced listings last, and by newest", async () => {
+    expect(await titles({ sort: "price-asc" })).toEqual(["Квартира в СОЗОПОЛЕ у моря", "Вилла", "Дом с садом", "Пентхаус", "Студия"]);
+    expect(await titles({ sort: "price-desc" })).toEqual(["Пентхаус", "Дом с садом", "Вилла", "Квартира в СОЗОПОЛЕ у моря", "Студия"]);
+    expect(await titles({ sort: "newest" })).toEqual(["Вилла", "Пентхаус", "Студия", "Дом с садом", "Квартира в СОЗОПОЛЕ у моря"]);
+  });
+
+  it("pages in the database; a page past the end gives the last page", async () => {
+    const p2 = await searchListings({ ...EMPTY_QUERY, sort: "price-asc", page: 2 }, 2);
+    expect(p2).toMatchObject({ total: 5, page: 2, pageCount: 3 });
+    expect(p2.items.map((i) => i.title)).toEqual(["Дом с садом", "Пентхаус"]);
+    const beyond = await searchListings({ ...EMPTY_QUERY, page: 99 }, 2);
+    expect(beyond.page).toBe(3);
+    expect(beyond.items).toHaveLength(1);
+    const none = await searchListings({ ...EMPTY_QUERY, search: "ничего" }, 2);
+    expect(none).toMatchObject({ total: 0, page: 1, pageCount: 1, items: [] });
+  });
+
+  it("survives hostile query strings", async () => {
+    const query = parseListingQuery(
+      new URLSearchParams({ search: "я".repeat(10_000), location: "' or 1=1 --", type: "villa", sort: "drop", page: "-3" }),
+    );
+    expect(query).toMatchObject({ locationId: null, type: null, sort: "default", page: 1 });
+    expect(query.search).toHaveLength(200);
+    expect((await searchListings(query, 10)).total).toBe(0);
+  });
+});
+
+describe("relatedListings", () => {
+  it("gives up to 3 other properties of the same location", async () => {
+    const others = await relatedListings(made["Пентхаус"]!.id, burgas.id);
+    expect(others.map((o) => o.title)).toEqual(["Студия", "Вилла"]);
+    expect(await relatedListings(made["Пентхаус"]!.id, burgas.id, 1)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,119 @@
+import { and, asc, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { locations, realEstates } from "~/db/schema";
+import type { ListingQuery } from "~/lib/listing-query";
+import { escapeLike, foldForSearch } from "~/lib/search";
+
+/** What a property card shows (SPEC §2): a lean projection, not whole rows. */
+export interface ListingItem {
+  id: string;
+  slug: string;
+  title: string;
+  title_bg: string;
+  /** The first 400 characters: the card clamps it anyway. */
+  description: string;
+  description_bg: string;
+  price: number | null;
+  area: number | null;
+  property_type: "apartment" | "house";
+  bedrooms: number | null;
+  bathrooms: number | null;
+  cover: string | null;
+  image_count: number;
+  location_id: string;
+  location_name: string;
+  location_name_bg: string;
+  location_slug: string;
+  created_at: string;
+}
+
+export interface ListingPage {
+  items: ListingItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+const columns = {
+  id: realEstates.id,
+  slug: realEstates.slug,
+  title: realEstates.title,
+  title_bg: realEstates.title_bg,
+  description: sql<string>`left(${realEstates.description}, 400)`.as("description"),
+  description_bg: sql<string>`left(${realEstates.description_bg}, 400)`.as("description_bg"),
+  price: realEstates.price,
+  area: realEstates.area,
+  property_type: realEstates.property_type,
+  bedrooms: realEstates.bedrooms,
+  bathrooms: realEstates.bathrooms,
+  cover: sql<string | null>`${realEstates.images}[1]`.as("cover"),
+  image_count: sql<number>`cardinality(${realEstates.images})`.mapWith(Number).as("image_count"),
+  location_id: realEstates.location_id,
+  location_name: locations.name,
+  location_name_bg: locations.name_bg,
+  location_slug: locations.slug,
+  created_at: realEstates.created_at,
+};
+
+function conditions(query: Pick<ListingQuery, "locationId" | "type" | "search">): SQL | undefined {
+  const parts: SQL[] = [];
+  if (query.locationId) parts.push(eq(realEstates.location_id, query.locationId));
+  if (query.type) parts.push(eq(realEstates.property_type, query.type));
+  if (query.search) {
+    // Every word must appear (in any of the four texts), case-insensitively.
+    for (const word of foldForSearch(query.search).split(" ").filter(Boolean).slice(0, 8)) {
+      parts.push(like(realEstates.search_text, `%${escapeLike(word)}%`));
+    }
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+function ordering(sort: ListingQuery["sort"]): SQL[] {
+  switch (sort) {
+    case "price-asc":
+      return [sql`${realEstates.price} asc nulls last`, asc(realEstates.order), asc(realEstates.id)];
+    case "price-desc":
+      return [sql`${realEstates.price} desc nulls last`, asc(realEstates.order), asc(realEstates.id)];
+    case "newest":
+      return [desc(realEstates.created_at), asc(realEstates.id)];
+    default:
+      // SPEC §9: by the order field ascending (positions are per location).
+      return [asc(realEstates.order), asc(locations.order), asc(realEstates.created_at), asc(realEstates.id)];
+  }
+}
+
+/**
+ * One page of properties matching the filters, filtered, sorted and paged by
+ * the database (never the whole catalogue in memory). A page past the end
+ * gives the last page.
+ */
+export async function searchListings(query: ListingQuery, pageSize: number): Promise<ListingPage> {
+  const where = conditions(query);
+  const [counted] = await db()
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(realEstates)
+    .where(where);
+  const total = counted?.n ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(query.page, pageCount);
+  const items = (await db()
+    .select(columns)
+    .from(realEstates)
+    .innerJoin(locations, eq(locations.id, realEstates.location_id))
+    .where(where)
+    .orderBy(...ordering(query.sort))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)) as ListingItem[];
+  return { items, total, page, pageCount };
+}
+
+/** Up to `limit` other properties of the same location (SPEC §2 property page). */
+export async function relatedListings(propertyId: string, locationId: string, limit = 3): Promise<ListingItem[]> {
+  return (await db()
+    .select(columns)
+    .from(realEstates)
+    .innerJoin(locations, eq(locations.id, realEstates.location_id))
+    .where(and(eq(realEstates.location_id, locationId), sql`${realEstates.id} <> ${propertyId}`))
+    .orderBy(asc(realEstates.order), asc(realEstates.id))
+    .limit(limit)) as ListingItem[];
+}
