@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,7 +11,7 @@ import { propertyCreateSchema } from "~/schemas/property";
 import { setStorage, storage } from "~/storage/index.server";
 import { LocalStorage } from "~/storage/local.server";
 import { OBJECT_NAME_PATTERN } from "~/storage/object-names";
-import { testDbKind, useTestDatabase } from "../tests/support/test-db";
+import { useTestDatabase } from "../tests/support/test-db";
 import { parseArgs, UsageError } from "./demo/args";
 import { seedDemo } from "./demo/seed";
 import { demoListing, PRICE_RANGE } from "./demo/texts";
@@ -199,49 +198,5 @@ describe("command line", () => {
     for (const bad of [["--properties"], ["--properties", "abc"], ["--properties", "-5"], ["--properties", "1.5"], ["--properties", "2000000"], ["--bogus"]]) {
       expect(() => parseArgs(bad), bad.join(" ")).toThrow(UsageError);
     }
-  });
-
-  // The real script on its own embedded database (once, on the PGlite project).
-  describe.runIf(testDbKind() === "pglite")("npm run seed:demo", { timeout: 180_000 }, () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-seed-cli-"));
-    afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    const run = (...args: string[]) => {
-      const result = spawnSync(path.resolve("node_modules/.bin/tsx"), ["scripts/seed-demo.ts", ...args], {
-        env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error", DATABASE_URL: "" },
-        encoding: "utf8",
-        timeout: 120_000,
-      });
-      return { code: result.status, out: result.stdout, err: result.stderr };
-    };
-
-    it("exits 2 with a clear message on a bad flag", () => {
-      const bad = run("--properties", "lots");
-      expect(bad.code).toBe(2);
-      expect(bad.err).toContain('--properties must be a whole number, got "lots"');
-    });
-
-    it("creates, then on a second run says there is nothing to do", () => {
-      const first = run("--properties", "40");
-      expect(first.err).not.toContain("failed");
-      expect(first.code).toBe(0);
-      expect(first.out).toContain("Created 40 demo listings");
-      expect(first.err).toContain("40/40 100%");
-      expect(fs.readdirSync(path.join(dataDir, "upload", "properties"))).toHaveLength(36);
-      const second = run("--properties", "40");
-      expect(second.code).toBe(0);
-      expect(second.out).toContain("already has 40 listings (40 wanted): nothing to create");
-    });
-
-    it("refuses a data folder in use by a running server", () => {
-      // This test process is alive, so its PID in the lock file means "in use".
-      fs.writeFileSync(path.join(dataDir, "pglite.lock"), String(process.pid));
-      try {
-        const locked = run("--properties", "50");
-        expect(locked.code).toBe(1);
-        expect(locked.err).toContain("already in use by another running server");
-      } finally {
-        fs.rmSync(path.join(dataDir, "pglite.lock"), { force: true });
-      }
-    });
   });
 });
