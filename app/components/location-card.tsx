@@ -1,19 +1,22 @@
+import { Link } from "react-router";
 import { formatPropertyCount } from "~/i18n/plural";
+import type { Lang } from "~/i18n/lang";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 interface Props {
   name: string;
-  slug: string;
+  href: string;
   image: string;
   propertyCount: number;
+  lang: Lang;
 }
 
-/** A location in the home grid: image (placeholder when missing or broken), name, count. */
-export function LocationCard({ name, slug, image, propertyCount }: Props) {
+/** A location in the home grid (SPEC §2): image (placeholder when missing or broken), name, count. */
+export function LocationCard({ name, href, image, propertyCount, lang }: Props) {
   return (
-    <a
-      href={`/${encodeURIComponent(slug)}`}
+    <Link
+      to={href}
       className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-sea-600"
     >
       <img
@@ -22,7 +25,8 @@ export function LocationCard({ name, slug, image, propertyCount }: Props) {
         width={400}
         height={300}
         loading="lazy"
-        className="aspect-[4/3] w-full object-cover transition group-hover:scale-[1.02]"
+        decoding="async"
+        className="aspect-[4/3] w-full bg-sea-100 object-cover transition group-hover:scale-[1.02]"
         onError={(event) => {
           const img = event.currentTarget;
           if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
@@ -30,8 +34,8 @@ export function LocationCard({ name, slug, image, propertyCount }: Props) {
       />
       <div className="flex items-baseline justify-between gap-2 p-4">
         <h3 className="text-lg font-semibold text-sea-900">{name}</h3>
-        <span className="text-sm text-slate-600">{formatPropertyCount(propertyCount, "ru")}</span>
+        <span className="text-sm text-slate-600">{formatPropertyCount(propertyCount, lang)}</span>
       </div>
-    </a>
+    </Link>
   );
 }

@@ -46,6 +46,13 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  // What the public site shows in its contact block and About text.
+  SITE_PHONE: z.string().trim().min(1).max(40).default("+359 88 000 0000"),
+  SITE_EMAIL: z.email({ error: "must be an e-mail address" }).default("info@example.com"),
+  SITE_CONTACT_NAME: z.string().trim().min(1).max(100).default("Мария Иванова"),
+  HOURS_WEEKDAYS: z.string().trim().max(60).default("9:00 – 18:00"),
+  HOURS_SATURDAY: z.string().trim().max(60).default("10:00 – 15:00"),
+  HOURS_SUNDAY: z.string().trim().max(60).default(""),
 });
 
 export type Env = z.infer<typeof envSchema> & {

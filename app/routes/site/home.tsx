@@ -1,42 +1,186 @@
+import { Form } from "react-router";
+import { ContactForm } from "~/components/contact-form";
 import { LocationCard } from "~/components/location-card";
+import { dictionary, fill, localizePath, pickText } from "~/i18n";
+import { pageMeta } from "~/lib/seo";
 import { listLocationsWithCounts } from "~/models/locations.server";
+import { handleContactAction } from "~/utils/contact-action.server";
+import { requestInfo } from "~/context";
+import { pageContext } from "~/utils/page.server";
+import { siteConfig } from "~/utils/site.server";
 import type { Route } from "./+types/home";
 
-export function meta() {
-  return [
-    { title: "Недвижимость на побережье Болгарии — квартиры и дома у моря" },
-    {
-      name: "description",
-      content: "Квартиры и дома на болгарском побережье: Созополь, Черноморец, Равда, Бургас, Приморско. Цены в евро.",
-    },
-  ];
-}
-
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const { lang, origin } = pageContext(request);
   const locations = await listLocationsWithCounts();
+  const site = siteConfig();
   return {
-    locations: locations.map((l) => ({ id: l.id, name: l.name, slug: l.slug, image: l.image, count: l.property_count })),
+    lang,
+    origin,
+    contactName: site.contactName,
+    phone: site.phone,
+    email: site.email,
+    locations: locations.map((l) => ({
+      id: l.id,
+      name: pickText(lang, l.name, l.name_bg),
+      slug: l.slug,
+      image: l.image,
+      count: l.property_count,
+    })),
   };
 }
 
+export async function action({ request, context }: Route.ActionArgs) {
+  const { lang } = pageContext(request);
+  return handleContactAction(request, lang, context.get(requestInfo).ip);
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [];
+  const t = dictionary(data.lang);
+  return pageMeta({
+    origin: data.origin,
+    lang: data.lang,
+    path: "/",
+    title: t.home.title,
+    description: t.home.description,
+    image: "/images/hero-1600.webp",
+    imageAlt: t.home.heroAlt,
+  });
+}
+
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { lang, locations } = loaderData;
+  const t = dictionary(lang);
+  const select =
+    "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-sea-600 focus:outline-2 focus:outline-sea-600";
   return (
     <main>
-      <section className="bg-gradient-to-b from-sea-100 to-sand-50 px-4 py-14 text-center">
-        <h1 className="text-3xl font-bold text-sea-900 sm:text-4xl">Недвижимость на побережье Болгарии</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-slate-700">Квартиры и дома у моря — от Бургаса до Приморско.</p>
+      <section className="relative isolate overflow-hidden bg-sea-900">
+        <img
+          src="/images/hero-1600.webp"
+          srcSet="/images/hero-800.webp 800w, /images/hero-1600.webp 1600w"
+          sizes="100vw"
+          alt={t.home.heroAlt}
+          width={1600}
+          height={900}
+          fetchPriority="high"
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-70"
+        />
+        <div className="mx-auto max-w-6xl px-4 pb-10 pt-16 sm:pb-16 sm:pt-24">
+          <h1 className="max-w-2xl text-3xl font-bold text-white drop-shadow sm:text-5xl">{t.home.heroTitle}</h1>
+          <p className="mt-4 max-w-xl text-lg text-white drop-shadow">{t.home.heroText}</p>
+          {/* A GET form: the browser sends only the chosen fields once empty ones are disabled. */}
+          <Form
+            method="get"
+            action={localizePath(lang, "/properties")}
+            aria-label={t.home.searchTitle}
+            className="mt-8 grid gap-3 rounded-2xl bg-white/95 p-4 shadow-lg sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+            onSubmit={(event) => {
+              for (const el of Array.from(event.currentTarget.elements)) {
+                if (el instanceof HTMLSelectElement && el.value === "") el.disabled = true;
+              }
+            }}
+          >
+            <label className="text-sm font-medium text-slate-800">
+              {t.home.searchLocation}
+              <select name="location" defaultValue="" className={select}>
+                <option value="">{t.home.anyLocation}</option>
+                {locations.map((l) => (
+                  <option key={l.id} value={l.id}>
+                    {l.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="text-sm font-medium text-slate-800">
+              {t.home.searchType}
+              <select name="type" defaultValue="" className={select}>
+                <option value="">{t.home.anyType}</option>
+                <option value="apartment">{t.listing.types.apartment}</option>
+                <option value="house">{t.listing.types.house}</option>
+              </select>
+            </label>
+            <button
+              type="submit"
+              className="min-h-11 rounded-lg bg-sea-600 px-6 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600"
+            >
+              {t.home.searchSubmit}
+            </button>
+          </Form>
+        </div>
       </section>
-      <section id="locations" className="mx-auto max-w-6xl px-4 py-10" aria-labelledby="locations-heading">
-        <h2 id="locations-heading" className="mb-6 text-2xl font-semibold text-sea-900">
-          Локации
+
+      <section id="locations" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12" aria-labelledby="locations-heading">
+        <h2 id="locations-heading" className="text-2xl font-semibold text-sea-900 sm:text-3xl">
+          {t.home.locationsTitle}
         </h2>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {loaderData.locations.map((l) => (
+        <p className="mt-1 text-slate-600">{t.home.locationsText}</p>
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {locations.map((l) => (
             <li key={l.id}>
-              <LocationCard name={l.name} slug={l.slug} image={l.image} propertyCount={l.count} />
+              <LocationCard name={l.name} href={localizePath(lang, `/${l.slug}`)} image={l.image} propertyCount={l.count} lang={lang} />
             </li>
           ))}
         </ul>
+      </section>
+
+      <section id="about" className="scroll-mt-20 bg-white py-12" aria-labelledby="about-heading">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 md:grid-cols-2">
+          <div>
+            <h2 id="about-heading" className="text-2xl font-semibold text-sea-900 sm:text-3xl">
+              {t.about.title}
+            </h2>
+            <p className="mt-3 text-lg font-medium text-slate-800">{t.about.lead}</p>
+            <p className="mt-3 text-slate-700">{fill(t.about.text, { name: loaderData.contactName })}</p>
+            <p className="mt-3 font-medium text-sea-900">{fill(t.about.person, { name: loaderData.contactName })}</p>
+          </div>
+          <dl className="grid grid-cols-3 gap-4 self-center text-center">
+            {[
+              ["13+", t.about.stats.years],
+              ["10+", t.about.stats.locations],
+              ["100+", t.about.stats.properties],
+            ].map(([value, label]) => (
+              <div key={label} className="flex flex-col-reverse rounded-2xl bg-sea-50 p-4">
+                <dt className="text-sm text-slate-700">{label}</dt>
+                <dd className="text-3xl font-bold text-sea-700">{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </section>
+
+      <section id="contact" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12" aria-labelledby="contact-heading">
+        <div className="grid gap-8 md:grid-cols-2">
+          <div>
+            <h2 id="contact-heading" className="text-2xl font-semibold text-sea-900 sm:text-3xl">
+              {t.contact.title}
+            </h2>
+            <p className="mt-2 text-slate-700">{t.contact.text}</p>
+            <dl className="mt-6 space-y-3">
+              <div>
+                <dt className="text-sm text-slate-600">{t.contact.phone}</dt>
+                <dd>
+                  <a href={`tel:${loaderData.phone.replace(/[^\d+]/g, "")}`} className="text-lg font-semibold text-sea-700 hover:underline">
+                    {loaderData.phone}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-sm text-slate-600">{t.contact.email}</dt>
+                <dd>
+                  <a href={`mailto:${loaderData.email}`} className="text-lg font-semibold text-sea-700 hover:underline">
+                    {loaderData.email}
+                  </a>
+                </dd>
+              </div>
+            </dl>
+          </div>
+          <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+            <h3 className="mb-4 text-lg font-semibold">{t.contact.formTitle}</h3>
+            <ContactForm t={t} />
+          </div>
+        </div>
       </section>
     </main>
   );

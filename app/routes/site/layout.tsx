@@ -1,30 +1,107 @@
-import { Outlet } from "react-router";
+import { Link, Outlet, redirect, useLoaderData } from "react-router";
+import { GlobalErrorScreen } from "~/components/global-error";
+import { LanguageSwitch } from "~/components/language-switch";
+import { dictionary, localizePath, splitLangPath } from "~/i18n";
+import { cookieLang } from "~/utils/language.server";
+import { siteConfig } from "~/utils/site.server";
+import type { Route } from "./+types/layout";
 
-/** Public site frame: header and footer around every visitor page. */
+/**
+ * Frame of every public page in both languages: header (logo, links, RU|BG,
+ * mobile menu) and footer (anchors, contacts, working hours). A visitor who
+ * chose Bulgarian (cookie) and opens a Russian URL is sent to its /bg twin.
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { lang, path } = splitLangPath(url.pathname);
+  if (lang === "ru" && cookieLang(request) === "bg") {
+    throw redirect(localizePath("bg", path) + url.search, { headers: { Vary: "Cookie" } });
+  }
+  const site = siteConfig();
+  return { lang, site: { phone: site.phone, email: site.email, contactName: site.contactName, hours: site.hours } };
+}
+
+export function headers() {
+  return { Vary: "Cookie" };
+}
+
+export type SiteLayoutData = Awaited<ReturnType<typeof loader>>;
+
 export default function SiteLayout() {
+  const { lang, site } = useLoaderData<typeof loader>();
+  const t = dictionary(lang);
+  const home = localizePath(lang, "/");
+  const link = "rounded px-2 py-1 hover:text-sea-700 focus-visible:outline-2 focus-visible:outline-sea-600";
+  const nav = (
+    <>
+      <Link to={home} className={link}>
+        {t.nav.home}
+      </Link>
+      <Link to={localizePath(lang, "/properties")} className={link}>
+        {t.nav.properties}
+      </Link>
+    </>
+  );
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="border-b border-slate-200 bg-white">
-        <nav className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3" aria-label="Основная навигация">
-          <a href="/" className="text-lg font-bold text-sea-900">
-            Море и Дом
-          </a>
-          <div className="flex gap-4 text-sm font-medium">
-            <a href="/" className="hover:text-sea-700">
-              Главная
-            </a>
-            <a href="/properties" className="hover:text-sea-700">
-              Объекты
-            </a>
+    <div id="top" className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        {t.nav.skipToContent}
+      </a>
+      <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
+          <Link to={home} className="flex items-center gap-2 text-lg font-bold text-sea-900 focus-visible:outline-2 focus-visible:outline-sea-600">
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            {t.siteName}
+          </Link>
+          <nav aria-label={t.nav.label} className="hidden items-center gap-2 text-sm font-medium sm:flex">
+            {nav}
+          </nav>
+          <div className="flex items-center gap-2">
+            <LanguageSwitch lang={lang} label={t.nav.language} />
+            {/* <details> works without JavaScript. */}
+            <details className="group relative sm:hidden">
+              <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded-lg border border-slate-300 focus-visible:outline-2 focus-visible:outline-sea-600 [&::-webkit-details-marker]:hidden">
+                <span className="sr-only">{t.nav.menu}</span>
+                <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">
+                  <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
+                </svg>
+              </summary>
+              <nav aria-label={t.nav.label} className="absolute right-0 mt-2 flex w-48 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 text-base shadow-lg">
+                {nav}
+              </nav>
+            </details>
           </div>
-        </nav>
+        </div>
       </header>
-      <div className="flex-1">
+      <div id="main" className="flex-1">
         <Outlet />
       </div>
-      <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-600">
-        © {new Date().getFullYear()} Море и Дом
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-slate-700 sm:grid-cols-3">
+          <nav aria-label={t.footer.contacts} className="flex flex-col gap-1">
+            <a href="#top" className="hover:text-sea-700">{t.footer.top}</a>
+            <a href={`${home === "/" ? "" : home}/#locations`} className="hover:text-sea-700">{t.home.locationsTitle}</a>
+            <a href={`${home === "/" ? "" : home}/#about`} className="hover:text-sea-700">{t.about.title}</a>
+            <a href={`${home === "/" ? "" : home}/#contact`} className="hover:text-sea-700">{t.contact.title}</a>
+          </nav>
+          <div className="flex flex-col gap-1">
+            <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className="hover:text-sea-700">{site.phone}</a>
+            <a href={`mailto:${site.email}`} className="hover:text-sea-700">{site.email}</a>
+          </div>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt>{t.contact.weekdays}</dt>
+            <dd>{site.hours.weekdays || t.contact.byAppointment}</dd>
+            <dt>{t.contact.saturday}</dt>
+            <dd>{site.hours.saturday || t.contact.byAppointment}</dd>
+            <dt>{t.contact.sunday}</dt>
+            <dd>{site.hours.sunday || t.contact.byAppointment}</dd>
+          </dl>
+        </div>
+        <p className="pb-6 text-center text-xs text-slate-500">
+          © {t.siteName}. {t.footer.rights}
+        </p>
       </footer>
+      <GlobalErrorScreen t={t.errors} />
     </div>
   );
 }

@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from "react";
+import { useActionData, useFetcher } from "react-router";
+import type { Dictionary } from "~/i18n";
+import type { ContactActionResult } from "~/utils/contact-action.server";
+
+type Field = "name" | "email" | "phone" | "message";
+
+/** SPEC §4: the success banner shows for 5 seconds. */
+export const SUCCESS_BANNER_MS = 5000;
+
+/**
+ * The public contact form (SPEC §2, §5): posts to the page's own action, so it
+ * works without JavaScript; with it, errors show per field and clear as the
+ * field is edited, and on success a banner shows for 5 s and the form clears.
+ */
+export function ContactForm({ t, action, subject }: { t: Dictionary; action?: string; subject?: string }) {
+  const fetcher = useFetcher<ContactActionResult>({ key: `contact${action ?? ""}` });
+  const formRef = useRef<HTMLFormElement>(null);
+  // Without JavaScript the form posts as a page: its answer is the page's action data.
+  const pageResult = useActionData<ContactActionResult>();
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>(pageResult && !pageResult.ok ? pageResult.fields : {});
+  const [banner, setBanner] = useState<{ ok: boolean; message: string } | null>(
+    pageResult && (pageResult.ok || Object.keys(pageResult.fields).length === 0) ? pageResult : null,
+  );
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+
+  useEffect(() => {
+    if (!result || fetcher.state !== "idle") return;
+    if (result.ok) {
+      formRef.current?.reset();
+      setErrors({});
+      setBanner({ ok: true, message: result.message });
+      const timer = setTimeout(() => setBanner(null), SUCCESS_BANNER_MS);
+      return () => clearTimeout(timer);
+    }
+    setErrors(result.fields);
+    setBanner(Object.keys(result.fields).length === 0 ? { ok: false, message: result.message } : null);
+  }, [result, fetcher.state]);
+
+  const clearError = (field: Field) => setErrors((e) => (e[field] ? { ...e, [field]: undefined } : e));
+  const last = result ?? pageResult;
+  const failedValues = last && !last.ok ? last.values : undefined;
+
+  const input =
+    "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-sea-600 focus:outline-2 focus:outline-sea-600 aria-[invalid=true]:border-red-600";
+
+  const field = (name: Field, label: string, type: string, required: boolean, autoComplete: string) => (
+    <div>
+      <label htmlFor={`contact-${name}`} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {name === "message" ? (
+        <textarea
+          id={`contact-${name}`}
+          name={name}
+          rows={5}
+          maxLength={5000}
+          required={required}
+          defaultValue={failedValues?.[name] ?? ""}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `contact-${name}-error` : undefined}
+          onChange={() => clearError(name)}
+          className={input}
+        />
+      ) : (
+        <input
+          id={`contact-${name}`}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          maxLength={name === "email" ? 254 : name === "phone" ? 40 : 100}
+          required={required}
+          defaultValue={failedValues?.[name] ?? ""}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={errors[name] ? `contact-${name}-error` : undefined}
+          onChange={() => clearError(name)}
+          className={input}
+        />
+      )}
+      {errors[name] ? (
+        <p id={`contact-${name}-error`} className="mt-1 text-sm text-red-700">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={action}
+      noValidate
+      className="space-y-4"
+      aria-label={t.contact.formTitle}
+    >
+      {subject ? <p className="text-sm text-slate-600">{subject}</p> : null}
+      <div role="status" aria-live="polite">
+        {banner ? (
+          <p className={`rounded-lg px-4 py-3 text-sm font-medium ${banner.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}>
+            {banner.message}
+          </p>
+        ) : null}
+      </div>
+      {field("name", t.contact.name, "text", true, "name")}
+      {field("email", t.contact.emailField, "email", true, "email")}
+      {field("phone", t.contact.phoneField, "tel", false, "tel")}
+      {field("message", t.contact.message, "text", true, "off")}
+      {/* Honeypot: people never see or fill it; bots that fill every field are ignored. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label>
+          {t.contact.honeypot}
+          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+      <button
+        type="submit"
+        disabled={busy}
+        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-sea-600 px-6 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:opacity-60"
+      >
+        {busy ? t.contact.sending : t.contact.submit}
+      </button>
+    </fetcher.Form>
+  );
+}

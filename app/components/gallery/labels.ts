@@ -1,0 +1,50 @@
+/** Interface texts of the property gallery and the full-screen viewer. */
+export type GalleryLabels = {
+  previous: string;
+  next: string;
+  close: string;
+  zoom: string;
+  refresh: string;
+  openFullscreen: string;
+  thumbnail: (n: number) => string;
+  counter: (n: number, total: number) => string;
+  loading: string;
+  /** SPEC §2 wording, verbatim in both languages. */
+  error: string;
+  /** SPEC §2 wording, verbatim in both languages. */
+  tryAgain: string;
+  noImage: string;
+};
+
+const counter = (n: number, total: number) => `${n} / ${total}`;
+
+export const GALLERY_LABELS: Record<"ru" | "bg", GalleryLabels> = {
+  ru: {
+    previous: "Предыдущее фото",
+    next: "Следующее фото",
+    close: "Закрыть",
+    zoom: "Увеличить",
+    refresh: "Обновить изображения",
+    openFullscreen: "Открыть на весь экран",
+    thumbnail: (n) => `Фото ${n}`,
+    counter,
+    loading: "Загрузка…",
+    error: "Error loading images",
+    tryAgain: "Try Again",
+    noImage: "Нет изображения",
+  },
+  bg: {
+    previous: "Предишна снимка",
+    next: "Следваща снимка",
+    close: "Затвори",
+    zoom: "Увеличи",
+    refresh: "Обнови изображенията",
+    openFullscreen: "Отвори на цял екран",
+    thumbnail: (n) => `Снимка ${n}`,
+    counter,
+    loading: "Зареждане…",
+    error: "Error loading images",
+    tryAgain: "Try Again",
+    noImage: "Няма изображение",
+  },
+};

@@ -1,0 +1,57 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { isLang, LANGUAGE_KEY, LANGS, splitLangPath, type Lang } from "~/i18n/lang";
+
+function switchHref(lang: Lang, pathname: string, search: string) {
+  const { path } = splitLangPath(pathname);
+  return `/set-language?lang=${lang}&to=${encodeURIComponent(path + search)}`;
+}
+
+/**
+ * RU|BG (SPEC §1): links to the same page in the other language. The choice
+ * is kept in localStorage under `language` and in a cookie (so the server
+ * renders it); a stored choice is restored on load only if it is ru or bg.
+ */
+export function LanguageSwitch({ lang, label }: { lang: Lang; label: string }) {
+  const location = useLocation();
+
+  useEffect(() => {
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem(LANGUAGE_KEY);
+    } catch {
+      return; // storage blocked: nothing to restore
+    }
+    const hasCookie = document.cookie.split(";").some((c) => c.trim().startsWith(`${LANGUAGE_KEY}=`));
+    if (isLang(stored) && stored !== lang && !hasCookie) {
+      window.location.replace(switchHref(stored, location.pathname, location.search));
+    }
+    // Only on the first load: later switches go through the links below.
+  }, []);
+
+  return (
+    <div role="group" aria-label={label} className="flex overflow-hidden rounded-lg border border-slate-300 text-sm font-semibold">
+      {LANGS.map((l) => (
+        <a
+          key={l}
+          href={switchHref(l, location.pathname, location.search)}
+          hrefLang={l}
+          lang={l}
+          aria-current={l === lang ? "true" : undefined}
+          onClick={() => {
+            try {
+              window.localStorage.setItem(LANGUAGE_KEY, l);
+            } catch {
+              // storage blocked: the cookie still carries the choice
+            }
+          }}
+          className={`min-h-9 min-w-11 px-3 py-1.5 text-center uppercase focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sea-600 ${
+            l === lang ? "bg-sea-600 text-white" : "bg-white text-slate-700 hover:bg-sea-50"
+          }`}
+        >
+          {l}
+        </a>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { asc, count, eq, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { locations, realEstates } from "~/db/schema";
+
+/**
+ * What the XML sitemap needs (see app/routes/resources/sitemap.ts): slugs and
+ * last-modified times only, never whole rows, and the properties one bounded
+ * chunk at a time so a catalogue of 100 000 never sits in memory.
+ *
+ * Times come back as W3C datetimes in UTC ("2025-03-04T10:20:30Z"), formatted
+ * by the database so PGlite and PostgreSQL answer alike; strings in this form
+ * compare chronologically.
+ */
+
+export interface SitemapLocation {
+  slug: string;
+  /** The later of the location's own change and its newest property change. */
+  updated_at: string;
+}
+
+export interface SitemapProperty {
+  locationSlug: string;
+  slug: string;
+  updated_at: string;
+}
+
+const w3c = (timestamp: SQL) =>
+  sql<string>`to_char((${timestamp}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+/** Every location by position, with the time its page last changed. */
+export async function sitemapLocations(): Promise<SitemapLocation[]> {
+  const newest = db()
+    .select({ location_id: realEstates.location_id, at: sql`max(${realEstates.updated_at})`.as("at") })
+    .from(realEstates)
+    .groupBy(realEstates.location_id)
+    .as("newest");
+  return db()
+    .select({ slug: locations.slug, updated_at: w3c(sql`greatest(${locations.updated_at}, ${newest.at})`) })
+    .from(locations)
+    .leftJoin(newest, eq(newest.location_id, locations.id))
+    .orderBy(asc(locations.order), asc(locations.created_at), asc(locations.id));
+}
+
+export async function countSitemapProperties(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(realEstates);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * The `chunk`-th (from 1) run of `size` properties in id order. The run is cut
+ * from real_estates alone, walking its primary-key index, and only then
+ * joined to the (small) locations table. A chunk past the end is empty.
+ */
+export async function sitemapProperties(chunk: number, size: number): Promise<SitemapProperty[]> {
+  if (!Number.isSafeInteger(chunk) || chunk < 1 || !Number.isSafeInteger(size) || size < 1) return [];
+  const run = db()
+    .select({
+      id: realEstates.id,
+      slug: realEstates.slug,
+      location_id: realEstates.location_id,
+      updated_at: realEstates.updated_at,
+    })
+    .from(realEstates)
+    .orderBy(asc(realEstates.id))
+    .limit(size)
+    .offset((chunk - 1) * size)
+    .as("run");
+  return db()
+    .select({ locationSlug: locations.slug, slug: run.slug, updated_at: w3c(sql`${run.updated_at}`) })
+    .from(run)
+    .innerJoin(locations, eq(locations.id, run.location_id))
+    .orderBy(asc(run.id));
+}

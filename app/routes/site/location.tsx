@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { data, isRouteErrorResponse, useLocation } from "react-router";
+import { FullscreenViewer } from "~/components/gallery/fullscreen-viewer";
+import { GALLERY_LABELS } from "~/components/gallery/labels";
+import { ListingView } from "~/components/listing-view";
+import { PLACEHOLDER_IMAGE } from "~/components/location-card";
+import { NotFoundState } from "~/components/not-found-state";
+import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";
+import { formatPropertyCount } from "~/i18n/plural";
+import { parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
+import { breadcrumbJsonLd, jsonLd, pageMeta } from "~/lib/seo";
+import { searchListings } from "~/models/listing.server";
+import { getLocationBySlug } from "~/models/locations.server";
+import { pageContext } from "~/utils/page.server";
+import type { Route } from "./+types/location";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { lang, origin } = pageContext(request);
+  const location = await getLocationBySlug(params.locationSlug);
+  if (!location) throw data({ lang }, { status: 404 });
+  const query = { ...parseListingQuery(new URL(request.url).searchParams), locationId: location.id };
+  const [page, all] = await Promise.all([
+    searchListings(query, PUBLIC_PAGE_SIZE),
+    searchListings({ locationId: location.id, type: null, search: "", sort: "default", page: 1 }, 1),
+  ]);
+  return {
+    lang,
+    origin,
+    location: { id: location.id, slug: location.slug, name: pickText(lang, location.name, location.name_bg), image: location.image },
+    total: all.total,
+    query: { ...query, page: page.page },
+    page,
+  };
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  if (!d) return [];
+  const t = dictionary(d.lang);
+  const path = `/${d.location.slug}`;
+  return [
+    ...pageMeta({
+      origin: d.origin,
+      lang: d.lang,
+      path,
+      title: fill(t.location.metaTitle, { name: d.location.name }),
+      description: fill(t.location.metaDescription, { name: d.location.name, count: formatPropertyCount(d.total, d.lang) }),
+      image: d.location.image || undefined,
+      imageAlt: d.location.name,
+      noindex: d.query.search !== "" || d.query.page > 1,
+    }),
+    jsonLd(
+      breadcrumbJsonLd([
+        { name: t.nav.home, url: d.origin + localizePath(d.lang, "/") },
+        { name: d.location.name, url: d.origin + localizePath(d.lang, path) },
+      ]),
+    ),
+  ];
+}
+
+export default function LocationPage({ loaderData }: Route.ComponentProps) {
+  const { lang, location, total, query, page } = loaderData;
+  const t = dictionary(lang);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const image = location.image || PLACEHOLDER_IMAGE;
+  return (
+    <main>
+      <section className="relative isolate overflow-hidden bg-sea-900">
+        <button
+          type="button"
+          onClick={() => setViewerOpen(true)}
+          disabled={!location.image}
+          aria-label={t.location.openImage}
+          className="absolute inset-0 -z-10 h-full w-full cursor-zoom-in disabled:cursor-default"
+        >
+          <img src={image} alt="" width={1600} height={600} fetchPriority="high" className="h-full w-full object-cover opacity-70" />
+        </button>
+        <div className="pointer-events-none mx-auto max-w-6xl px-4 pb-10 pt-20">
+          <h1 className="text-3xl font-bold text-white drop-shadow sm:text-5xl">{location.name}</h1>
+          <p className="mt-2 text-lg font-medium text-white drop-shadow">{formatPropertyCount(total, lang)}</p>
+        </div>
+      </section>
+      {viewerOpen ? (
+        <FullscreenViewer images={[location.image]} startIndex={0} title={location.name} labels={GALLERY_LABELS[lang]} onClose={() => setViewerOpen(false)} />
+      ) : null}
+      <div className="mx-auto max-w-6xl px-4 py-8">
+        <ListingView
+          lang={lang}
+          t={t}
+          basePath={localizePath(lang, `/${location.slug}`)}
+          query={query}
+          page={page}
+          searchLabel={fill(t.location.searchIn, { name: location.name })}
+        />
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { lang } = splitLangPath(useLocation().pathname);
+  const t = dictionary(lang);
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundState title={t.location.notFound} text={t.location.notFoundText} backHref={localizePath(lang, "/")} backLabel={t.location.back} />;
+  }
+  throw error;
+}

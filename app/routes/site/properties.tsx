@@ -1,0 +1,55 @@
+import { redirect } from "react-router";
+import { ListingView } from "~/components/listing-view";
+import { dictionary, localizePath, pickText } from "~/i18n";
+import { listingHref, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
+import { pageMeta } from "~/lib/seo";
+import { searchListings } from "~/models/listing.server";
+import { listLocations } from "~/models/locations.server";
+import { pageContext } from "~/utils/page.server";
+import type { Route } from "./+types/properties";
+
+const KNOWN = ["location", "type", "search", "sort", "page"];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { lang, origin } = pageContext(request);
+  const url = new URL(request.url);
+  const query = parseListingQuery(url.searchParams);
+  // A form sent without JavaScript carries empty fields: answer with the clean URL.
+  if (KNOWN.some((k) => url.searchParams.get(k) === "")) {
+    throw redirect(listingHref(url.pathname, query));
+  }
+  const [page, locations] = await Promise.all([searchListings(query, PUBLIC_PAGE_SIZE), listLocations()]);
+  return {
+    lang,
+    origin,
+    query: { ...query, page: page.page },
+    page,
+    locations: locations.map((l) => ({ id: l.id, name: pickText(lang, l.name, l.name_bg) })),
+  };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  if (!data) return [];
+  const t = dictionary(data.lang);
+  const filtered = data.query.search !== "" || data.query.page > 1 || data.query.sort !== "default";
+  return pageMeta({
+    origin: data.origin,
+    lang: data.lang,
+    path: "/properties",
+    title: t.listing.metaTitle,
+    description: t.listing.metaDescription,
+    image: data.page.items[0]?.cover ?? "/images/hero-1600.webp",
+    noindex: filtered,
+  });
+}
+
+export default function Properties({ loaderData }: Route.ComponentProps) {
+  const { lang, query, page, locations } = loaderData;
+  const t = dictionary(lang);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="mb-6 text-3xl font-bold text-sea-900">{t.listing.title}</h1>
+      <ListingView lang={lang} t={t} basePath={localizePath(lang, "/properties")} query={query} page={page} locations={locations} />
+    </main>
+  );
+}

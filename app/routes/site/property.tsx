@@ -1,0 +1,226 @@
+import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
+import { ContactForm } from "~/components/contact-form";
+import { GALLERY_LABELS } from "~/components/gallery/labels";
+import { PropertyGallery } from "~/components/gallery/property-gallery";
+import { PLACEHOLDER_IMAGE } from "~/components/location-card";
+import { NotFoundState } from "~/components/not-found-state";
+import { PropertyCard } from "~/components/property-card";
+import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";
+import { formatArea, formatPrice } from "~/i18n/format";
+import { breadcrumbJsonLd, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
+import { relatedListings } from "~/models/listing.server";
+import { getLocationBySlug } from "~/models/locations.server";
+import { getRealEstateBySlug } from "~/models/real-estates.server";
+import { requestInfo } from "~/context";
+import { handleContactAction } from "~/utils/contact-action.server";
+import { pageContext } from "~/utils/page.server";
+import { siteConfig } from "~/utils/site.server";
+import type { Route } from "./+types/property";
+
+async function find(params: Route.LoaderArgs["params"]) {
+  const location = await getLocationBySlug(params.locationSlug);
+  const property = location ? await getRealEstateBySlug(location.id, params.propertySlug) : null;
+  return location && property ? { location, property } : null;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { lang, origin } = pageContext(request);
+  const found = await find(params);
+  if (!found) throw data({ lang }, { status: 404 });
+  const { location, property: p } = found;
+  const site = siteConfig();
+  return {
+    lang,
+    origin,
+    phone: site.phone,
+    email: site.email,
+    location: { slug: location.slug, name: pickText(lang, location.name, location.name_bg) },
+    property: {
+      id: p.id,
+      slug: p.slug,
+      title: pickText(lang, p.title, p.title_bg),
+      description: pickText(lang, p.description, p.description_bg),
+      features: lang === "bg" && p.features_bg.length > 0 ? p.features_bg : p.features,
+      price: p.price,
+      area: p.area,
+      bedrooms: p.bedrooms,
+      bathrooms: p.bathrooms,
+      year_built: p.year_built,
+      property_type: p.property_type,
+      images: p.images,
+      created_at: p.created_at,
+    },
+    related: await relatedListings(p.id, location.id, 3),
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { lang } = pageContext(request);
+  const found = await find(params);
+  if (!found) throw data({ lang }, { status: 404 });
+  return handleContactAction(request, lang, context.get(requestInfo).ip, found.property.id);
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  if (!d) return [];
+  const t = dictionary(d.lang);
+  const p = d.property;
+  const path = `/${d.location.slug}/${p.slug}`;
+  const url = d.origin + localizePath(d.lang, path);
+  const absolute = (src: string) => (src.startsWith("/") ? d.origin + src : src);
+  const price = p.price === null ? t.card.priceOnRequest : formatPrice(p.price, d.lang);
+  const facts = [price, d.location.name, p.area !== null ? formatArea(p.area, d.lang) : null].filter(Boolean).join(" · ");
+  return [
+    ...pageMeta({
+      origin: d.origin,
+      lang: d.lang,
+      path,
+      title: `${p.title} — ${price}, ${d.location.name}`,
+      description: `${facts}. ${p.description}`,
+      image: p.images[0],
+      imageAlt: p.title,
+      type: "article",
+    }),
+    jsonLd(
+      propertyJsonLd({
+        url,
+        name: p.title,
+        description: p.description,
+        images: p.images.map(absolute),
+        price: p.price,
+        currency: "EUR",
+        area: p.area,
+        bedrooms: p.bedrooms,
+        bathrooms: p.bathrooms,
+        locationName: d.location.name,
+        datePosted: p.created_at,
+        type: p.property_type,
+      }),
+    ),
+    jsonLd(
+      breadcrumbJsonLd([
+        { name: t.nav.home, url: d.origin + localizePath(d.lang, "/") },
+        { name: d.location.name, url: d.origin + localizePath(d.lang, `/${d.location.slug}`) },
+        { name: p.title, url },
+      ]),
+    ),
+  ];
+}
+
+export default function PropertyPage({ loaderData }: Route.ComponentProps) {
+  const { lang, location, property: p, related } = loaderData;
+  const t = dictionary(lang);
+  const fact = (label: string, value: string | number | null) =>
+    value === null || value === "" ? null : (
+      <div className="rounded-xl bg-sea-50 p-3">
+        <dt className="text-xs text-slate-600">{label}</dt>
+        <dd className="font-semibold text-slate-900">{value}</dd>
+      </div>
+    );
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <nav aria-label={t.property.breadcrumbs} className="mb-4 text-sm text-slate-600">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link to={localizePath(lang, "/")} className="hover:text-sea-700 hover:underline">
+              {t.nav.home}
+            </Link>{" "}
+            /
+          </li>
+          <li>
+            <Link to={localizePath(lang, `/${location.slug}`)} className="hover:text-sea-700 hover:underline">
+              {location.name}
+            </Link>{" "}
+            /
+          </li>
+          <li aria-current="page" className="text-slate-800">
+            {p.title}
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div>
+          <PropertyGallery images={p.images} title={p.title} labels={GALLERY_LABELS[lang]} placeholder={PLACEHOLDER_IMAGE} />
+        </div>
+        <div>
+          <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">{p.title}</h1>
+          <p className="mt-1 text-slate-600">{location.name}</p>
+          <p className="mt-4 text-3xl font-bold text-sea-700">
+            <span className="sr-only">{t.property.price}: </span>
+            {p.price === null ? t.card.priceOnRequest : formatPrice(p.price, lang)}
+          </p>
+          <h2 className="sr-only">{t.property.details}</h2>
+          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {fact(t.property.type, t.listing.types[p.property_type])}
+            {fact(t.property.area, p.area === null ? null : formatArea(p.area, lang))}
+            {fact(t.property.bedrooms, p.bedrooms)}
+            {fact(t.property.bathrooms, p.bathrooms)}
+            {fact(t.property.yearBuilt, p.year_built)}
+          </dl>
+          <section className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200" aria-labelledby="contact-heading">
+            <h2 id="contact-heading" className="text-lg font-semibold">
+              {t.property.contactTitle}
+            </h2>
+            <div className="mt-3 flex flex-wrap gap-3">
+              <a href={`tel:${loaderData.phone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-11 items-center rounded-lg bg-sea-600 px-4 font-semibold text-white hover:bg-sea-700">
+                {t.property.call}: {loaderData.phone}
+              </a>
+              <a href={`mailto:${loaderData.email}?subject=${encodeURIComponent(p.title)}`} className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-sea-700 ring-1 ring-sea-600 hover:bg-sea-50">
+                {t.property.write}: {loaderData.email}
+              </a>
+            </div>
+          </section>
+        </div>
+      </div>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <div>
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-xl font-semibold text-sea-900">
+              {t.property.description}
+            </h2>
+            <div className="mt-2 whitespace-pre-line text-slate-800">{p.description.trim() || t.card.noDescription}</div>
+          </section>
+          {p.features.length > 0 ? (
+            <section className="mt-6" aria-labelledby="features-heading">
+              <h2 id="features-heading" className="text-xl font-semibold text-sea-900">
+                {t.property.features}
+              </h2>
+              <ul className="mt-2 grid list-inside list-disc gap-1 text-slate-800 sm:grid-cols-2">
+                {p.features.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+        <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={t.contact.formTitle}>
+          <h2 className="mb-4 text-lg font-semibold">{t.contact.formTitle}</h2>
+          <ContactForm t={t} subject={fill(t.contact.aboutProperty, { title: p.title })} />
+        </section>
+      </div>
+      {related.length > 0 ? (
+        <section className="mt-10" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="text-xl font-semibold text-sea-900">
+            {fill(t.property.related, { name: location.name })}
+          </h2>
+          <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {related.map((item) => (
+              <li key={item.id} className="flex">
+                <PropertyCard item={item} lang={lang} t={t} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { lang } = splitLangPath(useLocation().pathname);
+  const t = dictionary(lang);
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundState title={t.property.notFound} text={t.property.notFoundText} backHref={localizePath(lang, "/properties")} backLabel={t.property.back} />;
+  }
+  throw error;
+}
