@@ -139,10 +139,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <div>
+        <div className="min-w-0">
           <PropertyGallery images={p.images} title={p.title} labels={GALLERY_LABELS[lang]} placeholder={PLACEHOLDER_IMAGE} />
         </div>
-        <div>
+        <div className="min-w-0">
           <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">{p.title}</h1>
           <p className="mt-1 text-slate-600">{location.name}</p>
           <p className="mt-4 text-3xl font-bold text-sea-700">
@@ -173,7 +173,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <div>
+        <div className="min-w-0">
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-xl font-semibold text-sea-900">
               {t.property.description}
