@@ -18,5 +18,8 @@ export default [
   layout("routes/site/layout.tsx", { id: "site-ru" }, sitePages("ru")),
   route("bg", "routes/site/layout.tsx", { id: "site-bg" }, sitePages("bg")),
   route("set-language", "routes/resources/set-language.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap-index" }),
+  route("sitemaps/:file", "routes/resources/sitemap.ts", { id: "sitemap-file" }),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

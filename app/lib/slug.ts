@@ -47,6 +47,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "exported-files.json",
   "exported-filesjson",
   "realtime",
+  "sitemaps",
+  "set-language",
 ]);
 
 /**

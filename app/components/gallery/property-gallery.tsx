@@ -95,7 +95,7 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
 
   return (
     <>
-      <div onKeyDown={onKeyDown}>
+      <div className="min-w-0" onKeyDown={onKeyDown}>
         <div className="group relative aspect-[3/2] overflow-hidden rounded-2xl bg-sea-100 shadow-sm ring-1 ring-slate-200">
           <button
             type="button"
@@ -152,7 +152,10 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
         </div>
 
         {many ? (
-          <ul ref={listRef} className="relative mt-3 flex snap-x gap-2 overflow-x-auto p-1 [scrollbar-width:thin]">
+          <ul
+            ref={listRef}
+            className="relative mt-3 flex snap-x gap-2 overflow-x-auto p-1 contain-inline-size [scrollbar-width:thin]"
+          >
             {images.map((src, i) => {
               const active = i === index;
               const thumb = thumbnailSrc ? thumbnailSrc(src) : src;
