@@ -5,11 +5,12 @@ import compression from "compression";
 import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
 import helmet from "helmet";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from "react-router";
 import { requestInfo } from "~/context";
 import { getDatabaseHandle } from "~/db/client.server";
 import type { Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/utils/page-cache.server";
 
 /**
  * The web application: security headers, static files, uploads, health check
@@ -20,6 +21,23 @@ import { log } from "~/utils/log.server";
 export { getEnv, EnvError } from "~/utils/env.server";
 export { startServices, stopServices } from "~/services.server";
 export { DataDirLockedError } from "~/db/lock.server";
+
+function sendPage(req: express.Request, res: express.Response, page: CachedPage, state: string) {
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("X-Page-Cache", state);
+  if (page.status === 200) {
+    res.setHeader("ETag", page.etag);
+    res.setHeader("Cache-Control", "no-cache");
+    res.setHeader("Vary", "Cookie, Accept-Encoding");
+    if (req.headers["if-none-match"] === page.etag) {
+      res.status(304).end();
+      return;
+    }
+  }
+  // The page carries the nonce it was rendered with; this response has its own.
+  const nonce = String(res.locals.cspNonce);
+  res.status(page.status).send(req.method === "HEAD" ? "" : page.body.replaceAll(page.nonce, nonce));
+}
 
 export interface AppOptions {
   /** Folder of the client build (production); absent in dev, where Vite serves assets. */
@@ -93,18 +111,51 @@ export function createApp(env: Env, options: AppOptions = {}) {
     }
   });
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      mode: dev ? "development" : "production",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(requestInfo, { nonce: String(res.locals.cspNonce ?? ""), ip: req.ip ?? "" });
-        return context;
-      },
-    }),
-  );
+  const build = () => import("virtual:react-router/server-build");
+  const mode = dev ? "development" : "production";
+  const loadContext = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfo, { nonce: String(res.locals.cspNonce ?? ""), ip: req.ip ?? "" });
+    return context;
+  };
+  const pages = createRequestHandler({ build, mode, getLoadContext: loadContext });
+
+  // Public pages for anonymous visitors come from the in-process cache when
+  // the content has not changed since they were rendered (DESIGN §11).
+  const cache = new PageCache(readContentVersion);
+  const renderToString = createWebRequestHandler(build, mode);
+  app.all("/{*splat}", async (req, res, next) => {
+    if (dev || !isCacheable(req.method, req.path, req.headers.cookie)) return pages(req, res, next);
+    try {
+      await cache.sync();
+      const lang = /(^|;\s*)language=bg/.test(req.headers.cookie ?? "") ? "bg" : "ru";
+      const key = `${lang} ${req.originalUrl}`;
+      let page = cache.get(key);
+      let state = "HIT";
+      if (!page) {
+        state = "MISS";
+        const version = cache.currentVersion();
+        const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (typeof value === "string") headers.set(name, value);
+        }
+        const response = await renderToString(new Request(url, { method: "GET", headers }), loadContext(req, res));
+        const body = await response.text();
+        page = {
+          status: response.status,
+          headers: [...response.headers].filter(([name]) => !/^(content-length|content-encoding|transfer-encoding)$/i.test(name)),
+          body,
+          nonce: String(res.locals.cspNonce),
+          etag: `W/"${crypto.createHash("sha1").update(body.replaceAll(String(res.locals.cspNonce), "")).digest("base64url")}"`,
+        } satisfies CachedPage;
+        if (response.status === 200 && /text\/html/.test(response.headers.get("content-type") ?? "")) cache.set(key, page, version);
+      }
+      sendPage(req, res, page, state);
+    } catch (error) {
+      next(error);
+    }
+  });
 
   // Last resort: never a stack trace or SQL in a response.
   const onError: ErrorRequestHandler = (error, req, res, next) => {

@@ -226,3 +226,19 @@ describe("reading", () => {
     expect(await getLocationBySlug("нет-такой")).toBeNull();
   });
 });
+
+describe("content version (what cached pages depend on)", () => {
+  it("changes with every write to locations or properties, not with contact requests", async () => {
+    const version = async () =>
+      (await queryRows<{ version: string }>(test.handle().db, sql`select version::text from content_version`))[0]!.version;
+    const v0 = await version();
+    const location = await createLocation({ name: "Несебър", image: IMG });
+    const v1 = await version();
+    expect(v1).not.toBe(v0);
+    await createRealEstate({ title: "Дом", description: "Описание", location_id: location.id });
+    const v2 = await version();
+    expect(v2).not.toBe(v1);
+    await test.handle().db.execute(sql`insert into contact_submissions (name, email, message) values ('a', 'a@b.co', 'm')`);
+    expect(await version()).toBe(v2);
+  });
+});

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as robotsLoader, robotsTxt } from "~/routes/resources/robots";
-import { loader, renderUrlSet, sitemapFileNames, sitemapResponse } from "~/routes/resources/sitemap";
+import { loader } from "~/routes/resources/sitemap";
+import { renderUrlSet, sitemapFileNames, sitemapResponse } from "~/utils/sitemap-xml.server";
 import { getEnv } from "~/utils/env.server";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { createLocation, type Location } from "./locations.server";

@@ -87,6 +87,24 @@ describe(`npm start on ${testDbKind()}`, () => {
     expect(html.match(/0 объектов/g)).toHaveLength(6);
   });
 
+  it("answers repeated page views from its cache, with ETag revalidation", async () => {
+    const first = await fetch(`${baseUrl}/properties`);
+    const second = await fetch(`${baseUrl}/properties`);
+    expect(first.headers.get("x-page-cache")).toBe("MISS");
+    expect(second.headers.get("x-page-cache")).toBe("HIT");
+    // Each response has its own CSP nonce, in the header and in the page.
+    const nonceOf = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1];
+    const [n1, n2] = [nonceOf(first), nonceOf(second)];
+    expect(n1).not.toBe(n2);
+    expect(await second.text()).toContain(`nonce="${n2}"`);
+    const etag = second.headers.get("etag")!;
+    const revalidated = await fetch(`${baseUrl}/properties`, { headers: { "If-None-Match": etag } });
+    expect(revalidated.status).toBe(304);
+    // Signed-in (any other cookie) requests are never served from the cache.
+    const withSession = await fetch(`${baseUrl}/properties`, { headers: { Cookie: "session=x" } });
+    expect(withSession.headers.get("x-page-cache")).toBeNull();
+  });
+
   it("reports its database on /healthz", async () => {
     const response = await fetch(`${baseUrl}/healthz`);
     expect(await response.json()).toEqual({ status: "ok", database: testDbKind() });

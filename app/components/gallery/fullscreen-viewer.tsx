@@ -284,7 +284,7 @@ export function FullscreenViewer({ images, startIndex, title, labels, onClose, o
         // Closed by the browser itself (e.g. a forced close request): keep the owner in step.
         if (!dialogRef.current?.open) onClose();
       }}
-      className="m-0 h-full max-h-none w-full max-w-none overflow-hidden border-0 bg-transparent p-0 text-white outline-none backdrop:bg-slate-950/90 open:flex open:flex-col"
+      className="m-0 h-full max-h-none w-full max-w-none overflow-hidden border-0 bg-transparent p-0 text-white outline-none backdrop:bg-slate-950/95 open:flex open:flex-col"
     >
       <div className="flex items-center gap-2 bg-linear-to-b from-black/60 to-transparent p-2 sm:gap-3 sm:p-4">
         <p aria-live="polite" className="min-w-14 rounded-full bg-black/40 px-3 py-1.5 text-center text-sm font-medium tabular-nums">

@@ -61,9 +61,9 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
     if (!list || !(item instanceof HTMLElement)) return;
     const start = item.offsetLeft;
     const end = start + item.offsetWidth;
-    if (start < list.scrollLeft) list.scrollTo({ left: start - 4, behavior: "smooth" });
+    if (start < list.scrollLeft) list.scrollTo({ left: start - 8, behavior: "smooth" });
     else if (end > list.scrollLeft + list.clientWidth) {
-      list.scrollTo({ left: end - list.clientWidth + 4, behavior: "smooth" });
+      list.scrollTo({ left: end - list.clientWidth + 8, behavior: "smooth" });
     }
   }, [index]);
 
@@ -101,7 +101,11 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
             type="button"
             aria-label={labels.openFullscreen}
             aria-haspopup="dialog"
-            onClick={() => setOpen(true)}
+            onClick={(event) => {
+              // Safari does not focus a clicked button; the viewer gives focus back to it on close.
+              event.currentTarget.focus();
+              setOpen(true);
+            }}
             className="absolute inset-0 block size-full cursor-zoom-in focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-sea-600"
           >
             <img

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { isCacheable, PageCache, type CachedPage } from "./page-cache.server";
+
+const page = (body: string): CachedPage => ({ status: 200, headers: [], body, nonce: "n", etag: 'W/"x"' });
+
+describe("page cache", () => {
+  it("keeps pages of the current content version and drops them all when it changes", async () => {
+    let version = "1";
+    const cache = new PageCache(async () => version);
+    await cache.sync(10_000);
+    cache.set("ru /", page("home"), cache.currentVersion());
+    expect(cache.get("ru /")?.body).toBe("home");
+    version = "2";
+    await cache.sync(10_100); // within the check interval: not read yet
+    expect(cache.get("ru /")).toBeDefined();
+    await cache.sync(20_000);
+    expect(cache.get("ru /")).toBeUndefined();
+  });
+
+  it("does not keep a page rendered under an older version", async () => {
+    let version = "1";
+    const cache = new PageCache(async () => version);
+    await cache.sync(10_000);
+    const renderedUnder = cache.currentVersion();
+    version = "2";
+    await cache.sync(20_000);
+    cache.set("ru /", page("stale"), renderedUnder);
+    expect(cache.get("ru /")).toBeUndefined();
+  });
+
+  it("evicts the least recently used pages beyond its size", async () => {
+    const cache = new PageCache(async () => "1");
+    await cache.sync(10_000);
+    for (let i = 0; i < 600; i++) cache.set(`ru /p${i}`, page(`p${i}`), "1");
+    expect(cache.size).toBe(500);
+    expect(cache.get("ru /p0")).toBeUndefined();
+    expect(cache.get("ru /p599")).toBeDefined();
+  });
+});
+
+describe("what may be cached", () => {
+  it("public GET pages for anonymous visitors only", () => {
+    expect(isCacheable("GET", "/properties", undefined)).toBe(true);
+    expect(isCacheable("HEAD", "/bg/созополь", "language=bg")).toBe(true);
+    expect(isCacheable("POST", "/", undefined)).toBe(false);
+    expect(isCacheable("GET", "/admin", undefined)).toBe(false);
+    expect(isCacheable("GET", "/admin/locations", undefined)).toBe(false);
+    expect(isCacheable("GET", "/set-language", undefined)).toBe(false);
+    expect(isCacheable("GET", "/", "session=abc")).toBe(false);
+    expect(isCacheable("GET", "/properties.data", undefined)).toBe(false);
+  });
+});

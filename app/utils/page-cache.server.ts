@@ -1,0 +1,111 @@
+import { sql } from "drizzle-orm";
+import { db, queryRows } from "~/db/client.server";
+
+/**
+ * Rendered public HTML, kept in this process (DESIGN §11: server rendering is
+ * ~80× slower than a static file). Entries belong to a content version: the
+ * database bumps `content_version` on every change to locations or
+ * properties (triggers), so every server copy drops stale pages on its own.
+ * The version is read at most every CHECK_MS, so a change shows within that.
+ */
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: string;
+  /** The CSP nonce the page was rendered with; replaced per response. */
+  nonce: string;
+  etag: string;
+}
+
+const MAX_ENTRIES = 500;
+const MAX_BYTES = 64 * 1024 * 1024;
+const CHECK_MS = 500;
+
+export class PageCache {
+  private entries = new Map<string, CachedPage>();
+  private bytes = 0;
+  private version: string | null = null;
+  private checkedAt = 0;
+  private checking: Promise<void> | null = null;
+
+  constructor(private readonly readVersion: () => Promise<string>) {}
+
+  /** Makes sure the cache belongs to the current content version (cheap: at most one read per CHECK_MS). */
+  async sync(now = Date.now()): Promise<void> {
+    if (now - this.checkedAt < CHECK_MS) return;
+    this.checking ??= this.readVersion()
+      .then((version) => {
+        if (version !== this.version) this.clear();
+        this.version = version;
+        this.checkedAt = now;
+      })
+      .finally(() => {
+        this.checking = null;
+      });
+    await this.checking;
+  }
+
+  get(key: string): CachedPage | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      // Least recently used goes first: re-insert on every hit.
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, page: CachedPage, versionAtRender: string | null) {
+    // A page rendered before a change that arrived meanwhile is not kept.
+    if (versionAtRender !== this.version || page.body.length > MAX_BYTES / 16) return;
+    this.delete(key);
+    this.entries.set(key, page);
+    this.bytes += page.body.length;
+    while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
+  }
+
+  currentVersion(): string | null {
+    return this.version;
+  }
+
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  private delete(key: string) {
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.body.length;
+      this.entries.delete(key);
+    }
+  }
+}
+
+export async function readContentVersion(): Promise<string> {
+  const rows = await queryRows<{ version: string | number }>(db(), sql`select version from content_version where id = 1`);
+  return String(rows[0]?.version ?? "0");
+}
+
+/**
+ * Which requests may be answered from the cache: GET/HEAD of public pages,
+ * by anonymous visitors (no cookie but the language choice), not the admin area,
+ * redirects, uploads or resource routes with their own caching.
+ */
+export function isCacheable(method: string, path: string, cookieHeader: string | undefined): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  if (/^\/(admin|set-language|healthz|upload|assets|sitemap|robots|rest|auth|storage|testsupabase|test-storage)(\/|\.|$)/.test(path)) {
+    return false;
+  }
+  if (path.endsWith(".data")) return false;
+  const cookies = (cookieHeader ?? "").split(";").map((c) => c.trim()).filter(Boolean);
+  return cookies.every((c) => c.startsWith("language="));
+}
