@@ -8,6 +8,8 @@ import helmet from "helmet";
 import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from "react-router";
 import { requestInfo } from "~/context";
 import { getDatabaseHandle } from "~/db/client.server";
+import { storage } from "~/storage/index.server";
+import { imageVariantsRouter } from "./image-variants";
 import type { Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/utils/page-cache.server";
@@ -100,6 +102,8 @@ export function createApp(env: Env, options: AppOptions = {}) {
       fallthrough: false,
     }),
   );
+
+  app.use(imageVariantsRouter({ storage, cacheDir: path.join(env.dataDir, "cache", "img") }));
 
   app.get("/healthz", async (_req, res) => {
     try {

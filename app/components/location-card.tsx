@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatPropertyCount } from "~/i18n/plural";
+import { imageSrcSet, imageVariant } from "~/lib/images";
 import type { Lang } from "~/i18n/lang";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
@@ -20,7 +21,9 @@ export function LocationCard({ name, href, image, propertyCount, lang }: Props) 
       className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-sea-600"
     >
       <img
-        src={image || PLACEHOLDER_IMAGE}
+        src={image ? imageVariant(image, 640) : PLACEHOLDER_IMAGE}
+        srcSet={image ? imageSrcSet(image, [320, 640, 960]) : undefined}
+        sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
         alt=""
         width={400}
         height={300}

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { type Dictionary, fill, localizePath, pickText, type Lang } from "~/i18n";
 import { formatArea, formatPrice } from "~/i18n/format";
 import type { ListingItem } from "~/models/listing.server";
+import { imageSrcSet, imageVariant } from "~/lib/images";
 import { PLACEHOLDER_IMAGE } from "./location-card";
 
 /** The public URL of a property (SPEC §2): /{location slug}/{title slug}. */
@@ -23,7 +24,9 @@ export function PropertyCard({ item, lang, t, eager = false }: { item: ListingIt
     <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative">
         <img
-          src={item.cover || PLACEHOLDER_IMAGE}
+          src={item.cover ? imageVariant(item.cover, 640) : PLACEHOLDER_IMAGE}
+          srcSet={item.cover ? imageSrcSet(item.cover, [320, 640, 960]) : undefined}
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
           alt={item.cover ? title : t.card.noImage}
           width={600}
           height={400}

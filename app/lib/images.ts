@@ -30,3 +30,22 @@ export function normalizeImageList(value: unknown): { images: string[]; invalid:
   }
   return { images, invalid };
 }
+
+/** Widths the server makes WebP variants of uploaded images in (see server/image-variants.ts). */
+export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1600] as const;
+export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
+
+/**
+ * The URL of a resized WebP copy of an uploaded image (`/upload/…`), made by
+ * the server on first request and cached. Other images (absolute URLs, the
+ * placeholder) are returned unchanged.
+ */
+export function imageVariant(src: string, width: VariantWidth): string {
+  return src.startsWith("/upload/") ? `/img/${width}${src}` : src;
+}
+
+/** A srcset of variants for an uploaded image, or undefined for any other image. */
+export function imageSrcSet(src: string, widths: readonly VariantWidth[] = VARIANT_WIDTHS): string | undefined {
+  if (!src.startsWith("/upload/")) return undefined;
+  return widths.map((w) => `${imageVariant(src, w)} ${w}w`).join(", ");
+}

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestDatabase, testDbKind } from "../support/test-db";
 
@@ -103,6 +104,31 @@ describe(`npm start on ${testDbKind()}`, () => {
     // Signed-in (any other cookie) requests are never served from the cache.
     const withSession = await fetch(`${baseUrl}/properties`, { headers: { Cookie: "session=x" } });
     expect(withSession.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("serves resized WebP copies of uploaded images at the fixed widths only", async () => {
+    const folder = path.join(dataDir, "upload", "properties");
+    fs.mkdirSync(folder, { recursive: true });
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3399cc" } }).jpeg().toBuffer();
+    fs.writeFileSync(path.join(folder, "properties-1700000000000-test0001.jpg"), jpeg);
+    fs.writeFileSync(path.join(folder, "properties-1700000000000-text0001.jpg"), "not an image");
+    const url = `${baseUrl}/img/640/upload/properties/properties-1700000000000-test0001.jpg`;
+    for (let i = 0; i < 2; i++) {
+      const response = await fetch(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      expect(response.headers.get("cache-control")).toContain("immutable");
+      const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(["webp", 640, 427]);
+    }
+    for (const bad of [
+      "/img/641/upload/properties/properties-1700000000000-test0001.jpg",
+      "/img/640/upload/properties/missing.jpg",
+      "/img/640/upload/properties/properties-1700000000000-text0001.jpg",
+      "/img/640/upload/%2e%2e/%2e%2e/etc/passwd",
+    ]) {
+      expect((await fetch(`${baseUrl}${bad}`)).status, bad).toBe(404);
+    }
   });
 
   it("reports its database on /healthz", async () => {

@@ -11,6 +11,8 @@ export type PropertyGalleryProps = {
   placeholder: string;
   /** Address of a smaller rendition for the thumbnail row (e.g. a WebP variant); the image itself by default. */
   thumbnailSrc?: (src: string) => string;
+  /** A srcset for the main image (resized variants); none by default. */
+  srcSetOf?: (src: string) => string | undefined;
 };
 
 /** Intrinsic size given to the main image so the page does not shift while it loads (3:2, like the box). */
@@ -27,7 +29,7 @@ const arrowButton =
  * counter and a row of thumbnails; the main image opens the full-screen viewer.
  * Server-rendered it is the first image, eager and high priority, in a 3:2 box.
  */
-export function PropertyGallery({ images: rawImages, title, labels, placeholder, thumbnailSrc }: PropertyGalleryProps) {
+export function PropertyGallery({ images: rawImages, title, labels, placeholder, thumbnailSrc, srcSetOf }: PropertyGalleryProps) {
   const images = useMemo(() => rawImages.filter((src) => src.trim() !== ""), [rawImages]);
   const count = images.length;
   const [rawIndex, setRawIndex] = useState(0);
@@ -111,6 +113,8 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
             <img
               ref={mainImageRef}
               src={mainSrc}
+              srcSet={mainSrc === placeholder ? undefined : srcSetOf?.(mainSrc)}
+              sizes="(min-width: 1024px) 680px, 100vw"
               alt={`${title} — ${index + 1}`}
               width={MAIN_WIDTH}
               height={MAIN_HEIGHT}

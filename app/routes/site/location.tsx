@@ -7,6 +7,7 @@ import { PLACEHOLDER_IMAGE } from "~/components/location-card";
 import { NotFoundState } from "~/components/not-found-state";
 import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";
 import { formatPropertyCount } from "~/i18n/plural";
+import { imageSrcSet, imageVariant } from "~/lib/images";
 import { parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { breadcrumbJsonLd, jsonLd, pageMeta } from "~/lib/seo";
 import { searchListings } from "~/models/listing.server";
@@ -72,7 +73,16 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           aria-label={t.location.openImage}
           className="absolute inset-0 -z-10 h-full w-full cursor-zoom-in disabled:cursor-default"
         >
-          <img src={image} alt="" width={1600} height={600} fetchPriority="high" className="h-full w-full object-cover opacity-70" />
+          <img
+            src={location.image ? imageVariant(location.image, 1280) : image}
+            srcSet={imageSrcSet(image, [640, 960, 1280, 1600])}
+            sizes="100vw"
+            alt=""
+            width={1600}
+            height={600}
+            fetchPriority="high"
+            className="h-full w-full object-cover opacity-70"
+          />
         </button>
         <div className="pointer-events-none mx-auto max-w-6xl px-4 pb-10 pt-20">
           <h1 className="text-3xl font-bold text-white drop-shadow sm:text-5xl">{location.name}</h1>

@@ -7,6 +7,7 @@ import { NotFoundState } from "~/components/not-found-state";
 import { PropertyCard } from "~/components/property-card";
 import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";
 import { formatArea, formatPrice } from "~/i18n/format";
+import { imageSrcSet, imageVariant } from "~/lib/images";
 import { breadcrumbJsonLd, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
 import { relatedListings } from "~/models/listing.server";
 import { getLocationBySlug } from "~/models/locations.server";
@@ -140,7 +141,14 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0">
-          <PropertyGallery images={p.images} title={p.title} labels={GALLERY_LABELS[lang]} placeholder={PLACEHOLDER_IMAGE} />
+          <PropertyGallery
+            images={p.images}
+            title={p.title}
+            labels={GALLERY_LABELS[lang]}
+            placeholder={PLACEHOLDER_IMAGE}
+            srcSetOf={(src) => imageSrcSet(src, [640, 960, 1280])}
+            thumbnailSrc={(src) => imageVariant(src, 320)}
+          />
         </div>
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">{p.title}</h1>
