@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { type Dictionary, fill, localizePath, pickText, type Lang } from "~/i18n";
 import { formatArea, formatPrice } from "~/i18n/format";
+import { plural } from "~/i18n/plural";
 import type { ListingItem } from "~/models/listing.server";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import { PLACEHOLDER_IMAGE } from "./location-card";
@@ -54,8 +55,8 @@ export function PropertyCard({ item, lang, t, eager = false }: { item: ListingIt
         </p>
         <p className="line-clamp-3 text-sm text-slate-700">{description || t.card.noDescription}</p>
         <ul className="mt-auto flex flex-wrap gap-2 pt-2">
-          {item.bedrooms !== null ? <li className={chip}>{fill(t.card.bedrooms, { n: item.bedrooms })}</li> : null}
-          {item.bathrooms !== null ? <li className={chip}>{fill(t.card.bathrooms, { n: item.bathrooms })}</li> : null}
+          {item.bedrooms !== null ? <li className={chip}>{plural(item.bedrooms, lang, t.card.bedrooms)}</li> : null}
+          {item.bathrooms !== null ? <li className={chip}>{plural(item.bathrooms, lang, t.card.bathrooms)}</li> : null}
           <li className={chip}>{t.listing.types[item.property_type]}</li>
         </ul>
         <Link

@@ -87,8 +87,8 @@ export const bg: Dictionary = {
     noDescription: "Няма описание",
     noImage: "Няма изображение",
     more: "Подробности",
-    bedrooms: "{n} спални",
-    bathrooms: "{n} бани",
+    bedrooms: { one: "{n} спалня", few: "{n} спални", many: "{n} спални", other: "{n} спални" },
+    bathrooms: { one: "{n} баня", few: "{n} бани", many: "{n} бани", other: "{n} бани" },
     area: "Площ",
   },
   location: {

@@ -15,3 +15,10 @@ export function formatPropertyCount(n: number, lang: Lang): string {
   const words = PROPERTY_WORDS[lang];
   return `${n} ${words[rules[lang].select(n)] ?? words.other}`;
 }
+
+/** Picks the plural form of `forms` for n ({n} is filled in): "1 спальня", "2 спальни", "5 спален". */
+export function plural(n: number, lang: Lang, forms: { one: string; few: string; many: string; other: string }): string {
+  const rule = rules[lang].select(n);
+  const form = rule === "one" || rule === "few" || rule === "many" ? forms[rule] : forms.other;
+  return form.replace("{n}", String(n));
+}

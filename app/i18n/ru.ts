@@ -85,8 +85,8 @@ export const ru = {
     noDescription: "Описание недоступно",
     noImage: "Нет изображения",
     more: "Подробнее",
-    bedrooms: "{n} спальни",
-    bathrooms: "{n} ванные",
+    bedrooms: { one: "{n} спальня", few: "{n} спальни", many: "{n} спален", other: "{n} спальни" },
+    bathrooms: { one: "{n} ванная", few: "{n} ванные", many: "{n} ванных", other: "{n} ванные" },
     area: "Площадь",
   },
   location: {
