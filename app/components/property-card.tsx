@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type Dictionary, fill, localizePath, pickText, type Lang } from "~/i18n";
+import { type Dictionary, localizePath, pickText, type Lang } from "~/i18n";
 import { formatArea, formatPrice } from "~/i18n/format";
 import { plural } from "~/i18n/plural";
 import type { ListingItem } from "~/models/listing.server";
