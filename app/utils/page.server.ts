@@ -1,8 +1,13 @@
 import { splitLangPath, type Lang } from "~/i18n/lang";
 import { getEnv } from "./env.server";
 
-/** Language of the requested page (from its path) and the site's origin, for loaders. */
-export function pageContext(request: Request): { lang: Lang; path: string; origin: string } {
-  const { lang, path } = splitLangPath(new URL(request.url).pathname);
+/**
+ * Language of the requested page (from its path) and the site's origin, for
+ * loaders and actions. Takes React Router's normalized `url` argument: with
+ * `v8_passThroughRequests`, `request.url` of a client navigation or fetcher
+ * is the raw `/bg.data?index` form.
+ */
+export function pageContext(url: URL): { lang: Lang; path: string; origin: string } {
+  const { lang, path } = splitLangPath(url.pathname);
   return { lang, path, origin: getEnv().publicUrl };
 }

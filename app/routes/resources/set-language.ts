@@ -9,8 +9,7 @@ import type { Route } from "./+types/set-language";
  * goes to the same page in that language. A plain link, so it works without
  * JavaScript; the browser script also saves it in localStorage (SPEC §1).
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   const lang = url.searchParams.get("lang");
   if (!isLang(lang)) throw new Response("Unknown language", { status: 400 });
   const target = new URL(safeReturnPath(url.searchParams.get("to")), url.origin);

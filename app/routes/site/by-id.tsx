@@ -9,8 +9,8 @@ import type { Route } from "./+types/by-id";
  * /locations/{id} and /properties/{id} (SPEC §2): permanent redirects to the
  * slug URLs, so every page has one address.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { lang, path } = pageContext(request);
+export async function loader({ url, params }: Route.LoaderArgs) {
+  const { lang, path } = pageContext(url);
   if (path.startsWith("/locations/")) {
     const location = await getLocation(params.id);
     if (location) throw redirect(localizePath(lang, `/${location.slug}`), 301);

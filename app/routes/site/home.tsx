@@ -10,8 +10,8 @@ import { pageContext } from "~/utils/page.server";
 import { siteConfig } from "~/utils/site.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { lang, origin } = pageContext(request);
+export async function loader({ url }: Route.LoaderArgs) {
+  const { lang, origin } = pageContext(url);
   const locations = await listLocationsWithCounts();
   const site = siteConfig();
   return {
@@ -30,8 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { lang } = pageContext(request);
+export async function action({ url, request, context }: Route.ActionArgs) {
+  const { lang } = pageContext(url);
   return handleContactAction(request, lang, context.get(requestInfo).ip);
 }
 

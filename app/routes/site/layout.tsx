@@ -11,8 +11,7 @@ import type { Route } from "./+types/layout";
  * mobile menu) and footer (anchors, contacts, working hours). A visitor who
  * chose Bulgarian (cookie) and opens a Russian URL is sent to its /bg twin.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ request, url }: Route.LoaderArgs) {
   const { lang, path } = splitLangPath(url.pathname);
   if (lang === "ru" && cookieLang(request) === "bg") {
     throw redirect(localizePath("bg", path) + url.search, { headers: { Vary: "Cookie" } });

@@ -15,11 +15,11 @@ import { getLocationBySlug } from "~/models/locations.server";
 import { pageContext } from "~/utils/page.server";
 import type { Route } from "./+types/location";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { lang, origin } = pageContext(request);
+export async function loader({ url, params }: Route.LoaderArgs) {
+  const { lang, origin } = pageContext(url);
   const location = await getLocationBySlug(params.locationSlug);
   if (!location) throw data({ lang }, { status: 404 });
-  const query = { ...parseListingQuery(new URL(request.url).searchParams), locationId: location.id };
+  const query = { ...parseListingQuery(url.searchParams), locationId: location.id };
   const [page, all] = await Promise.all([
     searchListings(query, PUBLIC_PAGE_SIZE),
     searchListings({ locationId: location.id, type: null, search: "", sort: "default", page: 1 }, 1),

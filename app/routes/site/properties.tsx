@@ -10,9 +10,8 @@ import type { Route } from "./+types/properties";
 
 const KNOWN = ["location", "type", "search", "sort", "page"];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const { lang, origin } = pageContext(request);
-  const url = new URL(request.url);
+export async function loader({ url }: Route.LoaderArgs) {
+  const { lang, origin } = pageContext(url);
   const query = parseListingQuery(url.searchParams);
   // A form sent without JavaScript carries empty fields: answer with the clean URL.
   if (KNOWN.some((k) => url.searchParams.get(k) === "")) {

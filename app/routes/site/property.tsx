@@ -24,8 +24,8 @@ async function find(params: Route.LoaderArgs["params"]) {
   return location && property ? { location, property } : null;
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const { lang, origin } = pageContext(request);
+export async function loader({ url, params }: Route.LoaderArgs) {
+  const { lang, origin } = pageContext(url);
   const found = await find(params);
   if (!found) throw data({ lang }, { status: 404 });
   const { location, property: p } = found;
@@ -55,8 +55,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const { lang } = pageContext(request);
+export async function action({ url, request, params, context }: Route.ActionArgs) {
+  const { lang } = pageContext(url);
   const found = await find(params);
   if (!found) throw data({ lang }, { status: 404 });
   return handleContactAction(request, lang, context.get(requestInfo).ip, found.property.id);
