@@ -10,6 +10,7 @@ import { requestInfo } from "~/context";
 import { getDatabaseHandle } from "~/db/client.server";
 import { storage } from "~/storage/index.server";
 import { imageVariantsRouter } from "./image-variants";
+import { precompressed } from "./precompressed";
 import type { Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/utils/page-cache.server";
@@ -50,7 +51,8 @@ export function createApp(env: Env, options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
-  app.use(compression());
+  // Build assets come precompressed (server/precompressed.ts); the rest is compressed here.
+  app.use(compression({ filter: (req, res) => !req.path.startsWith("/assets/") && compression.filter(req, res) }));
 
   // A fresh nonce per response: React Router's inline scripts carry it, nothing else may run.
   app.use((_req, res, next) => {
@@ -87,6 +89,7 @@ export function createApp(env: Env, options: AppOptions = {}) {
 
   if (options.clientDir) {
     // Hashed file names never change content: cache for a year.
+    app.use("/assets", precompressed(path.join(options.clientDir, "assets")));
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }

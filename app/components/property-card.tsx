@@ -16,7 +16,21 @@ export function propertyPath(lang: Lang, locationSlug: string, slug: string): st
  * price badge or 'По запросу', title, location, area, clamped description,
  * chips for bedrooms, bathrooms and type, and a 'more' link.
  */
-export function PropertyCard({ item, lang, t, eager = false }: { item: ListingItem; lang: Lang; t: Dictionary; eager?: boolean }) {
+export function PropertyCard({
+  item,
+  lang,
+  t,
+  eager = false,
+  headingLevel = 2,
+}: {
+  item: ListingItem;
+  lang: Lang;
+  t: Dictionary;
+  eager?: boolean;
+  /** 2 in a page's main list, 3 under a section heading (no skipped levels). */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = propertyPath(lang, item.location_slug, item.slug);
   const title = pickText(lang, item.title, item.title_bg);
   const description = pickText(lang, item.description, item.description_bg).trim();
@@ -44,11 +58,11 @@ export function PropertyCard({ item, lang, t, eager = false }: { item: ListingIt
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
-        <h3 className="text-lg font-semibold leading-snug text-slate-900">
+        <Heading className="text-lg font-semibold leading-snug text-slate-900">
           <Link to={href} className="hover:text-sea-700 focus-visible:outline-2 focus-visible:outline-sea-600">
             {title}
           </Link>
-        </h3>
+        </Heading>
         <p className="text-sm text-slate-600">
           {pickText(lang, item.location_name, item.location_name_bg)}
           {item.area !== null ? ` · ${formatArea(item.area, lang)}` : ""}

@@ -32,7 +32,7 @@ export function normalizeImageList(value: unknown): { images: string[]; invalid:
 }
 
 /** Widths the server makes WebP variants of uploaded images in (see server/image-variants.ts). */
-export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1600] as const;
+export const VARIANT_WIDTHS = [160, 320, 640, 960, 1280, 1600] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 
 /**

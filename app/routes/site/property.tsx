@@ -147,7 +147,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             labels={GALLERY_LABELS[lang]}
             placeholder={PLACEHOLDER_IMAGE}
             srcSetOf={(src) => imageSrcSet(src, [640, 960, 1280])}
-            thumbnailSrc={(src) => imageVariant(src, 320)}
+            thumbnailSrc={(src) => imageVariant(src, 160)}
           />
         </div>
         <div className="min-w-0">
@@ -214,7 +214,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {related.map((item) => (
               <li key={item.id} className="flex">
-                <PropertyCard item={item} lang={lang} t={t} />
+                <PropertyCard item={item} lang={lang} t={t} headingLevel={3} />
               </li>
             ))}
           </ul>
