@@ -39,7 +39,7 @@ async function waitFor(predicate: () => boolean, ms: number) {
 
 beforeAll(async () => {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    const build = spawnSync("npx", ["react-router", "build"], { cwd: root, encoding: "utf8" });
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
     if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
   }
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-server-"));
@@ -129,6 +129,18 @@ describe(`npm start on ${testDbKind()}`, () => {
     ]) {
       expect((await fetch(`${baseUrl}${bad}`)).status, bad).toBe(404);
     }
+  });
+
+  it("sends build assets precompressed with brotli, immutable", async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const asset = /\/assets\/entry\.client-[\w-]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const br = await fetch(`${baseUrl}${asset}`, { headers: { "Accept-Encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("cache-control")).toContain("immutable");
+    const plain = await fetch(`${baseUrl}${asset}`, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await br.text()).toBe(await plain.text());
   });
 
   it("reports its database on /healthz", async () => {
