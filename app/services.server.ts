@@ -1,4 +1,5 @@
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { backupPglite } from "./db/backup.server";
 import { openDatabase, setDatabase, getDatabaseHandle, type DatabaseHandle } from "./db/client.server";
 import { pendingMigrationCount, runMigrations } from "./db/migrate.server";
@@ -43,6 +44,9 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       log.info(`Backup before migrations: ${file}`);
     }
     await runMigrations(handle, options.migrationsFolder);
+    // PGlite has no autovacuum: without statistics the planner picks poor
+    // plans for the listing queries (measured: 292 ms → 90 ms at 100 000).
+    if (handle.kind === "pglite") await handle.db.execute(sql`analyze`);
     const created = await ensureDefaultLocations();
     if (created > 0) log.info(`Created the ${created} default locations.`);
     if (options.firstAdmin) {

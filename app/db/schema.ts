@@ -76,9 +76,11 @@ export const realEstates = pgTable(
   (t) => [
     uniqueIndex("real_estates_location_slug_key").on(t.location_id, t.slug),
     index("real_estates_location_order_idx").on(t.location_id, t.order),
-    index("real_estates_order_idx").on(t.order, t.created_at),
-    index("real_estates_price_idx").on(t.price),
-    index("real_estates_created_at_idx").on(t.created_at),
+    // One index per listing sort (app/models/listing.server.ts), in its exact order.
+    index("real_estates_order_idx").on(t.order, t.created_at, t.id),
+    index("real_estates_price_asc_idx").on(t.price.asc().nullsLast(), t.order, t.id),
+    index("real_estates_price_desc_idx").on(t.price.desc().nullsLast(), t.order, t.id),
+    index("real_estates_created_at_idx").on(t.created_at.desc().nullsFirst(), t.id),
     index("real_estates_type_idx").on(t.property_type),
     check("real_estates_title_not_blank", sql`length(btrim(${t.title})) > 0`),
     check("real_estates_type_check", sql`${t.property_type} in ('apartment', 'house')`),

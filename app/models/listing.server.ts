@@ -77,8 +77,9 @@ function ordering(sort: ListingQuery["sort"]): SQL[] {
     case "newest":
       return [desc(realEstates.created_at), asc(realEstates.id)];
     default:
-      // SPEC §9: by the order field ascending (positions are per location).
-      return [asc(realEstates.order), asc(locations.order), asc(realEstates.created_at), asc(realEstates.id)];
+      // SPEC §9: by the order field ascending (positions are per location);
+      // each sort matches an index in app/db/schema.ts exactly.
+      return [asc(realEstates.order), asc(realEstates.created_at), asc(realEstates.id)];
   }
 }
 

@@ -16,7 +16,7 @@
  *
  * Needs an open database and a storage (startServices(), or a test's own).
  */
-import { eq, max } from "drizzle-orm";
+import { eq, max, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { realEstates } from "~/db/schema";
 import { searchTextOf } from "~/lib/search";
@@ -211,6 +211,8 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
     // let it turn once per batch, so signals (Ctrl+C) and output get through.
     await new Promise((resolve) => setImmediate(resolve));
   }
+  // Fresh planner statistics after a bulk load (PGlite has no autovacuum).
+  if (summary.created > 0) await db().execute(sql`analyze real_estates`);
   summary.listingsMs = performance.now() - listingsStarted;
   summary.elapsedMs = performance.now() - started;
   return summary;

@@ -1,0 +1,947 @@
+/**
+ * Listing search at scale (DESIGN §11: at 100 000 properties every filter +
+ * sort + page ≤ 25 ms server time p95; 10k → 100k costs ≤ 2×).
+ *
+ *   npx tsx scripts/bench/listing.ts [options]
+ *
+ * Times `searchListings(query, 10)` (app/models/listing.server.ts) in-process
+ * for every combination of
+ *   filter  none · location · type · search (common word, rare word, Cyrillic
+ *           upper case, two words) · location+type+search
+ *   sort    default · price-asc · price-desc · newest
+ *   page    1 · the middle page · the last page
+ * on PGlite and PostgreSQL, with 10 000 and 100 000 demo listings, and prints
+ * p50/p95/max per combination, flagging what misses the budget.
+ *
+ * Data: seeded once with the demo seeder (seedDemo) into --cache-dir and
+ * reused by later runs (100 000 on PGlite ≈ 2–3 min, on PostgreSQL ≈ 1.5 min;
+ * the 100k data set is the 10k one topped up). PostgreSQL: a throwaway
+ * C-locale cluster in the cache folder, run as the postgres user on
+ * 127.0.0.1 (like tests/support/postgres-global-setup.ts), started for the
+ * run and stopped at the end; or --pg-url of an existing server (databases
+ * bench_10000 … are created in it).
+ *
+ * --experiments: on a scratch copy of the 100 000 data set, applies candidate
+ * fixes one after another (statistics, a trigram index, sort indexes, query
+ * changes done in a copy of the model's query) and measures after each, so
+ * every figure belongs to an exact DDL / code change. App code is never
+ * changed by this script.
+ *
+ * Options:
+ *   --db pglite,postgres        databases (default both)
+ *   --sizes 10000,100000        catalogue sizes (default both)
+ *   --cache-dir DIR             seeded data sets (default $TMPDIR/seaside-bench-listing)
+ *   --pg-url URL                use this PostgreSQL server (postgres:// admin URL) instead of a throwaway cluster
+ *   --pg-port N                 port of the throwaway cluster (default 9540)
+ *   --samples N                 timed runs per combination (default 20; fewer when a combination is slow)
+ *   --time-per-case MS          stop sampling a combination after this long (default 1500; at least 5 samples)
+ *   --experiments               measure the candidate fixes (see above)
+ *   --experiment-sizes LIST     sizes for --experiments (default 100000)
+ *   --explain                   print EXPLAIN ANALYZE of the slowest combinations
+ *   --families 1,5,8            only these query families (1-based, in the order above)
+ *   --sorts default,newest      only these sorts
+ *   --pages first,last          only these pages (first, middle, last)
+ *   --no-baseline               skip the plain measurement (with --experiments: only the fixes)
+ *   --json FILE                 write every figure as JSON
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import { db, queryRows, setDatabase, type Database } from "~/db/client.server";
+import * as schema from "~/db/schema";
+import { locations, realEstates } from "~/db/schema";
+import type { ListingQuery, Sort } from "~/lib/listing-query";
+import { escapeLike, foldForSearch } from "~/lib/search";
+import { searchListings, type ListingItem, type ListingPage } from "~/models/listing.server";
+import { listLocations } from "~/models/locations.server";
+import { startServices, stopServices } from "~/services.server";
+import { parseEnv } from "~/utils/env.server";
+import { seedDemo } from "../demo/seed";
+
+const BUDGET_MS = 25;
+const MAX_GROWTH = 2;
+const PAGE_SIZE = 10;
+const SORTS: Sort[] = ["default", "price-asc", "price-desc", "newest"];
+
+// ---------------------------------------------------------------------------
+// Options
+
+type DbKind = "pglite" | "postgres";
+interface Options {
+  dbs: DbKind[];
+  sizes: number[];
+  cacheDir: string;
+  pgUrl?: string;
+  pgPort: number;
+  samples: number;
+  timePerCase: number;
+  experiments: boolean;
+  experimentSizes: number[];
+  explain: boolean;
+  json?: string;
+  /** Subsets of the matrix (indexes of families(), sort names, page kinds), to bound long runs. */
+  families?: number[];
+  sorts: Sort[];
+  pages: PageKind[];
+  baseline: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const o: Options = {
+    dbs: ["pglite", "postgres"],
+    sizes: [10_000, 100_000],
+    cacheDir: path.join(os.tmpdir(), "seaside-bench-listing"),
+    pgPort: 9540,
+    samples: 20,
+    timePerCase: 1500,
+    experiments: false,
+    experimentSizes: [100_000],
+    explain: false,
+    sorts: [...SORTS],
+    pages: ["first", "middle", "last"],
+    baseline: true,
+  };
+  const list = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
+  const num = (flag: string, v: string | undefined) => {
+    const n = Number((v ?? "").replace(/_/g, ""));
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a whole number, got ${v}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    switch (a) {
+      case "--db":
+        o.dbs = list(value()).map((d) => {
+          if (d !== "pglite" && d !== "postgres") throw new Error(`--db: pglite or postgres, got ${d}`);
+          return d;
+        });
+        break;
+      case "--sizes":
+        o.sizes = list(value()).map((s) => num("--sizes", s));
+        break;
+      case "--cache-dir":
+        o.cacheDir = path.resolve(value());
+        break;
+      case "--pg-url":
+        o.pgUrl = value();
+        break;
+      case "--pg-port":
+        o.pgPort = num("--pg-port", value());
+        break;
+      case "--samples":
+        o.samples = num("--samples", value());
+        break;
+      case "--time-per-case":
+        o.timePerCase = num("--time-per-case", value());
+        break;
+      case "--experiments":
+        o.experiments = true;
+        break;
+      case "--experiment-sizes":
+        o.experimentSizes = list(value()).map((s) => num("--experiment-sizes", s));
+        break;
+      case "--explain":
+        o.explain = true;
+        break;
+      case "--families":
+        o.families = list(value()).map((s) => Number(s) - 1);
+        break;
+      case "--sorts":
+        o.sorts = list(value()).map((s) => {
+          if (!(SORTS as string[]).includes(s)) throw new Error(`--sorts: one of ${SORTS.join(", ")}, got ${s}`);
+          return s as Sort;
+        });
+        break;
+      case "--pages":
+        o.pages = list(value()).map((s) => {
+          if (!(PAGE_KINDS as string[]).includes(s)) throw new Error(`--pages: first, middle or last, got ${s}`);
+          return s as PageKind;
+        });
+        break;
+      case "--no-baseline":
+        o.baseline = false;
+        break;
+      case "--json":
+        o.json = path.resolve(value());
+        break;
+      case "-h":
+      case "--help":
+        console.log(fs.readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]!.replace(/^\/\*\*?|^ \* ?/gm, ""));
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`Unknown option ${a} (see --help)`);
+    }
+  }
+  return o;
+}
+
+// ---------------------------------------------------------------------------
+// Statistics and formatting
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank - 1))]!;
+}
+const ms = (n: number) => (Number.isFinite(n) ? (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : n.toFixed(0)) : "–");
+const count = (n: number) => n.toLocaleString("en-US").replace(/,/g, " ");
+const pad = (s: string, n: number) => (s.length >= n ? s : s + " ".repeat(n - s.length));
+const padL = (s: string, n: number) => (s.length >= n ? s : " ".repeat(n - s.length) + s);
+const log = (s = "") => process.stdout.write(`${s}\n`);
+const note = (s: string) => process.stderr.write(`${s}\n`);
+
+// ---------------------------------------------------------------------------
+// The query families
+
+interface Family {
+  name: string;
+  query: Omit<ListingQuery, "sort" | "page">;
+}
+
+function families(locationId: string): Family[] {
+  const base = { locationId: null, type: null, search: "" } as const;
+  return [
+    { name: "no filter", query: { ...base } },
+    { name: "location", query: { ...base, locationId } },
+    { name: "type=house", query: { ...base, type: "house" } },
+    { name: "search common 'море'", query: { ...base, search: "море" } },
+    { name: "search rare 'мезонет'", query: { ...base, search: "мезонет" } },
+    { name: "search 'БАССЕЙН' (upper)", query: { ...base, search: "БАССЕЙН" } },
+    { name: "search 'бассейн парковка'", query: { ...base, search: "бассейн парковка" } },
+    { name: "location+house+'море'", query: { locationId, type: "house", search: "море" } },
+  ];
+}
+
+type PageKind = "first" | "middle" | "last";
+const PAGE_KINDS: PageKind[] = ["first", "middle", "last"];
+
+/** Load average of the machine (1 min) while measuring: other processes distort the figures. */
+const loads: number[] = [];
+
+interface CaseResult {
+  family: string;
+  sort: Sort;
+  pageKind: PageKind;
+  page: number;
+  total: number;
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+type Search = (query: ListingQuery, pageSize: number) => Promise<ListingPage>;
+
+async function timeCase(search: Search, query: ListingQuery, o: Options): Promise<number[]> {
+  // One warm-up run (plans, caches), then samples until the count or the time is used up (at least 5).
+  const t0 = performance.now();
+  await search(query, PAGE_SIZE);
+  const warm = performance.now() - t0;
+  const times: number[] = [];
+  const started = performance.now();
+  // Over a second (40× the budget): the warm-up run is the one sample.
+  if (warm > 40 * BUDGET_MS) return [warm];
+  const minimum = 5;
+  while (times.length < o.samples && (times.length < minimum || performance.now() - started < o.timePerCase)) {
+    const t1 = performance.now();
+    await search(query, PAGE_SIZE);
+    times.push(performance.now() - t1);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function measureMatrix(search: Search, o: Options, label: string): Promise<CaseResult[]> {
+  const [first] = await listLocations();
+  if (!first) throw new Error("No locations");
+  const results: CaseResult[] = [];
+  const started = performance.now();
+  for (const [index, f] of families(first.id).entries()) {
+    if (o.families && !o.families.includes(index)) continue;
+    const probe = await searchListings({ ...f.query, sort: "default", page: 1 }, PAGE_SIZE);
+    const pages: Record<PageKind, number> = { first: 1, middle: Math.max(1, Math.ceil(probe.pageCount / 2)), last: probe.pageCount };
+    for (const sort of o.sorts) {
+      for (const pageKind of o.pages) {
+        const query: ListingQuery = { ...f.query, sort, page: pages[pageKind] };
+        const t = await timeCase(search, query, o);
+        results.push({
+          family: f.name,
+          sort,
+          pageKind,
+          page: pages[pageKind],
+          total: probe.total,
+          n: t.length,
+          p50: percentile(t, 50),
+          p95: percentile(t, 95),
+          max: t[t.length - 1]!,
+        });
+      }
+    }
+    loads.push(os.loadavg()[0]!);
+    note(`  ${label}: ${f.name} done (${((performance.now() - started) / 1000).toFixed(0)} s, load average ${os.loadavg()[0]!.toFixed(1)})`);
+  }
+  return results;
+}
+
+function printMatrix(title: string, results: CaseResult[], perRow = 3) {
+  log();
+  log(title);
+  const recent = loads.splice(0);
+  if (recent.length) log(`machine load average while measuring: ${Math.min(...recent).toFixed(1)}–${Math.max(...recent).toFixed(1)} on ${os.cpus().length} CPUs`);
+  log(`server time of searchListings(query, ${PAGE_SIZE}) in ms, p50 / p95 (max); ✗ = p95 over ${BUDGET_MS} ms`);
+  const kinds = [...new Set(results.map((r) => r.pageKind))];
+  const head = `${pad("filter", 28)} ${padL("matches", 7)}  ${pad("sort", 10)} ${kinds.map((k) => pad(`${k} page`, 26)).join(" ")}`;
+  log(head);
+  log("-".repeat(head.length));
+  let prev = "";
+  for (let i = 0; i < results.length; i += perRow) {
+    const row = results.slice(i, i + perRow);
+    const r0 = row[0]!;
+    const cell = (r: CaseResult, withPage: boolean) => {
+      const flag = r.p95 > BUDGET_MS ? "✗" : " ";
+      const s = `${ms(r.p50)} / ${ms(r.p95)} (${ms(r.max)})${flag}`;
+      return withPage ? `${padL(`p${r.page}`, 5)} ${s}` : s;
+    };
+    log(
+      `${pad(r0.family === prev ? "" : r0.family, 28)} ${padL(r0.family === prev ? "" : count(r0.total), 7)}  ${pad(r0.sort, 10)} ${row.map((r) => pad(cell(r, true), 26)).join(" ")}`,
+    );
+    prev = r0.family;
+  }
+  const worst = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
+  const misses = results.filter((r) => r.p95 > BUDGET_MS).length;
+  log(
+    `worst p95 ${ms(worst.p95)} ms (${worst.family}, ${worst.sort}, page ${worst.page}); ${misses} of ${results.length} combinations over ${BUDGET_MS} ms`,
+  );
+}
+
+function printGrowth(title: string, small: CaseResult[], large: CaseResult[]) {
+  log();
+  log(title);
+  const key = (r: CaseResult) => `${r.family}|${r.sort}|${r.pageKind}`;
+  const bySmall = new Map(small.map((r) => [key(r), r]));
+  const ratios = large
+    .map((r) => ({ r, s: bySmall.get(key(r)) }))
+    .filter((x): x is { r: CaseResult; s: CaseResult } => x.s !== undefined)
+    .map(({ r, s }) => ({ r, s, ratio: r.p95 / s.p95 }));
+  const over = ratios.filter((x) => x.ratio > MAX_GROWTH).sort((a, b) => b.ratio - a.ratio);
+  const sorted = ratios.map((x) => x.ratio).sort((a, b) => a - b);
+  log(
+    `p95 ratio per combination: median ${percentile(sorted, 50).toFixed(1)}×, max ${sorted[sorted.length - 1]?.toFixed(1)}×; ${over.length} of ${ratios.length} over ${MAX_GROWTH}×`,
+  );
+  for (const { r, s, ratio } of over.slice(0, 12)) {
+    log(`  ✗ ${ratio.toFixed(1)}×  ${r.family}, ${r.sort}, ${r.pageKind} page: ${ms(s.p95)} → ${ms(r.p95)} ms`);
+  }
+  if (over.length > 12) log(`  … and ${over.length - 12} more`);
+}
+
+// ---------------------------------------------------------------------------
+// A copy of the model's query with switches, for the experiments. Without
+// switches it issues the same SQL as searchListings (checked before use).
+
+interface Variant {
+  /** Pages in the back half are read in the reverse order (OFFSET from the end), then reversed. */
+  reverseTail?: boolean;
+  /** Sort and page over ids only (no wide columns), then read the ≤ 10 rows of the page by id. */
+  deferredJoin?: boolean;
+  /** The count of a filter is kept in memory (as an in-process cache invalidated on every write would). */
+  countCache?: boolean;
+  /** Default sort without locations.order (SPEC §9 orders by the property's order field). */
+  defaultSortWithoutLocationOrder?: boolean;
+}
+
+const columns = {
+  id: realEstates.id,
+  slug: realEstates.slug,
+  title: realEstates.title,
+  title_bg: realEstates.title_bg,
+  description: sql<string>`left(${realEstates.description}, 400)`.as("description"),
+  description_bg: sql<string>`left(${realEstates.description_bg}, 400)`.as("description_bg"),
+  price: realEstates.price,
+  area: realEstates.area,
+  property_type: realEstates.property_type,
+  bedrooms: realEstates.bedrooms,
+  bathrooms: realEstates.bathrooms,
+  cover: sql<string | null>`${realEstates.images}[1]`.as("cover"),
+  image_count: sql<number>`cardinality(${realEstates.images})`.mapWith(Number).as("image_count"),
+  location_id: realEstates.location_id,
+  location_name: locations.name,
+  location_name_bg: locations.name_bg,
+  location_slug: locations.slug,
+  created_at: realEstates.created_at,
+};
+
+function conditions(query: Pick<ListingQuery, "locationId" | "type" | "search">): SQL | undefined {
+  const parts: SQL[] = [];
+  if (query.locationId) parts.push(eq(realEstates.location_id, query.locationId));
+  if (query.type) parts.push(eq(realEstates.property_type, query.type));
+  if (query.search) {
+    for (const word of foldForSearch(query.search).split(" ").filter(Boolean).slice(0, 8)) {
+      parts.push(like(realEstates.search_text, `%${escapeLike(word)}%`));
+    }
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+function ordering(sort: Sort, v: Variant, reverse: boolean): SQL[] {
+  const a = reverse ? desc : asc;
+  const d = reverse ? asc : desc;
+  switch (sort) {
+    case "price-asc":
+      return [reverse ? sql`${realEstates.price} desc nulls first` : sql`${realEstates.price} asc nulls last`, a(realEstates.order), a(realEstates.id)];
+    case "price-desc":
+      return [reverse ? sql`${realEstates.price} asc nulls first` : sql`${realEstates.price} desc nulls last`, a(realEstates.order), a(realEstates.id)];
+    case "newest":
+      return [d(realEstates.created_at), a(realEstates.id)];
+    default:
+      return v.defaultSortWithoutLocationOrder
+        ? [a(realEstates.order), a(realEstates.created_at), a(realEstates.id)]
+        : [a(realEstates.order), a(locations.order), a(realEstates.created_at), a(realEstates.id)];
+  }
+}
+
+function variantSearch(v: Variant): Search {
+  const counts = new Map<string, number>();
+  return async (query, pageSize) => {
+    const where = conditions(query);
+    const key = JSON.stringify([query.locationId, query.type, query.search]);
+    let total = v.countCache ? counts.get(key) : undefined;
+    if (total === undefined) {
+      const [counted] = await db()
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(realEstates)
+        .where(where);
+      total = counted?.n ?? 0;
+      if (v.countCache) counts.set(key, total);
+    }
+    const pageCount = Math.max(1, Math.ceil(total / pageSize));
+    const page = Math.min(query.page, pageCount);
+    const offset = (page - 1) * pageSize;
+    // Rows [offset, end) of the ascending order are rows [total - end, total - offset) of the reversed one.
+    const reverse = Boolean(v.reverseTail) && page > 1 && offset > total / 2;
+    const end = Math.min(total, offset + pageSize);
+    const [limit, skip] = reverse ? [end - offset, total - end] : [pageSize, offset];
+    const order = ordering(query.sort, v, reverse);
+    let items: ListingItem[];
+    if (v.deferredJoin) {
+      // Only the default sort needs locations.order; the other sorts page over real_estates alone.
+      const needsLocation = query.sort === "default" && !v.defaultSortWithoutLocationOrder;
+      const ids = needsLocation
+        ? await db()
+            .select({ id: realEstates.id })
+            .from(realEstates)
+            .innerJoin(locations, eq(locations.id, realEstates.location_id))
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(skip)
+        : await db()
+            .select({ id: realEstates.id })
+            .from(realEstates)
+            .where(where)
+            .orderBy(...order)
+            .limit(limit)
+            .offset(skip);
+      const rows =
+        ids.length === 0
+          ? []
+          : ((await db()
+              .select(columns)
+              .from(realEstates)
+              .innerJoin(locations, eq(locations.id, realEstates.location_id))
+              .where(inArray(realEstates.id, ids.map((r) => r.id)))) as ListingItem[]);
+      const position = new Map(ids.map((r, i) => [r.id, i]));
+      items = rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+    } else {
+      items = (await db()
+        .select(columns)
+        .from(realEstates)
+        .innerJoin(locations, eq(locations.id, realEstates.location_id))
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(skip)) as ListingItem[];
+    }
+    if (reverse) items.reverse();
+    return { items, total, page, pageCount };
+  };
+}
+
+/**
+ * A variant that changes code must give exactly what the model gives (same
+ * rows, same order): checked on the measured families and sorts, on the
+ * first page and the last two (the reversed reading).
+ */
+async function checkVariant(v: Variant, name: string, o: Options) {
+  if (!v.deferredJoin && !v.reverseTail && !v.defaultSortWithoutLocationOrder) return;
+  const [first] = await listLocations();
+  const search = variantSearch(v);
+  for (const [index, f] of families(first!.id).entries()) {
+    if (o.families && !o.families.includes(index)) continue;
+    const probe = await searchListings({ ...f.query, sort: "default", page: 1 }, PAGE_SIZE);
+    for (const sort of o.sorts) {
+      for (const page of new Set([1, Math.max(1, probe.pageCount - 1), probe.pageCount])) {
+        const q = { ...f.query, sort, page };
+        const [a, b] = [await searchListings(q, PAGE_SIZE), await search(q, PAGE_SIZE)];
+        const ids = (p: ListingPage) => p.items.map((i) => i.id).join(",");
+        if (ids(a) !== ids(b) || a.total !== b.total) {
+          if (v.defaultSortWithoutLocationOrder && sort === "default") continue; // a different order by design
+          throw new Error(`Variant "${name}" differs from searchListings for ${f.name}, ${sort}, page ${page}`);
+        }
+      }
+    }
+  }
+  note(`  ${name}: same rows and order as searchListings`);
+}
+
+// ---------------------------------------------------------------------------
+// EXPLAIN of the slowest combinations (the model's SQL, captured from drizzle)
+
+async function explainWorst(results: CaseResult[], kind: DbKind, howMany = 4) {
+  const [first] = await listLocations();
+  const fams = new Map(families(first!.id).map((f) => [f.name, f]));
+  const worst = [...results].sort((a, b) => b.p95 - a.p95).slice(0, howMany);
+  for (const r of worst) {
+    const q: ListingQuery = { ...fams.get(r.family)!.query, sort: r.sort, page: r.page };
+    const where = conditions(q);
+    const countQ = db().select({ n: sql<number>`count(*)` }).from(realEstates).where(where).toSQL();
+    const itemsQ = db()
+      .select(columns)
+      .from(realEstates)
+      .innerJoin(locations, eq(locations.id, realEstates.location_id))
+      .where(where)
+      .orderBy(...ordering(q.sort, {}, false))
+      .limit(PAGE_SIZE)
+      .offset((r.page - 1) * PAGE_SIZE)
+      .toSQL();
+    log();
+    log(`EXPLAIN (${kind}) ${r.family}, ${r.sort}, page ${r.page} — p95 ${ms(r.p95)} ms`);
+    for (const [label, s] of [
+      ["count", countQ],
+      ["page", itemsQ],
+    ] as const) {
+      const text = await explain(s.sql, s.params);
+      log(`  -- ${label} query`);
+      for (const line of text) log(`  ${line}`);
+    }
+  }
+}
+
+async function explain(text: string, params: unknown[]): Promise<string[]> {
+  // Inline the parameters (strings and numbers only here) so both drivers take the same text.
+  const inlined = text.replace(/\$(\d+)/g, (_m, n: string) => {
+    const p = params[Number(n) - 1];
+    return typeof p === "number" ? String(p) : `'${String(p).replace(/'/g, "''")}'`;
+  });
+  const rows = await queryRows<Record<string, string>>(db(), sql.raw(`explain (analyze, costs off, timing off, summary on) ${inlined}`));
+  return rows.map((r) => String(Object.values(r)[0]));
+}
+
+// ---------------------------------------------------------------------------
+// Data sets
+
+function isRoot() {
+  return typeof process.getuid === "function" && process.getuid() === 0;
+}
+
+function postgresBinDir(): string {
+  const root = "/usr/lib/postgresql";
+  const versions = fs.existsSync(root)
+    ? fs
+        .readdirSync(root)
+        .filter((v) => fs.existsSync(`${root}/${v}/bin/initdb`))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  if (!versions[0]) throw new Error("PostgreSQL server binaries not found (Debian: apt-get install postgresql), or pass --pg-url");
+  return `${root}/${versions[0]}/bin`;
+}
+
+function runPg(binDir: string, program: string, args: string[]) {
+  const command = isRoot() ? "runuser" : path.join(binDir, program);
+  const argv = isRoot() ? ["-u", "postgres", "--", path.join(binDir, program), ...args] : args;
+  const result = spawnSync(command, argv, { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`${program} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
+}
+
+async function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once("error", () => resolve(false));
+    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
+  });
+}
+
+interface PgCluster {
+  adminUrl: string;
+  stop(): void;
+}
+
+/** A C-locale cluster kept in the cache folder (created once), started for this run. */
+async function startCluster(o: Options): Promise<PgCluster> {
+  const binDir = postgresBinDir();
+  const dir = path.join(o.cacheDir, "pg");
+  const dataDir = path.join(dir, "data");
+  fs.mkdirSync(dir, { recursive: true });
+  if (isRoot()) spawnSync("chown", ["-R", "postgres:postgres", dir]);
+  if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
+    note(`Creating a PostgreSQL cluster in ${dataDir}`);
+    runPg(binDir, "initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "-N"]);
+  }
+  if (!(await portFree(o.pgPort))) throw new Error(`Port ${o.pgPort} is busy: pass --pg-port`);
+  runPg(binDir, "pg_ctl", [
+    "-D",
+    dataDir,
+    "-l",
+    path.join(dir, "server.log"),
+    "-w",
+    "-o",
+    `-c listen_addresses=127.0.0.1 -p ${o.pgPort} -c unix_socket_directories=${dir} -c fsync=off`,
+    "start",
+  ]);
+  note(`PostgreSQL ${path.basename(path.dirname(binDir))} on 127.0.0.1:${o.pgPort}`);
+  return {
+    adminUrl: `postgres://postgres@127.0.0.1:${o.pgPort}/postgres`,
+    stop: () => runPg(binDir, "pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]),
+  };
+}
+
+function databaseUrl(adminUrl: string, name: string) {
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(adminUrl: string, text: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CREATE DATABASE … TEMPLATE waits until the template's last connection is gone (a closed pool may linger a moment). */
+async function createFromTemplate(adminUrl: string, name: string, template: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, `create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+async function databaseExists(adminUrl: string, name: string) {
+  const r = await adminQuery(adminUrl, `select 1 from pg_database where datname = '${name}'`);
+  return r.rowCount === 1;
+}
+
+async function seedTo(size: number) {
+  const t0 = performance.now();
+  let last = 0;
+  await seedDemo({
+    properties: size,
+    onProgress: (done, total) => {
+      if (performance.now() - last > 10_000 || done === total) {
+        last = performance.now();
+        note(`  seeding: ${count(done)} / ${count(total)}`);
+      }
+    },
+  });
+  note(`  seeded ${count(size)} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+async function catalogueSize(): Promise<number> {
+  const [r] = await db()
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(realEstates);
+  return r?.n ?? 0;
+}
+
+/** Opens the PGlite data set of this size, seeding it (from the next smaller one when cached) if needed. */
+async function openPglite(o: Options, size: number): Promise<void> {
+  const dir = path.join(o.cacheDir, `pglite-${size}`);
+  if (!fs.existsSync(path.join(dir, "pglite", "PG_VERSION"))) {
+    const smaller = fs
+      .readdirSync(o.cacheDir)
+      .map((d) => /^pglite-(\d+)$/.exec(d))
+      .filter((m): m is RegExpExecArray => m !== null && Number(m[1]) < size)
+      .map((m) => Number(m[1]))
+      .sort((a, b) => b - a)[0];
+    if (smaller) {
+      note(`Copying the ${count(smaller)} PGlite data set to top it up to ${count(size)}`);
+      fs.cpSync(path.join(o.cacheDir, `pglite-${smaller}`), dir, { recursive: true });
+      fs.rmSync(path.join(dir, "pglite.lock"), { force: true });
+    }
+  }
+  await startServices(parseEnv({ DATA_DIR: dir, LOG_LEVEL: "error", BACKUP_INTERVAL_HOURS: "0" }), {});
+  if ((await catalogueSize()) < size) {
+    note(`Seeding PGlite in ${dir} to ${count(size)} listings`);
+    await seedTo(size);
+  }
+}
+
+async function openPostgres(o: Options, adminUrl: string, size: number): Promise<string> {
+  const name = `bench_${size}`;
+  if (!(await databaseExists(adminUrl, name))) {
+    const r = await adminQuery(adminUrl, "select datname from pg_database where datname like 'bench\\_%'");
+    const smaller = r.rows
+      .map((row: { datname: string }) => Number(row.datname.slice(6)))
+      .filter((n) => Number.isInteger(n) && n < size)
+      .sort((a, b) => b - a)[0];
+    if (smaller) await createFromTemplate(adminUrl, name, `bench_${smaller}`);
+    else await adminQuery(adminUrl, `create database ${name}`);
+    if (smaller) note(`Created ${name} from bench_${smaller}`);
+  }
+  const url = databaseUrl(adminUrl, name);
+  await startServices(
+    parseEnv({ DATABASE_URL: url, DATA_DIR: path.join(o.cacheDir, "pg-files"), LOG_LEVEL: "error", DATABASE_POOL_SIZE: "4" }),
+    {},
+  );
+  if ((await catalogueSize()) < size) {
+    note(`Seeding PostgreSQL ${name} to ${count(size)} listings`);
+    await seedTo(size);
+    // What autovacuum does shortly after a bulk load, done now so runs are comparable.
+    await db().execute(sql`vacuum analyze`);
+  }
+  return url;
+}
+
+// ---------------------------------------------------------------------------
+// Experiments
+
+interface Step {
+  name: string;
+  /** DDL applied (cumulatively) before measuring. */
+  ddl: string[];
+  variant: Variant;
+  /** Only on this database. */
+  only?: DbKind;
+}
+
+const STEPS: Step[] = [
+  { name: "VACUUM ANALYZE (PGlite has no autovacuum)", ddl: ["vacuum analyze"], variant: {}, only: "pglite" },
+  {
+    name: "+ trigram index on search_text",
+    ddl: [
+      "create extension if not exists pg_trgm",
+      "create index real_estates_search_trgm_idx on real_estates using gin (search_text gin_trgm_ops)",
+      "vacuum analyze real_estates",
+    ],
+    variant: {},
+  },
+  {
+    name: "+ sort indexes",
+    ddl: [
+      `create index real_estates_price_asc_idx on real_estates (price asc nulls last, "order", id)`,
+      `create index real_estates_price_desc_idx on real_estates (price desc nulls last, "order", id)`,
+      `create index real_estates_newest_idx on real_estates (created_at desc, id)`,
+      `create index real_estates_default_idx on real_estates ("order", created_at, id)`,
+      "vacuum analyze real_estates",
+    ],
+    variant: {},
+  },
+  {
+    name: "+ page over ids, then read 10 rows; back half from the end (code)",
+    ddl: [],
+    variant: { deferredJoin: true, reverseTail: true },
+  },
+  {
+    name: "+ counts cached in memory (code)",
+    ddl: [],
+    variant: { deferredJoin: true, reverseTail: true, countCache: true },
+  },
+];
+
+interface ExperimentResult {
+  db: DbKind;
+  size: number;
+  step: string;
+  ddl: string[];
+  variant: Variant;
+  results: CaseResult[];
+}
+
+async function openScratchPglite(o: Options, size: number): Promise<() => Promise<void>> {
+  const source = path.join(o.cacheDir, `pglite-${size}`, "pglite");
+  const scratch = path.join(o.cacheDir, `scratch-pglite-${size}`);
+  fs.rmSync(scratch, { recursive: true, force: true });
+  fs.cpSync(source, scratch, { recursive: true });
+  const pglite = await PGlite.create({ dataDir: scratch, extensions: { pg_trgm } });
+  const handle = drizzlePglite({ client: pglite, schema }) as unknown as Database;
+  setDatabase({ db: handle, kind: "pglite", pglite, created: false, close: () => pglite.close() });
+  return async () => {
+    setDatabase(undefined);
+    await pglite.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  };
+}
+
+async function openScratchPostgres(o: Options, adminUrl: string, size: number): Promise<() => Promise<void>> {
+  const name = `scratch_${size}`;
+  await adminQuery(adminUrl, `drop database if exists ${name}`);
+  await createFromTemplate(adminUrl, name, `bench_${size}`);
+  await startServices(
+    parseEnv({ DATABASE_URL: databaseUrl(adminUrl, name), DATA_DIR: path.join(o.cacheDir, "pg-files"), LOG_LEVEL: "error", DATABASE_POOL_SIZE: "4" }),
+    {},
+  );
+  return async () => {
+    await stopServices();
+    await adminQuery(adminUrl, `drop database if exists ${name}`);
+  };
+}
+
+let saveJson: (() => void) | undefined;
+
+async function runExperiments(o: Options, kind: DbKind, size: number, adminUrl: string | undefined, out: ExperimentResult[]) {
+  const close = kind === "pglite" ? await openScratchPglite(o, size) : await openScratchPostgres(o, adminUrl!, size);
+  try {
+    for (const step of STEPS) {
+      if (step.only && step.only !== kind) continue;
+      for (const statement of step.ddl) {
+        const t0 = performance.now();
+        await db().execute(sql.raw(statement));
+        note(`  ${statement} — ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      }
+      await checkVariant(step.variant, step.name, o);
+      const label = `${kind} ${count(size)} ${step.name}`;
+      const results = await measureMatrix(variantSearch(step.variant), o, label);
+      printMatrix(`Experiment — ${kind === "pglite" ? "PGlite" : "PostgreSQL"}, ${count(size)} listings: ${step.name}`, results, o.pages.length);
+      out.push({ db: kind, size, step: step.name, ddl: step.ddl, variant: step.variant, results });
+      saveJson?.();
+      if (o.explain) await explainWorst(results, kind, 2);
+    }
+  } finally {
+    await close();
+  }
+}
+
+// ---------------------------------------------------------------------------
+
+async function main() {
+  const o = parseOptions(process.argv.slice(2));
+  fs.mkdirSync(o.cacheDir, { recursive: true });
+  const report: {
+    date: string;
+    machine: { cpus: number; cpuModel: string; memoryGb: number; node: string };
+    options: Options;
+    runs: { db: DbKind; size: number; results: CaseResult[] }[];
+    experiments: ExperimentResult[];
+  } = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model ?? "",
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    options: o,
+    runs: [],
+    experiments: [],
+  };
+  if (o.json) {
+    const file = o.json;
+    saveJson = () => fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  }
+  log(`Listing search benchmark — ${report.date}, ${report.machine.cpus} × ${report.machine.cpuModel}, Node ${process.version}`);
+
+  let cluster: PgCluster | undefined;
+  const stopCluster = () => {
+    try {
+      cluster?.stop();
+    } catch (error) {
+      note(`Could not stop PostgreSQL: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    cluster = undefined;
+  };
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) return;
+    interrupted = true;
+    note("Interrupted: closing the database and stopping PostgreSQL…");
+    stopServices()
+      .catch(() => undefined)
+      .finally(() => {
+        stopCluster();
+        process.exit(130);
+      });
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+
+  try {
+    for (const kind of o.dbs) {
+      let adminUrl: string | undefined;
+      if (kind === "postgres") {
+        if (o.pgUrl) adminUrl = o.pgUrl;
+        else {
+          cluster = await startCluster(o);
+          adminUrl = cluster.adminUrl;
+        }
+      }
+      const name = kind === "pglite" ? "PGlite" : "PostgreSQL";
+      const bySize = new Map<number, CaseResult[]>();
+      for (const size of [...o.sizes].sort((a, b) => a - b)) {
+        if (kind === "pglite") await openPglite(o, size);
+        else await openPostgres(o, adminUrl!, size);
+        if (!o.baseline) {
+          await stopServices();
+          continue;
+        }
+        try {
+          const actual = await catalogueSize();
+          const results = await measureMatrix(searchListings, o, `${kind} ${count(size)}`);
+          bySize.set(size, results);
+          report.runs.push({ db: kind, size, results });
+          saveJson?.();
+          printMatrix(`${name}, ${count(actual)} listings (the app's searchListings, database as the app leaves it)`, results, o.pages.length);
+          if (o.explain) await explainWorst(results, kind);
+        } finally {
+          await stopServices();
+        }
+      }
+      const sizes = [...bySize.keys()].sort((a, b) => a - b);
+      for (let i = 1; i < sizes.length; i++) {
+        printGrowth(`${name}: growth ${count(sizes[i - 1]!)} → ${count(sizes[i]!)} (budget ≤ ${MAX_GROWTH}×)`, bySize.get(sizes[i - 1]!)!, bySize.get(sizes[i]!)!);
+      }
+      if (o.experiments) {
+        for (const size of o.experimentSizes) {
+          if (kind === "pglite") {
+            await openPglite(o, size); // make sure it is seeded
+            await stopServices();
+          } else {
+            await openPostgres(o, adminUrl!, size);
+            await stopServices();
+          }
+          await runExperiments(o, kind, size, adminUrl, report.experiments);
+        }
+      }
+      if (kind === "postgres") stopCluster();
+    }
+  } finally {
+    await stopServices().catch(() => undefined);
+    stopCluster();
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+  if (o.json) {
+    fs.writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);
+    note(`Wrote ${o.json}`);
+  }
+}
+
+await main();

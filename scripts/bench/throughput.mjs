@@ -1,0 +1,370 @@
+/**
+ * Public page throughput and memory (DESIGN §11): requests/s and latency of
+ * server-rendered pages against a static file, and the server's RSS idle and
+ * after load.
+ *
+ *   node scripts/bench/throughput.mjs [options]
+ *
+ * Without --url it seeds a temporary data folder (PGlite) with demo listings,
+ * starts the production build (server/main.js) on 127.0.0.1, loads it, and
+ * stops it. Load: Debian's `wrk` when installed (apt-get install wrk), else a
+ * bounded Node loop (fetch, same concurrency and duration). Every request
+ * says `Accept-Encoding: gzip, deflate, br`, like a browser, so compression
+ * is part of the cost. The load generator runs on the same machine as the
+ * server: on few cores it takes CPU from it.
+ *
+ * Options:
+ *   --url http://127.0.0.1:PORT   a running server (only 127.0.0.1 / localhost; RSS is then not measured)
+ *   --port N                      port of the server this script starts (default 9520)
+ *   --properties N                demo listings (default 200)
+ *   --data-dir DIR                seed/reuse this data folder (kept) instead of a temporary one
+ *   --connections N               concurrent connections (default 32)
+ *   --duration S                  seconds per target (default 10, at most 60)
+ *   --paths a,b,…                 targets (default: /, /properties, /bg/properties, a property page, a hashed asset)
+ *   --node                        use the Node loop even when wrk is installed
+ *   --json FILE                   write every figure as JSON
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const ACCEPT_ENCODING = "gzip, deflate, br";
+
+function parseOptions(/** @type {string[]} */ argv) {
+  const o = {
+    /** @type {string | undefined} */ url: undefined,
+    port: 9520,
+    properties: 200,
+    /** @type {string | undefined} */ dataDir: undefined,
+    connections: 32,
+    duration: 10,
+    /** @type {string[] | undefined} */ paths: undefined,
+    node: false,
+    /** @type {string | undefined} */ json: undefined,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    const whole = (/** @type {string} */ v, /** @type {number} */ min, /** @type {number} */ max) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${a} needs a whole number from ${min} to ${max}, got ${v}`);
+      return n;
+    };
+    switch (a) {
+      case "--url":
+        o.url = value().replace(/\/+$/, "");
+        break;
+      case "--port":
+        o.port = whole(value(), 1, 65535);
+        break;
+      case "--properties":
+        o.properties = whole(value(), 0, 1_000_000);
+        break;
+      case "--data-dir":
+        o.dataDir = path.resolve(value());
+        break;
+      case "--connections":
+        o.connections = whole(value(), 1, 256);
+        break;
+      case "--duration":
+        o.duration = whole(value(), 1, 60);
+        break;
+      case "--paths":
+        o.paths = value()
+          .split(",")
+          .map((p) => p.trim())
+          .filter(Boolean);
+        break;
+      case "--node":
+        o.node = true;
+        break;
+      case "--json":
+        o.json = path.resolve(value());
+        break;
+      case "-h":
+      case "--help":
+        console.log(fs.readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]?.replace(/^\/\*\*?|^ \* ?/gm, ""));
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`Unknown option ${a} (see --help)`);
+    }
+  }
+  if (o.url) {
+    const host = new URL(o.url).hostname;
+    if (host !== "127.0.0.1" && host !== "localhost") throw new Error("--url must point at 127.0.0.1 (or localhost)");
+  }
+  return o;
+}
+
+const note = (/** @type {string} */ s) => process.stderr.write(`${s}\n`);
+const pad = (/** @type {string} */ s, /** @type {number} */ n) => (s.length >= n ? s : s + " ".repeat(n - s.length));
+const padL = (/** @type {string} */ s, /** @type {number} */ n) => (s.length >= n ? s : " ".repeat(n - s.length) + s);
+
+/** @param {number} pid */
+function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const field = (/** @type {string} */ name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) / 1024;
+    return { rssMb: field("VmRSS"), peakMb: field("VmHWM") };
+  } catch {
+    return { rssMb: NaN, peakMb: NaN };
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Server
+
+/** @type {import("node:child_process").ChildProcess | undefined} */
+let server;
+
+/** @param {{ port: number; properties: number; dataDir?: string }} o */
+async function startServer(o) {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error('No build: run "npm run build" first');
+  const temporary = !o.dataDir;
+  const dataDir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "seaside-bench-throughput-"));
+  /** @type {NodeJS.ProcessEnv} */
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    PORT: String(o.port),
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "error",
+    BACKUP_INTERVAL_HOURS: "0",
+    ADMIN_EMAIL: "bench@example.test",
+    ADMIN_PASSWORD: "bench-password-not-used",
+  };
+  delete env.DATABASE_URL;
+  note(`Seeding ${o.properties} demo listings in ${dataDir}…`);
+  const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/seed-demo.ts", "--properties", String(o.properties)], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "inherit", "inherit"],
+    timeout: 10 * 60_000,
+  });
+  if (seeded.status !== 0) throw new Error("Seeding failed");
+  const base = `http://127.0.0.1:${o.port}`;
+  server = spawn(process.execPath, ["server/main.js"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}) — is port ${o.port} free?`);
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) break;
+    if (Date.now() > deadline) throw new Error("The server did not answer /healthz within 60 s");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  note(`Server ${base} (pid ${server.pid})`);
+  return { base, dataDir, temporary, pid: /** @type {number} */ (server.pid) };
+}
+
+async function stopServer() {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * A GET that tries again once: a kept-alive socket the server closed while
+ * the load ran (its keep-alive timeout) fails the first use.
+ * @param {string} url
+ */
+async function fetchRetry(url) {
+  try {
+    return await fetch(url, { headers: { "accept-encoding": ACCEPT_ENCODING } });
+  } catch {
+    return fetch(url, { headers: { "accept-encoding": ACCEPT_ENCODING } });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Load
+
+/**
+ * @typedef {{ tool: string; requests: number; rps: number; p50: number; p99: number; errors: number; non2xx: number; bytesPerSec: number }} LoadResult
+ */
+
+/** wrk's duration strings (e.g. 512.34us, 3.21ms, 1.02s) in ms. */
+function wrkMs(/** @type {string} */ s) {
+  const m = /^([\d.]+)(us|ms|s|m)$/.exec(s.trim());
+  if (!m) return NaN;
+  const n = Number(m[1]);
+  return m[2] === "us" ? n / 1000 : m[2] === "ms" ? n : m[2] === "s" ? n * 1000 : n * 60_000;
+}
+
+/**
+ * @param {string} url
+ * @param {number} connections
+ * @param {number} duration
+ * @param {string} [acceptEncoding]
+ * @returns {LoadResult}
+ */
+function loadWithWrk(url, connections, duration, acceptEncoding = ACCEPT_ENCODING) {
+  const r = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", "-H", `Accept-Encoding: ${acceptEncoding}`, url], {
+    encoding: "utf8",
+    timeout: (duration + 30) * 1000,
+  });
+  if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr}`);
+  const out = r.stdout;
+  const num = (/** @type {RegExp} */ re) => Number(re.exec(out)?.[1] ?? NaN);
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const transfer = /Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/.exec(out);
+  const unit = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+  return {
+    tool: "wrk",
+    requests: num(/(\d+) requests in/),
+    rps: num(/Requests\/sec:\s+([\d.]+)/),
+    p50: wrkMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ""),
+    p99: wrkMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ""),
+    errors: errors ? errors.slice(1).reduce((n, x) => n + Number(x), 0) : 0,
+    non2xx: num(/Non-2xx or 3xx responses: (\d+)/) || 0,
+    bytesPerSec: transfer ? Number(transfer[1]) * unit[/** @type {keyof typeof unit} */ (transfer[2])] : NaN,
+  };
+}
+
+/**
+ * A bounded loop: `connections` workers, each fetching in turn until the time is up.
+ * @param {string} url
+ * @param {number} connections
+ * @param {number} duration
+ * @param {string} [acceptEncoding]
+ * @returns {Promise<LoadResult>}
+ */
+async function loadWithNode(url, connections, duration, acceptEncoding = ACCEPT_ENCODING) {
+  /** @type {number[]} */
+  const latencies = [];
+  let errors = 0;
+  let non2xx = 0;
+  let bytes = 0;
+  const started = performance.now();
+  const end = started + duration * 1000;
+  const maxRequests = 2_000_000;
+  const worker = async () => {
+    while (performance.now() < end && latencies.length + errors < maxRequests) {
+      const t0 = performance.now();
+      try {
+        const res = await fetch(url, { headers: { "accept-encoding": acceptEncoding }, signal: AbortSignal.timeout(10_000) });
+        const body = await res.arrayBuffer();
+        bytes += body.byteLength;
+        if (res.status >= 400) non2xx++;
+        latencies.push(performance.now() - t0);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const at = (/** @type {number} */ p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
+  return { tool: "node fetch", requests: latencies.length, rps: latencies.length / seconds, p50: at(50), p99: at(99), errors, non2xx, bytesPerSec: bytes / seconds };
+}
+
+// ---------------------------------------------------------------------------
+
+async function main() {
+  const o = parseOptions(process.argv.slice(2));
+  const onSignal = () => {
+    note("Interrupted: stopping the server…");
+    stopServer().finally(() => process.exit(130));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  const useWrk = !o.node && spawnSync("wrk", ["--version"], { encoding: "utf8" }).error === undefined;
+
+  /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
+  let started;
+  const report = {
+    date: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "", node: process.version, loadAverage: os.loadavg() },
+    tool: useWrk ? "wrk -t1" : "node fetch loop",
+    connections: o.connections,
+    duration: o.duration,
+    /** @type {{ idleMb: number; afterLoadMb: number; peakMb: number } | null} */ memory: null,
+    /** @type {{ path: string; kind: string; bytes: number; encoding: string; result: LoadResult }[]} */ targets: [],
+  };
+  try {
+    let base = o.url;
+    if (!base) {
+      started = await startServer(o);
+      base = started.base;
+    }
+    let paths = o.paths;
+    if (!paths) {
+      const html = await (await fetch(`${base}/properties`)).text();
+      const property = /href="(\/(?!assets|upload|images|bg\/|properties|locations)[^/"?#]+\/[^/"?#]+)"/.exec(html)?.[1];
+      const asset = /<link rel="modulepreload" href="(\/assets\/entry\.client[^"]+)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+      paths = ["/", "/properties", "/bg/properties", ...(property ? [property] : []), ...(asset ? [asset] : [])];
+    }
+    // Warm-up: code paths, database pages, JIT.
+    for (const p of paths) for (let i = 0; i < 20; i++) await (await fetchRetry(base + p)).arrayBuffer();
+    const idle = started ? memoryOf(started.pid) : null;
+
+    for (const p of paths) {
+      const probe = await fetchRetry(base + p);
+      const body = await probe.arrayBuffer();
+      const kind = p.startsWith("/assets/") ? "static" : "SSR";
+      note(`Loading ${p} (${kind}) for ${o.duration} s with ${o.connections} connections…`);
+      const result = useWrk ? loadWithWrk(new URL(p, base).href, o.connections, o.duration) : await loadWithNode(base + p, o.connections, o.duration);
+      report.targets.push({ path: p, kind, bytes: body.byteLength, encoding: probe.headers.get("content-encoding") ?? "none", result });
+      if (kind === "static") {
+        // The same file without compression: what compressing on every request costs.
+        note(`Loading ${p} (static, Accept-Encoding: identity)…`);
+        const plain = useWrk ? loadWithWrk(new URL(p, base).href, o.connections, o.duration, "identity") : await loadWithNode(base + p, o.connections, o.duration, "identity");
+        report.targets.push({ path: p, kind: "static", bytes: body.byteLength, encoding: "none", result: plain });
+      }
+    }
+    if (started && idle) {
+      const after = memoryOf(started.pid);
+      report.memory = { idleMb: idle.rssMb, afterLoadMb: after.rssMb, peakMb: after.peakMb };
+    }
+  } finally {
+    await stopServer();
+    if (started?.temporary) fs.rmSync(started.dataDir, { recursive: true, force: true });
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+
+  const out = (/** @type {string} */ s = "") => process.stdout.write(`${s}\n`);
+  out(`Throughput — ${report.date.slice(0, 10)}, ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${report.tool}, ${o.connections} connections, ${o.duration} s each, Accept-Encoding: ${ACCEPT_ENCODING}`);
+  const head = `${pad("path", 44)} ${pad("kind", 6)} ${padL("decoded", 8)} ${pad(" enc", 5)} ${padL("req/s", 8)} ${padL("p50 ms", 8)} ${padL("p99 ms", 8)} ${padL("errors", 7)}`;
+  out(head);
+  out("-".repeat(head.length));
+  for (const t of report.targets) {
+    const r = t.result;
+    out(
+      `${pad(t.path.length > 44 ? `${t.path.slice(0, 41)}…` : t.path, 44)} ${pad(t.kind, 6)} ${padL(`${(t.bytes / 1024).toFixed(1)}K`, 8)} ${pad(` ${t.encoding}`, 5)} ${padL(r.rps.toFixed(0), 8)} ${padL(r.p50.toFixed(1), 8)} ${padL(r.p99.toFixed(1), 8)} ${padL(String(r.errors + r.non2xx), 7)}`,
+    );
+  }
+  const staticRps = report.targets.find((t) => t.kind === "static" && t.encoding !== "none")?.result.rps;
+  if (staticRps) {
+    out(`SSR pages reach ${report.targets
+      .filter((t) => t.kind === "SSR")
+      .map((t) => `${t.path} ${((100 * t.result.rps) / staticRps).toFixed(1)} %`)
+      .join(", ")} of the static file's requests/s (both compressed on the fly).`);
+  }
+  if (report.memory) {
+    out(`Server RSS (PGlite): idle ${report.memory.idleMb.toFixed(0)} MB, after load ${report.memory.afterLoadMb.toFixed(0)} MB, peak ${report.memory.peakMb.toFixed(0)} MB.`);
+  }
+  if (o.json) {
+    fs.mkdirSync(path.dirname(o.json), { recursive: true });
+    fs.writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);
+    note(`Wrote ${o.json}`);
+  }
+}
+
+await main();
