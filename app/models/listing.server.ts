@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
 import type { ListingQuery } from "~/lib/listing-query";
@@ -68,25 +68,40 @@ function conditions(query: Pick<ListingQuery, "locationId" | "type" | "search">)
   return parts.length ? and(...parts) : undefined;
 }
 
-function ordering(sort: ListingQuery["sort"]): SQL[] {
+type Key = { column: SQL; dir: "asc" | "desc"; nullsLast?: boolean };
+
+/** Each sort's keys; every list matches an index in app/db/schema.ts exactly. */
+function sortKeys(sort: ListingQuery["sort"]): Key[] {
+  const order: Key = { column: sql`${realEstates.order}`, dir: "asc" };
+  const id: Key = { column: sql`${realEstates.id}`, dir: "asc" };
   switch (sort) {
     case "price-asc":
-      return [sql`${realEstates.price} asc nulls last`, asc(realEstates.order), asc(realEstates.id)];
+      return [{ column: sql`${realEstates.price}`, dir: "asc", nullsLast: true }, order, id];
     case "price-desc":
-      return [sql`${realEstates.price} desc nulls last`, asc(realEstates.order), asc(realEstates.id)];
+      return [{ column: sql`${realEstates.price}`, dir: "desc", nullsLast: true }, order, id];
     case "newest":
-      return [desc(realEstates.created_at), asc(realEstates.id)];
+      return [{ column: sql`${realEstates.created_at}`, dir: "desc", nullsLast: false }, id];
     default:
-      // SPEC §9: by the order field ascending (positions are per location);
-      // each sort matches an index in app/db/schema.ts exactly.
-      return [asc(realEstates.order), asc(realEstates.created_at), asc(realEstates.id)];
+      // SPEC §9: by the order field ascending (positions are per location).
+      return [order, { column: sql`${realEstates.created_at}`, dir: "asc" }, id];
   }
+}
+
+function orderBy(keys: Key[], reverse: boolean): SQL {
+  const parts = keys.map((k) => {
+    const dir = sql.raw((k.dir === "asc") !== reverse ? "asc" : "desc");
+    const nulls = k.nullsLast === undefined ? sql`` : sql.raw(k.nullsLast !== reverse ? " nulls last" : " nulls first");
+    return sql`${k.column} ${dir}${nulls}`;
+  });
+  return sql.join(parts, sql`, `);
 }
 
 /**
  * One page of properties matching the filters, filtered, sorted and paged by
  * the database (never the whole catalogue in memory). A page past the end
- * gives the last page.
+ * gives the last page. The page's ids are found first, on the table alone
+ * along the sort's index, then its rows are read; pages in the back half are
+ * read backwards from the end, so the last page costs what the first does.
  */
 export async function searchListings(query: ListingQuery, pageSize: number): Promise<ListingPage> {
   const where = conditions(query);
@@ -97,14 +112,28 @@ export async function searchListings(query: ListingQuery, pageSize: number): Pro
   const total = counted?.n ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
-  const items = (await db()
+  const offset = (page - 1) * pageSize;
+  const size = Math.max(0, Math.min(pageSize, total - offset));
+  if (size === 0) return { items: [], total, page, pageCount };
+
+  const keys = sortKeys(query.sort);
+  const fromEnd = offset > total / 2;
+  const idRows = await db()
+    .select({ id: realEstates.id })
+    .from(realEstates)
+    .where(where)
+    .orderBy(orderBy(keys, fromEnd))
+    .limit(size)
+    .offset(fromEnd ? total - offset - size : offset);
+  const ids = idRows.map((r) => r.id);
+  if (fromEnd) ids.reverse();
+  const rows = (await db()
     .select(columns)
     .from(realEstates)
     .innerJoin(locations, eq(locations.id, realEstates.location_id))
-    .where(where)
-    .orderBy(...ordering(query.sort))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)) as ListingItem[];
+    .where(inArray(realEstates.id, ids))) as ListingItem[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const items = ids.map((id) => byId.get(id)).filter((r): r is ListingItem => r !== undefined);
   return { items, total, page, pageCount };
 }
 
