@@ -5,6 +5,15 @@ import type { Lang } from "~/i18n/lang";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
+/** onError of a picture: show the placeholder instead of a broken image (SPEC §2). */
+export function showPlaceholder(event: React.SyntheticEvent<HTMLImageElement>) {
+  const img = event.currentTarget;
+  if (!img.src.endsWith(PLACEHOLDER_IMAGE)) {
+    img.srcset = "";
+    img.src = PLACEHOLDER_IMAGE;
+  }
+}
+
 interface Props {
   name: string;
   href: string;
@@ -30,10 +39,7 @@ export function LocationCard({ name, href, image, propertyCount, lang }: Props) 
         loading="lazy"
         decoding="async"
         className="aspect-[4/3] w-full bg-sea-100 object-cover transition group-hover:scale-[1.02]"
-        onError={(event) => {
-          const img = event.currentTarget;
-          if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
-        }}
+        onError={showPlaceholder}
       />
       <div className="flex items-baseline justify-between gap-2 p-4">
         <h3 className="text-lg font-semibold text-sea-900">{name}</h3>
