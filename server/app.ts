@@ -33,6 +33,9 @@ function sendPage(req: express.Request, res: express.Response, page: CachedPage,
     res.setHeader("Cache-Control", "no-cache");
     res.setHeader("Vary", "Cookie, Accept-Encoding");
     if (req.headers["if-none-match"] === page.etag) {
+      // The browser reuses its copy, whose scripts carry the nonce of that
+      // copy's policy: a 304 updates stored headers, so it must not send a new one.
+      res.removeHeader("Content-Security-Policy");
       res.status(304).end();
       return;
     }

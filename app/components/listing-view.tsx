@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { type Dictionary, fill, type Lang } from "~/i18n";
 import { formatNumber } from "~/i18n/format";
@@ -24,6 +25,20 @@ interface Props {
  */
 export function ListingView({ lang, t, basePath, query, page, locations, searchLabel }: Props) {
   const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  // The fields are uncontrolled (the form works without JavaScript), so when the
+  // URL changes under them (back button, a type link) they are set from it again.
+  useEffect(() => {
+    const fields = formRef.current?.elements;
+    if (!fields) return;
+    const set = (name: string, value: string) => {
+      const field = fields.namedItem(name);
+      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = value;
+    };
+    set("search", query.search);
+    set("sort", query.sort);
+    set("location", query.locationId ?? "");
+  }, [query.search, query.sort, query.locationId]);
   const control =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-sea-600 focus:outline-2 focus:outline-sea-600";
   const typeLink = (type: ListingType | null, label: string) => {
@@ -47,6 +62,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
   return (
     <div>
       <Form
+        ref={formRef}
         method="get"
         action={basePath}
         role="search"

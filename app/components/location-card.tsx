@@ -2,17 +2,7 @@ import { Link } from "react-router";
 import { formatPropertyCount } from "~/i18n/plural";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import type { Lang } from "~/i18n/lang";
-
-export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
-
-/** onError of a picture: show the placeholder instead of a broken image (SPEC §2). */
-export function showPlaceholder(event: React.SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(PLACEHOLDER_IMAGE)) {
-    img.srcset = "";
-    img.src = PLACEHOLDER_IMAGE;
-  }
-}
+import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "./image-fallback";
 
 interface Props {
   name: string;
@@ -39,6 +29,7 @@ export function LocationCard({ name, href, image, propertyCount, lang }: Props) 
         loading="lazy"
         decoding="async"
         className="aspect-[4/3] w-full bg-sea-100 object-cover transition group-hover:scale-[1.02]"
+        ref={placeholderIfBroken}
         onError={showPlaceholder}
       />
       <div className="flex items-baseline justify-between gap-2 p-4">

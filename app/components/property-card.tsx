@@ -4,7 +4,7 @@ import { formatArea, formatPrice } from "~/i18n/format";
 import { plural } from "~/i18n/plural";
 import type { ListingItem } from "~/models/listing.server";
 import { imageSrcSet, imageVariant } from "~/lib/images";
-import { PLACEHOLDER_IMAGE, showPlaceholder } from "./location-card";
+import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "./image-fallback";
 
 /** The public URL of a property (SPEC §2): /{location slug}/{title slug}. */
 export function propertyPath(lang: Lang, locationSlug: string, slug: string): string {
@@ -48,6 +48,7 @@ export function PropertyCard({
           loading={eager ? "eager" : "lazy"}
           decoding="async"
           className="aspect-[3/2] w-full bg-sea-100 object-cover"
+          ref={placeholderIfBroken}
           onError={showPlaceholder}
         />
         <span className="absolute left-3 top-3 rounded-lg bg-white/95 px-2.5 py-1 text-sm font-bold text-sea-900 shadow">

@@ -31,7 +31,8 @@ export async function handleContactAction(request: Request, lang: Lang, ip: stri
   const M = CONTACT_MESSAGES[lang];
 
   if (text("website") !== "") return data<ContactActionResult>({ ok: true, message: M.success });
-  if (!limiter.attempt(ip || "unknown")) {
+  const visitor = ip || "unknown";
+  if (!limiter.attempt(visitor)) {
     return data<ContactActionResult>({ ok: false, message: RATE_LIMITED[lang], fields: {}, values }, { status: 429 });
   }
   try {
@@ -39,6 +40,8 @@ export async function handleContactAction(request: Request, lang: Lang, ip: stri
     return data<ContactActionResult>({ ok: true, message: M.success });
   } catch (error) {
     if (error instanceof ModelError && error.kind === "validation") {
+      // Nothing was sent: a visitor correcting a form keeps the allowance.
+      limiter.release(visitor);
       return data<ContactActionResult>({ ok: false, message: error.message, fields: error.fields, values }, { status: 400 });
     }
     console.error("Contact submission failed:", error);

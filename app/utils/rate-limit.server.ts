@@ -24,6 +24,14 @@ export class RateLimiter {
     return true;
   }
 
+  /** Gives back the key's latest attempt (it turned out not to count, e.g. a refused form). */
+  release(key: string): void {
+    const times = this.hits.get(key);
+    if (!times?.length) return;
+    times.pop();
+    if (times.length === 0) this.hits.delete(key);
+  }
+
   private prune(now: number) {
     for (const [key, times] of this.hits) {
       if (times.every((t) => now - t >= this.windowMs)) this.hits.delete(key);

@@ -1,18 +1,23 @@
 import { expect, test, type Page } from "@playwright/test";
+import { fixtures } from "./fixtures/data";
+import { BROKEN_IMAGE } from "./fixtures/test";
 
 /**
  * Smoke test of the skeleton on the production build: the home page is
- * rendered on the server with the six default locations, hydrates without
- * errors under the CSP, and the server's plumbing (404, health check, security
- * and cache headers) answers as designed.
+ * rendered on the server with the six default locations (and the fixtures'
+ * Тестоград), hydrates without errors under the CSP, and the server's
+ * plumbing (404, health check, security and cache headers) answers as designed.
  */
-const LOCATIONS = ["Созополь", "Черноморец", "Равда", "Бургас", "Каблешково", "Приморско"];
+const LOCATIONS = ["Созополь", "Черноморец", "Равда", "Бургас", "Каблешково", "Приморско", "Тестоград"];
 
-/** Console errors and uncaught exceptions of a page (CSP violations and hydration mismatches land here). */
+/**
+ * Console errors and uncaught exceptions of a page (CSP violations and hydration mismatches land here).
+ * The fixtures' deliberately broken pictures (…/missing.jpg) may log their 404.
+ */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("console", (message) => {
-    if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
+    if (message.type() === "error" && !BROKEN_IMAGE.test(message.location().url)) errors.push(`console.error: ${message.text()}`);
   });
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   return errors;
@@ -24,7 +29,7 @@ async function isHydrated(page: Page, selector: string): Promise<boolean> {
 }
 
 test.describe("home page", () => {
-  test("is rendered on the server with the six default locations", async ({ request }) => {
+  test("is rendered on the server with the default locations and their counts", async ({ request }) => {
     const response = await request.get("/");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toMatch(/^text\/html/);
@@ -33,7 +38,9 @@ test.describe("home page", () => {
     expect(html).toMatch(/<html lang="ru"/);
     expect(html).toContain("Локации");
     for (const name of LOCATIONS) expect(html, `server HTML contains ${name}`).toContain(name);
-    expect(html.match(/0 объектов/g)).toHaveLength(LOCATIONS.length);
+    // Only Каблешково has no property in the fixtures.
+    expect(html.match(/>0 объектов</g)).toHaveLength(1);
+    expect(html).toContain(`>${fixtures().locations.testograd.count} объектов<`);
   });
 
   test("sends a nonce-based Content-Security-Policy and nosniff", async ({ request }) => {
@@ -76,13 +83,13 @@ test.describe("home page", () => {
     for (const name of LOCATIONS) {
       const card = section.getByRole("link", { name: new RegExp(name) });
       await expect(card, `card ${name}`).toBeVisible();
-      await expect(card).toContainText("0 объектов");
+      await expect(card).toContainText(/\d+ объект(а|ов)?$/);
       await expect(card.getByRole("heading", { name })).toBeVisible();
       await expect(card).toHaveAttribute("href", /^\/[^/?#]+$/);
     }
     // In their default order.
     await expect(section.getByRole("listitem").getByRole("heading")).toHaveText(LOCATIONS);
-    // The header navigation: in the bar on wide screens; on phones inside the closed menu.
+    // The header navigation: in the bar on wide screens; on phones inside the closed menu (header-footer.spec.ts opens it).
     const nav = page.getByRole("navigation", { name: "Основная навигация" });
     if (test.info().project.name === "phone") await expect(nav).toBeHidden();
     else await expect(nav).toBeVisible();
@@ -92,7 +99,7 @@ test.describe("home page", () => {
     await expect
       .poll(() => page.evaluate(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized))
       .toBe(true);
-    // The card images (decorative, alt="", lazy; the placeholder while locations have none) load too.
+    // The card images (decorative, alt="", lazy; the placeholder when a location has none or a broken one) load too.
     const images = section.locator("img");
     await expect(images).toHaveCount(LOCATIONS.length);
     for (const img of await images.all()) {
@@ -120,8 +127,8 @@ test.describe("home page", () => {
 
 test.describe("server plumbing", () => {
   test("an unknown page is a real 404 with the Russian message", async ({ page, request }) => {
-    // Three segments: no page pattern matches (two would be a property address).
-    const path = "/нет-такой-страницы/совсем/вовсе";
+    // Three segments: no page pattern matches (one or two are a location or property page and have their own 404).
+    const path = "/нет-такой-страницы/совсем/нигде";
     const raw = await request.get(path);
     expect(raw.status()).toBe(404);
     expect(await raw.text()).toContain("Страница не найдена");

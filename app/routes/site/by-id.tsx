@@ -1,5 +1,7 @@
-import { data, redirect } from "react-router";
-import { localizePath } from "~/i18n";
+import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
+import { NotFoundState } from "~/components/not-found-state";
+import { dictionary, localizePath, splitLangPath } from "~/i18n";
+import { encodePath } from "~/lib/seo";
 import { getLocation } from "~/models/locations.server";
 import { getRealEstate } from "~/models/real-estates.server";
 import { pageContext } from "~/utils/page.server";
@@ -7,21 +9,38 @@ import type { Route } from "./+types/by-id";
 
 /**
  * /locations/{id} and /properties/{id} (SPEC §2): permanent redirects to the
- * slug URLs, so every page has one address.
+ * slug URLs, so every page has one address. Unknown ids get the same 404 page
+ * as an unknown slug.
  */
 export async function loader({ url, params }: Route.LoaderArgs) {
   const { lang, path } = pageContext(url);
-  if (path.startsWith("/locations/")) {
+  if (isLocationPath(path)) {
     const location = await getLocation(params.id);
-    if (location) throw redirect(localizePath(lang, `/${location.slug}`), 301);
+    // Location headers are bytes: Cyrillic slugs must be percent-encoded.
+    if (location) throw redirect(encodePath(localizePath(lang, `/${location.slug}`)), 301);
   } else {
     const property = await getRealEstate(params.id);
     const location = property ? await getLocation(property.location_id) : null;
-    if (property && location) throw redirect(localizePath(lang, `/${location.slug}/${property.slug}`), 301);
+    if (property && location) throw redirect(encodePath(localizePath(lang, `/${location.slug}/${property.slug}`)), 301);
   }
   throw data({ lang }, { status: 404 });
 }
 
+function isLocationPath(path: string): boolean {
+  return path.startsWith("/locations/");
+}
+
 export default function ById() {
   return null;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { lang, path } = splitLangPath(useLocation().pathname);
+  const t = dictionary(lang);
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return isLocationPath(path) ? (
+    <NotFoundState title={t.location.notFound} text={t.location.notFoundText} backHref={localizePath(lang, "/")} backLabel={t.location.back} />
+  ) : (
+    <NotFoundState title={t.property.notFound} text={t.property.notFoundText} backHref={localizePath(lang, "/properties")} backLabel={t.property.back} />
+  );
 }

@@ -1,4 +1,5 @@
-import { Link, Outlet, redirect, useLoaderData } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, Outlet, redirect, useLoaderData, useLocation } from "react-router";
 import { GlobalErrorScreen } from "~/components/global-error";
 import { LanguageSwitch } from "~/components/language-switch";
 import { dictionary, localizePath, splitLangPath } from "~/i18n";
@@ -30,6 +31,12 @@ export default function SiteLayout() {
   const { lang, site } = useLoaderData<typeof loader>();
   const t = dictionary(lang);
   const home = localizePath(lang, "/");
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  // A followed menu link must not leave the menu open over the new page.
+  useEffect(() => {
+    if (menuRef.current) menuRef.current.open = false;
+  }, [pathname, search]);
   const link = "rounded px-2 py-1 hover:text-sea-700 focus-visible:outline-2 focus-visible:outline-sea-600";
   const nav = (
     <>
@@ -58,7 +65,7 @@ export default function SiteLayout() {
           <div className="flex items-center gap-2">
             <LanguageSwitch lang={lang} label={t.nav.language} />
             {/* <details> works without JavaScript. */}
-            <details className="group relative sm:hidden">
+            <details ref={menuRef} className="group relative sm:hidden">
               <summary className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center rounded-lg border border-slate-300 focus-visible:outline-2 focus-visible:outline-sea-600 [&::-webkit-details-marker]:hidden">
                 <span className="sr-only">{t.nav.menu}</span>
                 <svg aria-hidden="true" width="20" height="20" viewBox="0 0 20 20" fill="currentColor">

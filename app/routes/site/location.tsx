@@ -3,7 +3,7 @@ import { data, isRouteErrorResponse, useLocation } from "react-router";
 import { FullscreenViewer } from "~/components/gallery/fullscreen-viewer";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { ListingView } from "~/components/listing-view";
-import { PLACEHOLDER_IMAGE } from "~/components/location-card";
+import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
 import { NotFoundState } from "~/components/not-found-state";
 import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";
 import { formatPropertyCount } from "~/i18n/plural";
@@ -81,6 +81,8 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
             width={1600}
             height={600}
             fetchPriority="high"
+            ref={placeholderIfBroken}
+            onError={showPlaceholder}
             className="h-full w-full object-cover opacity-70"
           />
         </button>
@@ -97,7 +99,8 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           lang={lang}
           t={t}
           basePath={localizePath(lang, `/${location.slug}`)}
-          query={query}
+          // The location is the page itself, so its links and form carry no location parameter.
+          query={{ ...query, locationId: null }}
           page={page}
           searchLabel={fill(t.location.searchIn, { name: location.name })}
         />

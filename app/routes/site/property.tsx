@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
 import { ContactForm } from "~/components/contact-form";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { PropertyGallery } from "~/components/gallery/property-gallery";
-import { PLACEHOLDER_IMAGE } from "~/components/location-card";
+import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
 import { NotFoundState } from "~/components/not-found-state";
 import { PropertyCard } from "~/components/property-card";
 import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";

@@ -1,0 +1,67 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { location, property, propertyPath } from "../fixtures/data";
+import { expect, hydrated, LANGS, localize, test } from "../fixtures/test";
+import { T } from "../fixtures/texts";
+
+/**
+ * Accessibility (DESIGN §10): axe-core on every public page type in both
+ * languages, at both sizes (the two projects). Serious and critical
+ * violations fail the test and are listed by rule id and element.
+ */
+
+async function expectAccessible(page: Page, what: string) {
+  await hydrated(page);
+  await page.waitForLoadState("networkidle");
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  const report = blocking.map(
+    (v) => `${v.id} [${v.impact}] ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")}: ${n.failureSummary?.split("\n").join(" ")}`).join("\n")}`,
+  );
+  // Lesser findings are printed (not failed) so they can be looked at.
+  const minor = results.violations.filter((v) => !blocking.includes(v));
+  if (minor.length > 0) {
+    test.info().annotations.push({
+      type: "axe (moderate/minor)",
+      description: `${what}: ${minor.map((v) => `${v.id} [${v.impact}] ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`).join("; ")}`,
+    });
+  }
+  expect(report, `${what}: serious or critical axe violations`).toEqual([]);
+}
+
+for (const lang of LANGS) {
+  const pages: [string, () => string, number][] = [
+    ["home", () => localize(lang, "/"), 200],
+    ["listing", () => localize(lang, "/properties"), 200],
+    ["location", () => localize(lang, `/${location("testograd").slug}`), 200],
+    ["property", () => propertyPath(property("alpha"), lang), 200],
+    ["404", () => localize(lang, "/нет/такой/страницы"), 404],
+  ];
+
+  test.describe(`accessibility (${lang})`, () => {
+    for (const [name, path, status] of pages) {
+      test(name, async ({ page }) => {
+        const response = await page.goto(path());
+        expect(response?.status()).toBe(status);
+        await expectAccessible(page, `${name} ${lang}`);
+      });
+    }
+
+    test("contact form showing its errors", async ({ page }) => {
+      await page.goto(localize(lang, "/"));
+      await hydrated(page);
+      const form = page.getByRole("form", { name: T[lang].contact.formTitle });
+      await form.getByRole("button", { name: T[lang].contact.submit }).click();
+      await expect(form.getByText(T[lang].contact.nameRequired)).toBeVisible();
+      await expectAccessible(page, `contact errors ${lang}`);
+    });
+
+    test("full-screen viewer open", async ({ page }) => {
+      await page.goto(propertyPath(property("alpha"), lang));
+      await hydrated(page);
+      await page.getByRole("main").getByRole("button", { name: T[lang].gallery.open }).click();
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expectAccessible(page, `viewer ${lang}`);
+    });
+  });
+}

@@ -1,0 +1,294 @@
+import type { Locator, Page } from "@playwright/test";
+import { location, property, propertyPath, type FixtureProperty } from "../fixtures/data";
+import { currentPath, decodedHref, expect, hydrated, isPhone, LANGS, localize, open, test, type Lang } from "../fixtures/test";
+import { area, price, T } from "../fixtures/texts";
+
+/**
+ * The property page /{location}/{property} (SPEC §2 Property page and
+ * Full-screen gallery): facts, description, features, contact block,
+ * related properties, the gallery and its full-screen viewer; /properties/{id}
+ * redirects to it; an unknown property is a 404.
+ */
+
+const titleIn = (p: FixtureProperty, lang: Lang) => (lang === "bg" && p.title_bg ? p.title_bg : p.title);
+const COUNTER = /^\d+ \/ \d+$/;
+
+function main(page: Page) {
+  return page.getByRole("main");
+}
+
+/** The value (dd) of a fact (dt) in the page's facts list. */
+function fact(page: Page, label: string): Locator {
+  return main(page)
+    .getByRole("term")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]");
+}
+
+/** Whether an image element has loaded a real picture. */
+function loaded(img: Locator) {
+  return img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0);
+}
+
+for (const lang of LANGS) {
+  const t = T[lang];
+
+  test.describe(`property page (${lang})`, () => {
+    test("title, location, price, facts, description, features, contact links, breadcrumbs", async ({ page }) => {
+      const alpha = property("alpha");
+      const testograd = location("testograd");
+      const locationName = lang === "bg" ? testograd.name_bg : testograd.name;
+      const response = await open(page, propertyPath(alpha, lang));
+      expect(response?.status()).toBe(200);
+
+      const h1 = page.getByRole("heading", { level: 1, name: titleIn(alpha, lang) });
+      await expect(h1).toBeVisible();
+      await expect(h1.locator("xpath=following-sibling::p[1]")).toHaveText(locationName);
+      await expect(h1.locator("xpath=following-sibling::p[2]")).toHaveText(`${t.property.price}: ${price(85000, lang)}`);
+      await expect(fact(page, t.property.type)).toHaveText(t.listing.types.apartment);
+      await expect(fact(page, t.property.area)).toHaveText(area(54.5, lang));
+      await expect(fact(page, t.property.bedrooms)).toHaveText("1");
+      await expect(fact(page, t.property.bathrooms)).toHaveText("1");
+      await expect(fact(page, t.property.yearBuilt)).toHaveText("2015");
+
+      const description = main(page).getByRole("region", { name: t.property.description });
+      await expect(description).toContainText(lang === "bg" ? alpha.description_bg! : alpha.description);
+      const features = main(page).getByRole("region", { name: t.property.features });
+      await expect(features.getByRole("listitem")).toHaveText(lang === "bg" ? alpha.features_bg! : alpha.features!);
+
+      const contact = main(page).getByRole("region", { name: t.property.contactTitle });
+      await expect(contact.getByRole("link", { name: `${t.property.call}: +359 88 000 0000` })).toHaveAttribute("href", "tel:+359880000000");
+      const mail = contact.getByRole("link", { name: `${t.property.write}: info@example.com` });
+      await expect(mail).toHaveAttribute("href", `mailto:info@example.com?subject=${encodeURIComponent(titleIn(alpha, lang))}`);
+
+      const crumbs = main(page).getByRole("navigation", { name: t.property.breadcrumbs });
+      await expect(crumbs.getByRole("link", { name: t.nav.home })).toHaveAttribute("href", localize(lang, "/"));
+      expect(decodedHref(await crumbs.getByRole("link", { name: locationName }).getAttribute("href"))).toBe(localize(lang, `/${testograd.slug}`));
+      await expect(crumbs.getByRole("listitem").last()).toHaveText(titleIn(alpha, lang));
+    });
+
+    test("up to 3 other properties of the same location", async ({ page }) => {
+      const alpha = property("alpha");
+      const testograd = location("testograd");
+      await open(page, propertyPath(alpha, lang));
+      const related = main(page).getByRole("region", { name: t.property.related(lang === "bg" ? testograd.name_bg : testograd.name) });
+      const cards = related.getByRole("article");
+      await expect(cards).toHaveCount(3);
+      await expect(cards.getByRole("heading", { name: titleIn(alpha, lang), exact: true })).toHaveCount(0);
+      for (const card of await cards.all()) {
+        await expect(card.getByText(new RegExp(`^${lang === "bg" ? testograd.name_bg : testograd.name}( · |$)`))).toBeVisible();
+      }
+      const first = cards.first().getByRole("link", { name: new RegExp(`^${t.card.more}: `) });
+      const href = decodedHref(await first.getAttribute("href"));
+      expect(href.startsWith(localize(lang, `/${testograd.slug}/`))).toBe(true);
+      await first.click();
+      await expect.poll(() => currentPath(page)).toBe(href);
+    });
+
+    test("a property without Bulgarian texts or a price; one without a description or pictures", async ({ page }) => {
+      const beta = property("beta");
+      await open(page, propertyPath(beta, lang));
+      // Bulgarian page, Russian texts (SPEC §1): the Russian title, description and features.
+      await expect(page.getByRole("heading", { level: 1, name: beta.title })).toBeVisible();
+      await expect(main(page).getByRole("region", { name: t.property.description })).toContainText(beta.description);
+      await expect(main(page).getByRole("region", { name: t.property.features }).getByRole("listitem")).toHaveText(beta.features!);
+
+      const delta = property("delta");
+      await page.goto(propertyPath(delta, lang));
+      const h1 = page.getByRole("heading", { level: 1, name: delta.title });
+      await expect(h1.locator("xpath=following-sibling::p[2]")).toHaveText(`${t.property.price}: ${t.card.priceOnRequest}`);
+      await expect(fact(page, t.property.yearBuilt)).toHaveCount(0);
+      await expect(main(page).getByRole("region", { name: t.property.features })).toHaveCount(0);
+
+      const epsilon = property("epsilon");
+      await page.goto(propertyPath(epsilon, lang));
+      await expect(main(page).getByRole("region", { name: t.property.description })).toContainText(t.card.noDescription);
+
+      const zeta = property("zeta");
+      await page.goto(propertyPath(zeta, lang));
+      await expect(main(page).getByRole("img", { name: t.card.noImage })).toHaveAttribute("src", /\/images\/placeholder\.svg$/);
+      await expect(main(page).getByRole("button", { name: t.gallery.open })).toHaveCount(0);
+      await expect(fact(page, t.property.area)).toHaveCount(0);
+    });
+  });
+}
+
+test.describe("property page", () => {
+  test("no related section when the location has no other property; one when it has one", async ({ page }) => {
+    await open(page, propertyPath(property("sozopolVilla")));
+    await expect(main(page).getByRole("region", { name: /^Другие объекты в / })).toHaveCount(0);
+    await page.goto(propertyPath(property("ravda1")));
+    const related = main(page).getByRole("region", { name: T.ru.property.related(location("ravda").name) });
+    await expect(related.getByRole("article").getByRole("heading")).toHaveText([property("ravda2").title]);
+  });
+
+  test("/properties/{id} redirects permanently to the slug URL, in both languages", async ({ page, request }) => {
+    const alpha = property("alpha");
+    for (const lang of LANGS) {
+      const raw = await request.get(localize(lang, `/properties/${alpha.id}`), { maxRedirects: 0 });
+      expect(raw.status()).toBe(301);
+      expect(decodeURIComponent(raw.headers().location!)).toBe(propertyPath(alpha, lang));
+      await page.goto(localize(lang, `/properties/${alpha.id}`));
+      await expect.poll(() => currentPath(page)).toBe(propertyPath(alpha, lang));
+      await expect(page.getByRole("heading", { level: 1, name: titleIn(alpha, lang) })).toBeVisible();
+    }
+  });
+});
+
+for (const lang of LANGS) {
+  const t = T[lang];
+  test(`an unknown property is a 404 with a link to all properties (${lang})`, async ({ page }) => {
+    const testograd = location("testograd");
+    for (const path of [`/${testograd.slug}/нет-такого-объекта`, "/нет-такой-локации/нет-такого-объекта"]) {
+      const response = await page.goto(localize(lang, path));
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: t.property.notFound }), path).toBeVisible();
+      await expect(main(page).getByRole("link", { name: t.property.back }), path).toHaveAttribute("href", localize(lang, "/properties"));
+    }
+    await hydrated(page);
+    await main(page).getByRole("link", { name: t.property.back }).click();
+    await expect(page).toHaveURL(localize(lang, "/properties"));
+    await expect(page.getByRole("heading", { level: 1, name: t.listing.title })).toBeVisible();
+  });
+
+  test(`an unknown property id is the same 404 (${lang})`, async ({ page }) => {
+    const response = await page.goto(localize(lang, "/properties/6f1c1c1e-0000-4000-8000-000000000000"));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: t.property.notFound })).toBeVisible();
+  });
+}
+
+test.describe("gallery", () => {
+  test("arrows wrap around, the counter follows, thumbnails pick a picture", async ({ page }) => {
+    const alpha = property("alpha");
+    await open(page, propertyPath(alpha));
+    const t = T.ru.gallery;
+    const counter = main(page).getByText(COUNTER);
+    const picture = main(page).getByRole("button", { name: t.open }).getByRole("img");
+    const shows = async (n: number) => {
+      await expect(counter).toHaveText(`${n} / 3`);
+      await expect(picture).toHaveAttribute("alt", `${alpha.title} — ${n}`);
+      await expect(main(page).getByRole("button", { name: t.thumbnail(n) })).toHaveAttribute("aria-current", "true");
+      const file = alpha.images[n - 1]!.split("/").pop()!.replace(/\.jpg$/, "");
+      await expect.poll(() => picture.evaluate((el: HTMLImageElement) => el.currentSrc || el.src)).toContain(file);
+      await expect.poll(() => loaded(picture)).toBe(true);
+    };
+    await shows(1);
+    await expect(main(page).getByRole("button", { name: /^Фото \d+$/ })).toHaveCount(3);
+    await main(page).getByRole("button", { name: t.previous }).click();
+    await shows(3);
+    await main(page).getByRole("button", { name: t.next }).click();
+    await shows(1);
+    await main(page).getByRole("button", { name: t.next }).click();
+    await shows(2);
+    await main(page).getByRole("button", { name: t.thumbnail(3) }).click();
+    await shows(3);
+    await main(page).getByRole("button", { name: t.thumbnail(1) }).click();
+    await shows(1);
+  });
+
+  test("full-screen viewer: keys, zoom, reload, scroll lock, Escape returns focus", async ({ page }) => {
+    const alpha = property("alpha");
+    await open(page, propertyPath(alpha));
+    const t = T.ru.gallery;
+    const opener = main(page).getByRole("button", { name: t.open });
+    const root = () => page.evaluate(() => ({ overflow: getComputedStyle(document.documentElement).overflow, y: window.scrollY }));
+    await page.evaluate(() => window.scrollTo(0, 120));
+    const before = await root();
+    expect(before.overflow).not.toBe("hidden");
+
+    await opener.click();
+    const viewer = page.getByRole("dialog", { name: alpha.title });
+    await expect(viewer).toBeVisible();
+    const counter = viewer.getByText(COUNTER);
+    const picture = viewer.getByRole("img");
+    await expect(counter).toHaveText("1 / 3");
+    await expect.poll(() => loaded(picture)).toBe(true);
+
+    // Page scroll is locked while open.
+    const locked = await root();
+    expect(locked.overflow).toBe("hidden");
+    if (!isPhone()) {
+      await page.mouse.move(200, 300);
+      await page.mouse.wheel(0, 800);
+      await page.waitForTimeout(200);
+      expect((await root()).y).toBe(locked.y);
+    }
+
+    // ← and → wrap around.
+    await page.keyboard.press("ArrowLeft");
+    await expect(counter).toHaveText("3 / 3");
+    await page.keyboard.press("ArrowRight");
+    await expect(counter).toHaveText("1 / 3");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    await expect(counter).toHaveText("3 / 3");
+    await expect(picture).toHaveAttribute("alt", `${alpha.title} — 3`);
+    await expect.poll(() => loaded(picture)).toBe(true);
+
+    // z toggles the zoom.
+    const zoom = viewer.getByRole("button", { name: t.zoom });
+    await expect(zoom).toHaveAttribute("aria-pressed", "false");
+    const normal = await picture.boundingBox();
+    await page.keyboard.press("z");
+    await expect(zoom).toHaveAttribute("aria-pressed", "true");
+    await expect.poll(async () => (await picture.boundingBox())!.width).toBeGreaterThan(normal!.width * 1.5);
+    await page.keyboard.press("z");
+    await expect(zoom).toHaveAttribute("aria-pressed", "false");
+
+    // r reloads the pictures: loading, then the same picture again, fetched anew.
+    const srcBefore = await picture.getAttribute("src");
+    await page.keyboard.press("r");
+    await expect(viewer.getByRole("status")).toHaveText(t.loading);
+    await expect.poll(() => viewer.getByRole("img").getAttribute("src")).not.toBe(srcBefore);
+    await expect.poll(() => loaded(viewer.getByRole("img"))).toBe(true);
+    await expect(viewer.getByRole("status")).toHaveCount(0);
+    // The refresh button does the same.
+    const srcAfterKey = await viewer.getByRole("img").getAttribute("src");
+    await viewer.getByRole("button", { name: t.refresh }).click();
+    await expect.poll(() => viewer.getByRole("img").getAttribute("src")).not.toBe(srcAfterKey);
+    await expect.poll(() => loaded(viewer.getByRole("img"))).toBe(true);
+
+    // Escape closes; focus goes back to what opened it; the page scrolls again; the gallery follows.
+    await page.keyboard.press("Escape");
+    await expect(viewer).toBeHidden();
+    await expect(opener).toBeFocused();
+    expect((await root()).overflow).not.toBe("hidden");
+    await expect(main(page).getByText(COUNTER)).toHaveText("3 / 3");
+
+    // The close button closes too.
+    await opener.click();
+    await expect(viewer).toBeVisible();
+    await viewer.getByRole("button", { name: t.close }).click();
+    await expect(viewer).toBeHidden();
+  });
+
+  for (const lang of LANGS) {
+    test(`a picture that cannot load: placeholder inline, 'Error loading images' with 'Try Again' full screen (${lang})`, async ({ page }) => {
+      const gamma = property("gamma");
+      const t = T[lang].gallery;
+      await open(page, propertyPath(gamma, lang));
+      const inline = main(page).getByRole("button", { name: t.open }).getByRole("img");
+      await expect
+        .poll(() => inline.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc || el.src : "")))
+        .toMatch(/\/images\/placeholder\.svg$/);
+      await expect(main(page).getByText(COUNTER)).toHaveText("1 / 2");
+
+      await main(page).getByRole("button", { name: t.open }).click();
+      const viewer = page.getByRole("dialog", { name: titleIn(gamma, lang) });
+      await expect(viewer.getByRole("alert")).toHaveText(t.error);
+      const retry = viewer.getByRole("button", { name: t.tryAgain });
+      await expect(retry).toBeVisible();
+      await retry.click();
+      await expect(viewer.getByRole("alert")).toHaveText(t.error);
+
+      // The next one is fine.
+      await page.keyboard.press("ArrowRight");
+      await expect(viewer.getByText(COUNTER)).toHaveText("2 / 2");
+      await expect.poll(() => loaded(viewer.getByRole("img"))).toBe(true);
+      await expect(viewer.getByRole("alert")).toHaveCount(0);
+      await page.keyboard.press("ArrowRight");
+      await expect(viewer.getByRole("alert")).toHaveText(t.error);
+    });
+  }
+});
