@@ -13,6 +13,7 @@ import { imageVariantsRouter } from "./image-variants";
 import { precompressed } from "./precompressed";
 import type { Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { sameOriginWrites } from "./same-origin";
 import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/utils/page-cache.server";
 
 /**
@@ -89,6 +90,8 @@ export function createApp(env: Env, options: AppOptions = {}) {
       crossOriginEmbedderPolicy: false,
     }),
   );
+
+  app.use(sameOriginWrites(env.publicUrl));
 
   if (options.clientDir) {
     // Hashed file names never change content: cache for a year.
