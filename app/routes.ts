@@ -17,6 +17,23 @@ function sitePages(lang: "ru" | "bg") {
 export default [
   layout("routes/site/layout.tsx", { id: "site-ru" }, sitePages("ru")),
   route("bg", "routes/site/layout.tsx", { id: "site-bg" }, sitePages("bg")),
+  // The administrator area (SPEC §2): sign-in outside the guarded layout, everything else inside it.
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/logout", "routes/admin/logout.ts"),
+  // UPLOAD_ROUTE_PENDING route("admin/upload", "routes/admin/upload.ts"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/dashboard.tsx"),
+    route("locations", "routes/admin/locations.tsx"),
+    route("locations/add", "routes/admin/location-form.tsx", { id: "admin-location-add" }),
+    route("locations/edit/:id", "routes/admin/location-form.tsx", { id: "admin-location-edit" }),
+    route("real-estates", "routes/admin/real-estates.tsx"),
+    route("real-estates/add", "routes/admin/real-estate-form.tsx", { id: "admin-property-add" }),
+    // SPEC §2's add-property shortcut from a location card: /admin/real-estates/new?location={id}.
+    route("real-estates/new", "routes/admin/real-estate-form.tsx", { id: "admin-property-new" }),
+    route("real-estates/edit/:id", "routes/admin/real-estate-form.tsx", { id: "admin-property-edit" }),
+    route("contact-submissions", "routes/admin/contact-submissions.tsx"),
+    route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
+  ]),
   route("set-language", "routes/resources/set-language.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap-index" }),

@@ -1,0 +1,30 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+
+/**
+ * Keeps the admin pages live (DESIGN §9): the server's change stream
+ * (/admin/events, Server-Sent Events) says a table changed; the page then
+ * reloads its data, so the unread badge and the lists follow without a
+ * reload. Bursts are folded into one refresh.
+ */
+export function useLiveUpdates() {
+  const revalidator = useRevalidator();
+  // The revalidator object changes on every render; the stream must not.
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource("/admin/events");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void revalidate.current(), 250);
+    };
+    source.addEventListener("change", refresh);
+    source.addEventListener("changes", refresh);
+    return () => {
+      clearTimeout(timer);
+      source.close();
+    };
+  }, []);
+}

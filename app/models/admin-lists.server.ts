@@ -1,0 +1,207 @@
+import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { contactSubmissions, locations, realEstates } from "~/db/schema";
+import { escapeLike, foldForSearch } from "~/lib/search";
+import { isUuid } from "~/schemas/fields";
+
+/**
+ * The administrator's lists (SPEC §2 Administrator): lean projections, paged
+ * by the database, so a catalogue of 100 000 listings stays quick to run.
+ */
+
+export const ADMIN_PAGE_SIZE = 9;
+export const INBOX_PAGE_SIZE = 20;
+
+export interface AdminPropertyRow {
+  id: string;
+  title: string;
+  slug: string;
+  price: number | null;
+  order: number;
+  property_type: "apartment" | "house";
+  cover: string | null;
+  location_id: string;
+  location_name: string;
+  location_slug: string;
+  /** How many properties its location has: move down is refused at the last one. */
+  location_count: number;
+  created_at: string;
+}
+
+export interface Paged<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+function searchCondition(search: string): SQL[] {
+  return foldForSearch(search)
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 8)
+    .map((word) => like(realEstates.search_text, `%${escapeLike(word)}%`));
+}
+
+/**
+ * /admin/real-estates: search by name or description (both languages), an
+ * optional location; by location position, then position within it, so each
+ * location's properties sit together in their own order.
+ */
+export async function searchAdminProperties(options: {
+  search?: string;
+  locationId?: string | null;
+  page?: number;
+  pageSize?: number;
+}): Promise<Paged<AdminPropertyRow>> {
+  const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
+  const parts = searchCondition(options.search ?? "");
+  if (options.locationId) parts.push(eq(realEstates.location_id, options.locationId));
+  const where = parts.length ? and(...parts) : undefined;
+  const [counted] = await db().select({ n: count() }).from(realEstates).where(where);
+  const total = Number(counted?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  if (total === 0) return { items: [], total, page, pageCount };
+  const perLocation = db()
+    .select({ location_id: realEstates.location_id, n: count().as("n") })
+    .from(realEstates)
+    .groupBy(realEstates.location_id)
+    .as("per_location");
+  const rows = await db()
+    .select({
+      id: realEstates.id,
+      title: realEstates.title,
+      slug: realEstates.slug,
+      price: realEstates.price,
+      order: realEstates.order,
+      property_type: realEstates.property_type,
+      cover: sql<string | null>`${realEstates.images}[1]`,
+      location_id: realEstates.location_id,
+      location_name: locations.name,
+      location_slug: locations.slug,
+      location_count: perLocation.n,
+      created_at: realEstates.created_at,
+    })
+    .from(realEstates)
+    .innerJoin(locations, eq(locations.id, realEstates.location_id))
+    .innerJoin(perLocation, eq(perLocation.location_id, realEstates.location_id))
+    .where(where)
+    .orderBy(asc(locations.order), asc(locations.id), asc(realEstates.order), asc(realEstates.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items: rows.map((r) => ({ ...r, location_count: Number(r.location_count) })), total, page, pageCount };
+}
+
+/** Dashboard: the newest properties. */
+export async function latestProperties(limit: number) {
+  return db()
+    .select({
+      id: realEstates.id,
+      title: realEstates.title,
+      price: realEstates.price,
+      location_name: locations.name,
+    })
+    .from(realEstates)
+    .innerJoin(locations, eq(locations.id, realEstates.location_id))
+    .orderBy(desc(realEstates.created_at), desc(realEstates.id))
+    .limit(limit);
+}
+
+/** /admin/locations: the first `limit` properties of every location, in their order. */
+export async function propertiesByLocation(limit: number): Promise<Map<string, { id: string; title: string; order: number }[]>> {
+  const ranked = db()
+    .select({
+      id: realEstates.id,
+      title: realEstates.title,
+      order: realEstates.order,
+      location_id: realEstates.location_id,
+      rank: sql<number>`row_number() over (partition by ${realEstates.location_id} order by ${realEstates.order}, ${realEstates.id})`.as("rank"),
+    })
+    .from(realEstates)
+    .as("ranked");
+  const rows = await db()
+    .select({ id: ranked.id, title: ranked.title, order: ranked.order, location_id: ranked.location_id })
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${limit}`)
+    .orderBy(ranked.location_id, ranked.order);
+  const byLocation = new Map<string, { id: string; title: string; order: number }[]>();
+  for (const row of rows) {
+    const list = byLocation.get(row.location_id) ?? [];
+    list.push({ id: row.id, title: row.title, order: row.order });
+    byLocation.set(row.location_id, list);
+  }
+  return byLocation;
+}
+
+export interface InboxRow {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  created_at: string;
+  isread: boolean;
+  property_id: string | null;
+  property_title: string | null;
+  property_slug: string | null;
+  location_slug: string | null;
+}
+
+const inboxColumns = {
+  id: contactSubmissions.id,
+  name: contactSubmissions.name,
+  email: contactSubmissions.email,
+  phone: contactSubmissions.phone,
+  message: contactSubmissions.message,
+  created_at: contactSubmissions.created_at,
+  isread: contactSubmissions.isread,
+  property_id: contactSubmissions.property_id,
+  property_title: realEstates.title,
+  property_slug: realEstates.slug,
+  location_slug: locations.slug,
+};
+
+/** /admin/contact-submissions: newest first (SPEC §4), all or unread, with the property each is about. */
+export async function listInbox(options: { unreadOnly?: boolean; page?: number; pageSize?: number }): Promise<Paged<InboxRow>> {
+  const pageSize = options.pageSize ?? INBOX_PAGE_SIZE;
+  const where = options.unreadOnly ? eq(contactSubmissions.isread, false) : undefined;
+  const [counted] = await db().select({ n: count() }).from(contactSubmissions).where(where);
+  const total = Number(counted?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pageCount);
+  const items = await db()
+    .select(inboxColumns)
+    .from(contactSubmissions)
+    .leftJoin(realEstates, eq(realEstates.id, contactSubmissions.property_id))
+    .leftJoin(locations, eq(locations.id, realEstates.location_id))
+    .where(where)
+    .orderBy(desc(contactSubmissions.created_at), desc(contactSubmissions.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { items, total, page, pageCount };
+}
+
+/** One submission with its property, for the detail dialog. */
+export async function inboxItem(id: unknown): Promise<InboxRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db()
+    .select(inboxColumns)
+    .from(contactSubmissions)
+    .leftJoin(realEstates, eq(realEstates.id, contactSubmissions.property_id))
+    .leftJoin(locations, eq(locations.id, realEstates.location_id))
+    .where(eq(contactSubmissions.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every image a location and its properties use (to clean up storage after deleting it). */
+export async function imagesOfLocation(id: string): Promise<string[]> {
+  if (!isUuid(id)) return [];
+  const [location] = await db().select({ image: locations.image }).from(locations).where(eq(locations.id, id)).limit(1);
+  const rows = await db()
+    .select({ image: sql<string>`unnest(${realEstates.images})` })
+    .from(realEstates)
+    .where(eq(realEstates.location_id, id));
+  return [...(location?.image ? [location.image] : []), ...rows.map((r) => r.image)];
+}

@@ -1,0 +1,237 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "react-router";
+import { buttonClass, ErrorBanner, PageHeader } from "~/components/admin/ui";
+import { ADMIN } from "~/i18n/admin";
+import { formatDateTime } from "~/i18n/format";
+import { localizePath } from "~/i18n/lang";
+import { encodePath } from "~/lib/seo";
+import { inboxItem, listInbox } from "~/models/admin-lists.server";
+import { deleteContactSubmission, markContactSubmissionRead } from "~/models/contact-submissions.server";
+import { adminWrite, field } from "~/utils/admin-action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import type { Route } from "./+types/contact-submissions";
+
+/**
+ * /admin/contact-submissions (SPEC §2, §4): all or unread, newest first; view
+ * (opening marks it read), mark read, delete after confirmation. New requests
+ * appear at the top by themselves (the layout's live updates reload the data).
+ */
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const unreadOnly = url.searchParams.get("filter") === "unread";
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  // The dialog is the page with ?view={id}: opening it marks the request read
+  // (SPEC §4; idempotent, so a reload or the e-mail's link changes nothing more).
+  const viewId = url.searchParams.get("view");
+  const viewed = viewId ? await markContactSubmissionRead(viewId) : null;
+  const [list, detail] = await Promise.all([
+    listInbox({ unreadOnly, page: Number.isFinite(page) ? page : 1 }),
+    viewed ? inboxItem(viewed.id) : null,
+  ]);
+  return { unreadOnly, ...list, detail };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const id = field(form, "id");
+  return adminWrite(async () => {
+    switch (field(form, "intent")) {
+      case "read":
+        return (await markContactSubmissionRead(id)) ? { ok: true } : { ok: false, error: ADMIN.genericError };
+      case "delete":
+        return (await deleteContactSubmission(id)) ? { ok: true } : { ok: false, error: ADMIN.genericError };
+      default:
+        return { ok: false, error: ADMIN.genericError };
+    }
+  });
+}
+
+export function meta() {
+  return [{ title: `${ADMIN.submissions.title} — ${ADMIN.title}` }];
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["items"][number];
+
+function propertyHref(row: Pick<Row, "location_slug" | "property_slug">): string | null {
+  return row.location_slug && row.property_slug ? encodePath(localizePath("ru", `/${row.location_slug}/${row.property_slug}`)) : null;
+}
+
+export default function ContactSubmissions() {
+  const { unreadOnly, items, page, pageCount, detail } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const S = ADMIN.submissions;
+  const withParams = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const query = next.toString();
+    return `/admin/contact-submissions${query ? `?${query}` : ""}`;
+  };
+  const confirmDelete = (event: React.FormEvent) => {
+    if (!window.confirm(S.deleteConfirm)) event.preventDefault();
+  };
+
+  return (
+    <main className="grid gap-6 p-4 md:p-8">
+      <PageHeader title={S.title} />
+      <nav aria-label={S.filter} className="flex gap-2">
+        <Link to={withParams({ filter: null, page: null, view: null })} aria-current={unreadOnly ? undefined : "page"} className={unreadOnly ? buttonClass.secondary : buttonClass.primary}>
+          {S.all}
+        </Link>
+        <Link to={withParams({ filter: "unread", page: null, view: null })} aria-current={unreadOnly ? "page" : undefined} className={unreadOnly ? buttonClass.primary : buttonClass.secondary}>
+          {S.unread}
+        </Link>
+      </nav>
+      <ErrorBanner message={result && !result.ok ? result.error : null} />
+      {items.length === 0 ? (
+        <p className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">{unreadOnly ? S.emptyUnread : S.empty}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="w-full min-w-[48rem] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-600">
+              <tr>
+                <th scope="col" className="px-3 py-2 font-medium">{S.status}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{S.name}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{S.email}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{S.message}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{S.date}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{S.property}</th>
+                <th scope="col" className="px-3 py-2 font-medium">{S.actions}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {items.map((row) => (
+                <tr key={row.id} className={row.isread ? undefined : "bg-sea-50/60 font-medium"}>
+                  <td className="px-3 py-2">
+                    {row.isread ? (
+                      <span className="text-slate-600">{S.statusRead}</span>
+                    ) : (
+                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{S.statusNew}</span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2">{row.name}</td>
+                  <td className="px-3 py-2">
+                    <a href={`mailto:${row.email}`} className="underline">
+                      {row.email}
+                    </a>
+                  </td>
+                  <td className="max-w-xs truncate px-3 py-2" title={row.message}>
+                    {row.message}
+                  </td>
+                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(row.created_at)}</td>
+                  <td className="px-3 py-2">
+                    {row.property_title ? (
+                      <a href={propertyHref(row) ?? undefined} target="_blank" rel="noreferrer" className="underline">
+                        {row.property_title}
+                      </a>
+                    ) : (
+                      "—"
+                    )}
+                  </td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-1">
+                      <Link to={withParams({ view: row.id })} className={buttonClass.secondary} aria-label={`${S.view}: ${row.name}`}>
+                        {S.view}
+                      </Link>
+                      {row.isread ? null : (
+                        <Form method="post">
+                          <input type="hidden" name="id" value={row.id} />
+                          <button type="submit" name="intent" value="read" className={buttonClass.secondary} aria-label={`${S.markRead}: ${row.name}`}>
+                            {S.markRead}
+                          </button>
+                        </Form>
+                      )}
+                      <Form method="post" onSubmit={confirmDelete}>
+                        <input type="hidden" name="id" value={row.id} />
+                        <button type="submit" name="intent" value="delete" className={buttonClass.danger} aria-label={`${ADMIN.delete}: ${row.name}`}>
+                          {ADMIN.delete}
+                        </button>
+                      </Form>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label={ADMIN.properties.pageOf(page, pageCount)} className="flex items-center justify-between">
+          {page > 1 ? <Link to={withParams({ page: String(page - 1), view: null })} className={buttonClass.secondary}>{ADMIN.properties.prev}</Link> : <span />}
+          <p className="text-sm">{ADMIN.properties.pageOf(page, pageCount)}</p>
+          {page < pageCount ? <Link to={withParams({ page: String(page + 1), view: null })} className={buttonClass.secondary}>{ADMIN.properties.next}</Link> : <span />}
+        </nav>
+      ) : null}
+      {detail ? <DetailDialog detail={detail} closeHref={withParams({ view: null })} /> : null}
+    </main>
+  );
+}
+
+function DetailDialog({ detail, closeHref }: { detail: NonNullable<Awaited<ReturnType<typeof loader>>["detail"]>; closeHref: string }) {
+  const S = ADMIN.submissions;
+  const dialog = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const node = dialog.current;
+    if (!node || node.matches(":modal")) return;
+    // Rendered open by the server (it works without JavaScript); made modal here
+    // so focus is trapped and Escape closes it.
+    node.removeAttribute("open");
+    node.showModal();
+  }, [detail.id]);
+  const href = propertyHref(detail);
+  const reply = `mailto:${detail.email}?subject=${encodeURIComponent(S.replySubject)}`;
+  return (
+    <dialog
+      ref={dialog}
+      open
+      aria-labelledby="submission-title"
+      onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })}
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <h2 id="submission-title" className="text-lg font-semibold">
+        {S.detailTitle}: {detail.name}
+      </h2>
+      <dl className="mt-4 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
+        <dt className="text-slate-600">{S.name}</dt>
+        <dd>{detail.name}</dd>
+        <dt className="text-slate-600">{S.email}</dt>
+        <dd>{detail.email}</dd>
+        <dt className="text-slate-600">{S.phone}</dt>
+        <dd>{detail.phone.trim() ? detail.phone : S.noPhone}</dd>
+        <dt className="text-slate-600">{S.date}</dt>
+        <dd>{formatDateTime(detail.created_at)}</dd>
+        {detail.property_title ? (
+          <>
+            <dt className="text-slate-600">{S.property}</dt>
+            <dd>
+              {href ? (
+                <a href={href} target="_blank" rel="noreferrer" className="underline">
+                  {detail.property_title}
+                </a>
+              ) : (
+                detail.property_title
+              )}
+            </dd>
+          </>
+        ) : null}
+        <dt className="text-slate-600">{S.message}</dt>
+        <dd className="whitespace-pre-wrap break-words">{detail.message}</dd>
+      </dl>
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <a href={reply} className={buttonClass.primary}>
+          {S.reply}
+        </a>
+        <form method="dialog">
+          <button type="submit" className={buttonClass.secondary}>
+            {S.close}
+          </button>
+        </form>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,117 @@
+import { Link, useLoaderData } from "react-router";
+import { buttonClass, PageHeader } from "~/components/admin/ui";
+import { ADMIN } from "~/i18n/admin";
+import { formatDateTime, formatPrice } from "~/i18n/format";
+import { latestProperties } from "~/models/admin-lists.server";
+import { countContactSubmissions, listContactSubmissions } from "~/models/contact-submissions.server";
+import { countLocations } from "~/models/locations.server";
+import { countRealEstates } from "~/models/real-estates.server";
+import { requireAdmin } from "~/utils/auth.server";
+import type { Route } from "./+types/dashboard";
+
+/** SPEC §9: the dashboard shows the 5 latest of each. */
+const LATEST = 5;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [locations, properties, submissions, recentProperties, recentSubmissions] = await Promise.all([
+    countLocations(),
+    countRealEstates(),
+    countContactSubmissions(),
+    latestProperties(LATEST),
+    listContactSubmissions({ limit: LATEST }),
+  ]);
+  return {
+    counts: { locations, properties, submissions: submissions.total, unread: submissions.unread },
+    recentProperties,
+    recentSubmissions: recentSubmissions.map((s) => ({ id: s.id, name: s.name, created_at: s.created_at, isread: s.isread })),
+  };
+}
+
+export function meta() {
+  return [{ title: `${ADMIN.dashboard.title} — ${ADMIN.title}` }];
+}
+
+export default function Dashboard() {
+  const { counts, recentProperties, recentSubmissions } = useLoaderData<typeof loader>();
+  const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+  return (
+    <main className="grid gap-6 p-4 md:p-8">
+      <PageHeader title={ADMIN.dashboard.title}>
+        <Link to="/admin/locations/add" className={buttonClass.secondary}>
+          {ADMIN.dashboard.addLocation}
+        </Link>
+        <Link to="/admin/real-estates/add" className={buttonClass.primary}>
+          {ADMIN.dashboard.addProperty}
+        </Link>
+      </PageHeader>
+      <section aria-label={ADMIN.dashboard.title} className="grid gap-4 sm:grid-cols-3">
+        <Link to="/admin/locations" className={`${card} hover:ring-sea-400`}>
+          <p className="text-sm text-slate-600">{ADMIN.dashboard.locations}</p>
+          <p className="mt-1 text-3xl font-semibold" data-testid="count-locations">
+            {counts.locations}
+          </p>
+        </Link>
+        <Link to="/admin/real-estates" className={`${card} hover:ring-sea-400`}>
+          <p className="text-sm text-slate-600">{ADMIN.dashboard.properties}</p>
+          <p className="mt-1 text-3xl font-semibold" data-testid="count-properties">
+            {counts.properties}
+          </p>
+        </Link>
+        <Link to="/admin/contact-submissions" className={`${card} hover:ring-sea-400`}>
+          <p className="flex items-center justify-between text-sm text-slate-600">
+            {ADMIN.dashboard.submissions}
+            {counts.unread > 0 ? (
+              <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{ADMIN.dashboard.newBadge(counts.unread)}</span>
+            ) : null}
+          </p>
+          <p className="mt-1 text-3xl font-semibold" data-testid="count-submissions">
+            {counts.submissions}
+          </p>
+        </Link>
+      </section>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section aria-labelledby="latest-properties" className={card}>
+          <h2 id="latest-properties" className="text-lg font-semibold">
+            {ADMIN.dashboard.latestProperties}
+          </h2>
+          {recentProperties.length === 0 ? <p className="mt-3 text-sm text-slate-600">{ADMIN.dashboard.none}</p> : null}
+          <ul className="mt-3 divide-y divide-slate-100">
+            {recentProperties.map((p) => (
+              <li key={p.id} className="flex items-center justify-between gap-3 py-2">
+                <div className="min-w-0">
+                  <p className="truncate font-medium">{p.title}</p>
+                  <p className="text-sm text-slate-600">
+                    {p.location_name} · {p.price === null ? ADMIN.properties.onRequest : formatPrice(p.price, "ru")}
+                  </p>
+                </div>
+                <Link to={`/admin/real-estates/edit/${p.id}`} className="shrink-0 text-sm font-medium text-sea-700 underline" aria-label={`${ADMIN.edit}: ${p.title}`}>
+                  {ADMIN.edit}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="latest-submissions" className={card}>
+          <h2 id="latest-submissions" className="text-lg font-semibold">
+            {ADMIN.dashboard.latestSubmissions}
+          </h2>
+          {recentSubmissions.length === 0 ? <p className="mt-3 text-sm text-slate-600">{ADMIN.dashboard.none}</p> : null}
+          <ul className="mt-3 divide-y divide-slate-100">
+            {recentSubmissions.map((s) => (
+              <li key={s.id}>
+                <Link to={`/admin/contact-submissions?view=${s.id}`} className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
+                  <span className="min-w-0 truncate font-medium">{s.name}</span>
+                  <span className="flex shrink-0 items-center gap-2 text-sm text-slate-600">
+                    {s.isread ? null : <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{ADMIN.dashboard.newMarker}</span>}
+                    {formatDateTime(s.created_at)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,121 @@
+import { useState } from "react";
+import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { ImagePicker } from "~/components/admin/image-picker";
+import { buttonClass, ErrorBanner, Field, inputClass, PageHeader } from "~/components/admin/ui";
+import { ADMIN } from "~/i18n/admin";
+import { ModelError } from "~/models/errors.server";
+import { removeImagesIfUnused } from "~/models/image-references.server";
+import { createLocation, getLocation, updateLocation } from "~/models/locations.server";
+import { LOCATION_MESSAGES } from "~/schemas/location";
+import { field } from "~/utils/admin-action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { log } from "~/utils/log.server";
+import type { Route } from "./+types/location-form";
+
+/**
+ * /admin/locations/add and /admin/locations/edit/{id} (SPEC §2, §4, §5):
+ * name, Bulgarian name, picture; idle → saving → back to the list, or the
+ * errors next to their fields and SPEC §8's text in the form banner.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  if (!params.id) return { location: null };
+  const location = await getLocation(params.id);
+  // SPEC §2: an unknown id on an edit route goes back to the list.
+  if (!location) throw redirect("/admin/locations");
+  return { location: { id: location.id, name: location.name, name_bg: location.name_bg, image: location.image } };
+}
+
+type FormResult = { error: string | null; fields: Record<string, string> };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const input = { name: field(form, "name"), name_bg: field(form, "name_bg"), image: field(form, "image") };
+  try {
+    if (params.id) {
+      const before = await getLocation(params.id);
+      if (!before) throw redirect("/admin/locations");
+      await updateLocation(params.id, input);
+      if (before.image && before.image !== input.image) await removeImagesIfUnused([before.image]);
+    } else {
+      await createLocation(input);
+    }
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ModelError) {
+      const banner = error.kind === "validation" && Object.keys(error.fields).length > 0 ? null : error.message;
+      return data<FormResult>({ error: banner, fields: error.fields }, { status: error.kind === "database" ? 500 : 400 });
+    }
+    log.error("Saving a location failed:", error);
+    return data<FormResult>({ error: LOCATION_MESSAGES.formSaveFailed, fields: {} }, { status: 500 });
+  }
+  return redirect("/admin/locations");
+}
+
+export function meta({ data: d }: Route.MetaArgs) {
+  return [{ title: `${d?.location ? ADMIN.locations.editTitle : ADMIN.locations.addTitle} — ${ADMIN.title}` }];
+}
+
+export default function LocationForm() {
+  const { location } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const [uploading, setUploading] = useState(false);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [cleared, setCleared] = useState<Set<string>>(new Set());
+  const fieldError = (name: string) => (cleared.has(name) ? undefined : result?.fields[name]);
+  const clear = (name: string) => setCleared((s) => new Set(s).add(name));
+
+  return (
+    <main className="grid max-w-3xl gap-6 p-4 md:p-8">
+      <PageHeader title={location ? ADMIN.locations.editTitle : ADMIN.locations.addTitle} />
+      <Form
+        method="post"
+        noValidate
+        className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+        onSubmit={(event) => {
+          if (uploading) {
+            event.preventDefault();
+            setClientError(LOCATION_MESSAGES.waitForUpload);
+            return;
+          }
+          setClientError(null);
+          setCleared(new Set());
+        }}
+      >
+        <ErrorBanner message={clientError ?? result?.error} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label={ADMIN.locations.name} name="name" error={fieldError("name")}>
+            {(props) => <input {...props} name="name" defaultValue={location?.name ?? ""} maxLength={100} className={inputClass} onInput={() => clear("name")} />}
+          </Field>
+          <Field label={ADMIN.locations.nameBg} name="name_bg" error={fieldError("name_bg")}>
+            {(props) => <input {...props} name="name_bg" defaultValue={location?.name_bg ?? ""} maxLength={100} className={inputClass} onInput={() => clear("name_bg")} />}
+          </Field>
+        </div>
+        <ImagePicker
+          name="image"
+          type="locations"
+          multiple={false}
+          initial={location?.image ? [location.image] : []}
+          label={ADMIN.locations.image}
+          error={fieldError("image")}
+          onUploadingChange={(busy) => {
+            setUploading(busy);
+            if (!busy) setClientError(null);
+            clear("image");
+          }}
+        />
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" disabled={saving} className={buttonClass.primary}>
+            {saving ? ADMIN.saving : ADMIN.save}
+          </button>
+          <Link to="/admin/locations" className={buttonClass.secondary}>
+            {ADMIN.cancel}
+          </Link>
+        </div>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,195 @@
+import { useRef, useState } from "react";
+import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "react-router";
+import { SortableList } from "~/components/admin/sortable-list";
+import { ArrowDownIcon, ArrowUpIcon, buttonClass, ErrorBanner, Notice, PageHeader } from "~/components/admin/ui";
+import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
+import { ADMIN } from "~/i18n/admin";
+import { formatPropertyCount } from "~/i18n/plural";
+import { imageVariant } from "~/lib/images";
+import { imagesOfLocation, propertiesByLocation } from "~/models/admin-lists.server";
+import { removeImagesIfUnused } from "~/models/image-references.server";
+import { deleteLocation, listLocationsWithCounts, moveLocation, moveLocationTo } from "~/models/locations.server";
+import { adminWrite, field } from "~/utils/admin-action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import type { Route } from "./+types/locations";
+
+/** How many of a location's properties its card lists when expanded. */
+const LISTED_PROPERTIES = 10;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [locations, byLocation] = await Promise.all([listLocationsWithCounts(), propertiesByLocation(LISTED_PROPERTIES)]);
+  return {
+    locations: locations.map((l) => ({
+      id: l.id,
+      name: l.name,
+      name_bg: l.name_bg,
+      image: l.image,
+      count: l.property_count,
+      properties: byLocation.get(l.id) ?? [],
+    })),
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const id = field(form, "id");
+  return adminWrite(async () => {
+    switch (field(form, "intent")) {
+      case "move": {
+        const direction = field(form, "direction");
+        if (direction !== "up" && direction !== "down") return { ok: false, error: ADMIN.orderSaveFailed };
+        return (await moveLocation(id, direction)) ? { ok: true } : { ok: false, error: ADMIN.orderSaveFailed };
+      }
+      case "move-to": {
+        const position = Number(field(form, "position"));
+        return (await moveLocationTo(id, position)) ? { ok: true } : { ok: false, error: ADMIN.orderSaveFailed };
+      }
+      case "delete": {
+        const images = await imagesOfLocation(id);
+        if (!(await deleteLocation(id))) return { ok: false, error: ADMIN.genericError };
+        await removeImagesIfUnused(images);
+        return { ok: true, notice: ADMIN.locations.deleted };
+      }
+      default:
+        return { ok: false, error: ADMIN.genericError };
+    }
+  });
+}
+
+export function meta() {
+  return [{ title: `${ADMIN.locations.title} — ${ADMIN.title}` }];
+}
+
+type LocationRow = Awaited<ReturnType<typeof loader>>["locations"][number];
+
+export default function AdminLocations() {
+  const { locations } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const reorder = useFetcher<typeof action>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" || reorder.state !== "idle";
+  const [deleting, setDeleting] = useState<LocationRow | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const openDelete = (location: LocationRow) => {
+    setDeleting(location);
+    dialog.current?.showModal();
+  };
+  const reorderError = reorder.data && !reorder.data.ok ? reorder.data.error : null;
+
+  return (
+    <main className="grid gap-6 p-4 md:p-8">
+      <PageHeader title={ADMIN.locations.title}>
+        <Link to="/admin/locations/add" className={buttonClass.primary}>
+          {ADMIN.locations.add}
+        </Link>
+      </PageHeader>
+      <ErrorBanner message={result && !result.ok ? result.error : reorderError} />
+      <Notice message={result && result.ok ? result.notice : null} />
+      {locations.length === 0 ? <p className="text-slate-600">{ADMIN.locations.empty}</p> : <p className="text-sm text-slate-600">{ADMIN.dragHint}</p>}
+      <SortableList
+        items={locations}
+        label={(l) => l.name}
+        disabled={busy}
+        className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
+        onMove={(id, position) => reorder.submit({ intent: "move-to", id, position: String(position) }, { method: "post" })}
+        render={(location, index, { handle }) => (
+          <article aria-label={location.name} className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+            <img
+              src={location.image ? imageVariant(location.image, 640) : PLACEHOLDER_IMAGE}
+              alt={location.image ? location.name : ADMIN.locations.noImage}
+              width={400}
+              height={225}
+              loading="lazy"
+              ref={placeholderIfBroken}
+              onError={showPlaceholder}
+              className="aspect-video w-full bg-slate-100 object-cover"
+            />
+            <div className="flex flex-1 flex-col gap-3 p-4">
+              <div>
+                <h2 className="text-lg font-semibold">{location.name}</h2>
+                <p className="text-sm text-slate-600">{location.name_bg || "—"}</p>
+                <p className="mt-1 text-sm text-slate-700">{formatPropertyCount(location.count, "ru")}</p>
+              </div>
+              {location.count > 0 ? (
+                <details className="text-sm">
+                  <summary className="cursor-pointer font-medium text-sea-700">{ADMIN.locations.showProperties(location.count)}</summary>
+                  <ul className="mt-2 list-disc pl-5">
+                    {location.properties.map((p) => (
+                      <li key={p.id}>
+                        <Link to={`/admin/real-estates/edit/${p.id}`} className="underline">
+                          {p.title}
+                        </Link>
+                      </li>
+                    ))}
+                    {location.count > location.properties.length ? <li>{ADMIN.locations.moreProperties(location.count - location.properties.length)}</li> : null}
+                  </ul>
+                </details>
+              ) : null}
+              <div className="mt-auto flex flex-wrap gap-2">
+                <Link to={`/admin/real-estates/new?location=${location.id}`} className={buttonClass.secondary}>
+                  {ADMIN.locations.addProperty}
+                </Link>
+                <Link to={`/admin/real-estates?locationId=${location.id}`} className={buttonClass.secondary}>
+                  {ADMIN.locations.listProperties}
+                </Link>
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                {handle}
+                <Form method="post" className="contents">
+                  <input type="hidden" name="id" value={location.id} />
+                  <input type="hidden" name="intent" value="move" />
+                  <button type="submit" name="direction" value="up" disabled={index === 0 || busy} className={buttonClass.icon} aria-label={`${ADMIN.moveUp}: ${location.name}`}>
+                    <ArrowUpIcon />
+                  </button>
+                  <button
+                    type="submit"
+                    name="direction"
+                    value="down"
+                    disabled={index === locations.length - 1 || busy}
+                    className={buttonClass.icon}
+                    aria-label={`${ADMIN.moveDown}: ${location.name}`}
+                  >
+                    <ArrowDownIcon />
+                  </button>
+                </Form>
+                <Link to={`/admin/locations/edit/${location.id}`} className={buttonClass.secondary} aria-label={`${ADMIN.edit}: ${location.name}`}>
+                  {ADMIN.edit}
+                </Link>
+                <button type="button" className={buttonClass.danger} onClick={() => openDelete(location)} aria-label={`${ADMIN.delete}: ${location.name}`}>
+                  {ADMIN.delete}
+                </button>
+              </div>
+            </div>
+          </article>
+        )}
+      />
+      <dialog
+        ref={dialog}
+        aria-labelledby="delete-location-title"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
+        onClose={() => setDeleting(null)}
+      >
+        {deleting ? (
+          <Form method="post" onSubmit={() => dialog.current?.close()}>
+            <h2 id="delete-location-title" className="text-lg font-semibold">
+              {ADMIN.locations.deleteTitle(deleting.name)}
+            </h2>
+            <p className="mt-2 text-slate-700">{ADMIN.locations.deleteWarning(deleting.count)}</p>
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="id" value={deleting.id} />
+            <div className="mt-6 flex justify-end gap-2">
+              <button type="button" className={buttonClass.secondary} onClick={() => dialog.current?.close()}>
+                {ADMIN.cancel}
+              </button>
+              <button type="submit" className={buttonClass.danger}>
+                {ADMIN.delete}
+              </button>
+            </div>
+          </Form>
+        ) : null}
+      </dialog>
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { requestInfo } from "~/context";
+import { ADMIN } from "~/i18n/admin";
+import { verifyAdminCredentials } from "~/models/admins.server";
+import { createSession } from "~/models/sessions.server";
+import { LOGIN_MESSAGES, loginSchema } from "~/schemas/login";
+import { currentAdmin, safeAdminReturn, sessionCookie } from "~/utils/auth.server";
+import { getEnv } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { RateLimiter } from "~/utils/rate-limit.server";
+import type { Route } from "./+types/login";
+
+/**
+ * /admin/login (SPEC §2, §5; DESIGN §7): e-mail and password; the same answer
+ * whether or not the e-mail exists; rate-limited per address and per account
+ * (429, temporary). Signed-in administrators go straight to /admin.
+ */
+const perAddress = new RateLimiter(30, 15 * 60 * 1000);
+const perAccount = new RateLimiter(10, 15 * 60 * 1000);
+
+export function meta() {
+  return [{ title: `${ADMIN.login.title} — ${ADMIN.title}` }, { name: "robots", content: "noindex, nofollow" }];
+}
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  if (await currentAdmin(request)) throw redirect(safeAdminReturn(url.searchParams.get("redirectTo")));
+  return null;
+}
+
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+  if (!parsed.success) return data({ error: LOGIN_MESSAGES.required }, { status: 400 });
+  const ip = context.get(requestInfo).ip || "unknown";
+  const account = parsed.data.email.toLowerCase();
+  if (!perAddress.attempt(ip)) return data({ error: ADMIN.login.rateLimited }, { status: 429, headers: { "Retry-After": "900" } });
+  if (!perAccount.attempt(account)) {
+    perAddress.release(ip);
+    return data({ error: ADMIN.login.rateLimited }, { status: 429, headers: { "Retry-After": "900" } });
+  }
+  try {
+    const admin = await verifyAdminCredentials(parsed.data.email, parsed.data.password);
+    if (!admin) return data({ error: LOGIN_MESSAGES.invalidCredentials }, { status: 401 });
+    // A successful sign-in does not count against the limits.
+    perAddress.release(ip);
+    perAccount.release(account);
+    const session = await createSession(admin.id, getEnv().SESSION_TTL_DAYS);
+    return redirect(safeAdminReturn(url.searchParams.get("redirectTo")), {
+      headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt) },
+    });
+  } catch (error) {
+    log.error("Sign-in failed:", error);
+    return data({ error: LOGIN_MESSAGES.generic }, { status: 500 });
+  }
+}
+
+export default function Login() {
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const busy = navigation.state === "submitting";
+  const input =
+    "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-sea-600 focus:outline-2 focus:outline-sea-600";
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
+      <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-xl font-semibold text-slate-900">{ADMIN.login.title}</h1>
+        <Form method="post" action={`/admin/login${params.size ? `?${params}` : ""}`} className="mt-6 grid gap-4" noValidate>
+          {result?.error ? (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
+              {result.error}
+            </p>
+          ) : null}
+          <label className="text-sm font-medium text-slate-800">
+            {ADMIN.login.email}
+            <input name="email" type="email" autoComplete="username" required className={input} />
+          </label>
+          <label className="text-sm font-medium text-slate-800">
+            {ADMIN.login.password}
+            <input name="password" type="password" autoComplete="current-password" required className={input} />
+          </label>
+          <button
+            type="submit"
+            disabled={busy}
+            className="min-h-11 rounded-lg bg-sea-600 px-5 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:opacity-60"
+          >
+            {busy ? ADMIN.login.submitting : ADMIN.login.submit}
+          </button>
+        </Form>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,252 @@
+import { useState } from "react";
+import { Form, Link, redirect, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { SortableList } from "~/components/admin/sortable-list";
+import { ArrowDownIcon, ArrowUpIcon, buttonClass, ErrorBanner, inputClass, Notice, PageHeader } from "~/components/admin/ui";
+import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
+import { ADMIN } from "~/i18n/admin";
+import { formatPrice } from "~/i18n/format";
+import { imageVariant } from "~/lib/images";
+import { ADMIN_PAGE_SIZE, searchAdminProperties } from "~/models/admin-lists.server";
+import { removeImagesIfUnused } from "~/models/image-references.server";
+import { getLocation, listLocations } from "~/models/locations.server";
+import { deleteRealEstate, getRealEstate, moveRealEstate, moveRealEstateTo } from "~/models/real-estates.server";
+import { PROPERTY_MESSAGES } from "~/schemas/property";
+import { isUuid } from "~/schemas/fields";
+import { adminWrite, field } from "~/utils/admin-action.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { duplicateRealEstate } from "~/utils/admin-properties.server";
+import type { Route } from "./+types/real-estates";
+
+const MAX_SEARCH = 200;
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
+  const rawLocation = url.searchParams.get("locationId") ?? "";
+  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const [locations, filterLocation] = await Promise.all([listLocations(), isUuid(rawLocation) ? getLocation(rawLocation) : null]);
+  const result = await searchAdminProperties({
+    search,
+    locationId: filterLocation?.id ?? null,
+    page: Number.isFinite(page) ? page : 1,
+    pageSize: ADMIN_PAGE_SIZE,
+  });
+  return {
+    search,
+    filterLocation: filterLocation ? { id: filterLocation.id, name: filterLocation.name } : null,
+    locations: locations.map((l) => ({ id: l.id, name: l.name })),
+    ...result,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireAdmin(request);
+  const form = await request.formData();
+  const id = field(form, "id");
+  return adminWrite(async () => {
+    switch (field(form, "intent")) {
+      case "move": {
+        const direction = field(form, "direction");
+        if (direction !== "up" && direction !== "down") return { ok: false, error: ADMIN.orderSaveFailed };
+        return (await moveRealEstate(id, direction)) ? { ok: true } : { ok: false, error: ADMIN.orderSaveFailed };
+      }
+      case "move-to": {
+        const position = Number(field(form, "position"));
+        return (await moveRealEstateTo(id, position)) ? { ok: true } : { ok: false, error: ADMIN.orderSaveFailed };
+      }
+      case "delete": {
+        const current = await getRealEstate(id);
+        if (!current || !(await deleteRealEstate(id))) return { ok: false, error: ADMIN.genericError };
+        await removeImagesIfUnused(current.images);
+        return { ok: true };
+      }
+      case "duplicate": {
+        const copy = await duplicateRealEstate(id);
+        if (!copy) return { ok: false, error: ADMIN.genericError };
+        throw redirect(`/admin/real-estates/edit/${copy.id}?duplicated=1`);
+      }
+      default:
+        return { ok: false, error: ADMIN.genericError };
+    }
+  });
+}
+
+export function meta() {
+  return [{ title: `${ADMIN.properties.title} — ${ADMIN.title}` }];
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["items"][number];
+
+export default function AdminRealEstates() {
+  const { search, filterLocation, locations, items, total, page, pageCount } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const reorder = useFetcher<typeof action>();
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const [dragError, setDragError] = useState<string | null>(null);
+  // Remounting the list puts a refused drop back where it came from.
+  const [listKey, setListKey] = useState(0);
+  const busy = navigation.state !== "idle" || reorder.state !== "idle";
+  const filtered = search !== "" || filterLocation !== null;
+  const pageHref = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n > 1) next.set("page", String(n));
+    else next.delete("page");
+    const query = next.toString();
+    return `/admin/real-estates${query ? `?${query}` : ""}`;
+  };
+  const addHref = filterLocation ? `/admin/real-estates/add?locationId=${filterLocation.id}` : "/admin/real-estates/add";
+
+  function onDragMove(id: string, toIndex: number) {
+    const moved = items.find((i) => i.id === id);
+    const target = items[toIndex];
+    if (!moved || !target || target.location_id !== moved.location_id) {
+      // Order is kept per location (SPEC §4): a property cannot be dropped among another location's.
+      setDragError(ADMIN.orderSaveFailed);
+      setListKey((k) => k + 1);
+      return;
+    }
+    setDragError(null);
+    reorder.submit({ intent: "move-to", id, position: String(target.order) }, { method: "post" });
+  }
+
+  return (
+    <main className="grid gap-6 p-4 md:p-8">
+      <PageHeader title={filterLocation ? `${ADMIN.properties.title}: ${filterLocation.name}` : ADMIN.properties.title}>
+        <Link to={addHref} className={buttonClass.primary}>
+          {ADMIN.properties.add}
+        </Link>
+      </PageHeader>
+      <Form method="get" role="search" className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_auto] md:items-end">
+        <label className="text-sm font-medium text-slate-800">
+          {ADMIN.properties.search}
+          <input type="search" name="search" defaultValue={search} maxLength={MAX_SEARCH} className={inputClass} key={search} />
+        </label>
+        {filterLocation ? (
+          <>
+            <input type="hidden" name="locationId" value={filterLocation.id} />
+            <p className="text-sm text-slate-700">{ADMIN.properties.filteredBy(filterLocation.name)}</p>
+          </>
+        ) : (
+          <label className="text-sm font-medium text-slate-800">
+            {ADMIN.properties.location}
+            <select name="locationId" defaultValue="" className={inputClass}>
+              <option value="">{ADMIN.properties.allLocations}</option>
+              {locations.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button type="submit" className={buttonClass.primary}>
+          {ADMIN.properties.searchSubmit}
+        </button>
+      </Form>
+      <ErrorBanner message={dragError ?? (result && !result.ok ? result.error : reorder.data && !reorder.data.ok ? reorder.data.error : null)} />
+      <Notice message={result && result.ok ? result.notice : null} />
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {ADMIN.properties.found(total)}
+      </p>
+      {items.length === 0 ? (
+        <div className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">
+          <h2 className="text-lg font-semibold">{ADMIN.properties.empty}</h2>
+          {filtered ? (
+            <Link to="/admin/real-estates" className={`${buttonClass.secondary} mt-4`}>
+              {ADMIN.properties.clearFilters}
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <SortableList
+          key={listKey}
+          items={items}
+          label={(p) => p.title}
+          disabled={busy}
+          className="grid gap-3"
+          onMove={(id, toIndex) => onDragMove(id, toIndex)}
+          render={(p, _index, { handle }) => <PropertyRow property={p} handle={handle} busy={busy} />}
+        />
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label={ADMIN.properties.pageOf(page, pageCount)} className="flex items-center justify-between gap-3">
+          {page > 1 ? (
+            <Link to={pageHref(page - 1)} className={buttonClass.secondary}>
+              {ADMIN.properties.prev}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-slate-700">{ADMIN.properties.pageOf(page, pageCount)}</p>
+          {page < pageCount ? (
+            <Link to={pageHref(page + 1)} className={buttonClass.secondary}>
+              {ADMIN.properties.next}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : (
+        <p className="text-center text-sm text-slate-600">{ADMIN.properties.pageOf(page, pageCount)}</p>
+      )}
+    </main>
+  );
+}
+
+function PropertyRow({ property: p, handle, busy }: { property: Row; handle: React.ReactNode; busy: boolean }) {
+  return (
+    <article aria-label={p.title} className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
+      {handle}
+      <img
+        src={p.cover ? imageVariant(p.cover, 160) : PLACEHOLDER_IMAGE}
+        alt=""
+        width={96}
+        height={72}
+        loading="lazy"
+        ref={placeholderIfBroken}
+        onError={showPlaceholder}
+        className="h-18 w-24 shrink-0 rounded-lg bg-slate-100 object-cover"
+      />
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate font-semibold">{p.title}</h2>
+        <p className="text-sm text-slate-600">
+          {p.location_name} · {p.price === null ? ADMIN.properties.onRequest : formatPrice(p.price, "ru")} · {ADMIN.properties.types[p.property_type]}
+        </p>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <Form method="post" className="contents">
+          <input type="hidden" name="id" value={p.id} />
+          <input type="hidden" name="intent" value="move" />
+          <button type="submit" name="direction" value="up" disabled={p.order === 0 || busy} className={buttonClass.icon} aria-label={`${ADMIN.moveUp}: ${p.title}`}>
+            <ArrowUpIcon />
+          </button>
+          <button
+            type="submit"
+            name="direction"
+            value="down"
+            disabled={p.order >= p.location_count - 1 || busy}
+            className={buttonClass.icon}
+            aria-label={`${ADMIN.moveDown}: ${p.title}`}
+          >
+            <ArrowDownIcon />
+          </button>
+        </Form>
+        <Link to={`/admin/real-estates/edit/${p.id}`} className={buttonClass.secondary} aria-label={`${ADMIN.edit}: ${p.title}`}>
+          {ADMIN.edit}
+        </Link>
+        <Form
+          method="post"
+          onSubmit={(event) => {
+            if (!window.confirm(PROPERTY_MESSAGES.deleteConfirm)) event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="id" value={p.id} />
+          <button type="submit" name="intent" value="delete" className={buttonClass.danger} aria-label={`${ADMIN.delete}: ${p.title}`}>
+            {ADMIN.delete}
+          </button>
+        </Form>
+      </div>
+    </article>
+  );
+}

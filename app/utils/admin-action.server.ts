@@ -1,0 +1,30 @@
+import { data } from "react-router";
+import { ModelError } from "~/models/errors.server";
+import { log } from "./log.server";
+import { ADMIN } from "~/i18n/admin";
+
+/** What an admin list action answers: the page shows `error` in its banner. */
+export type AdminActionResult = { ok: true; notice?: string } | { ok: false; error: string };
+
+/** A form field as text ("" when missing or a file). */
+export function field(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * Runs one admin write and turns failures into a clear Russian message
+ * (SPEC §8's text for rule errors, a generic one otherwise); nothing leaks.
+ */
+export async function adminWrite(run: () => Promise<AdminActionResult>) {
+  try {
+    const result = await run();
+    return data<AdminActionResult>(result, { status: result.ok ? 200 : 400 });
+  } catch (error) {
+    if (error instanceof ModelError) {
+      return data<AdminActionResult>({ ok: false, error: error.message }, { status: error.kind === "database" ? 500 : 400 });
+    }
+    log.error("Admin action failed:", error);
+    return data<AdminActionResult>({ ok: false, error: ADMIN.genericError }, { status: 500 });
+  }
+}
