@@ -1,8 +1,7 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import express from "express";
-import sharp from "sharp";
 import { VARIANT_WIDTHS } from "~/lib/images";
+import { renderVariant, variantFile, writeFileAtomic } from "~/storage/image-variants.server";
 import { safeObjectKey } from "~/storage/object-names";
 import type { ObjectStorage } from "~/storage/storage.server";
 import { log } from "~/utils/log.server";
@@ -10,7 +9,8 @@ import { log } from "~/utils/log.server";
 /**
  * /img/{width}/upload/{key}: a WebP copy of an uploaded image at one of the
  * fixed widths (srcset on public pages), made with sharp on first request and
- * kept in `cacheDir`. Object names are unique per upload, so copies are
+ * kept in `cacheDir` (app/storage/image-variants.server.ts; uploads write all
+ * widths there in advance). Object names are unique per upload, so copies are
  * immutable. Only the fixed widths exist, so nobody can make the server
  * resize to arbitrary sizes.
  */
@@ -21,15 +21,8 @@ export function imageVariantsRouter(options: { storage: () => ObjectStorage; cac
   async function makeVariant(key: string, width: number, file: string): Promise<Buffer | null> {
     const source = await options.storage().get(key);
     if (!source) return null;
-    const bytes = await sharp(source.body, { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .webp({ quality: 72 })
-      .toBuffer();
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await fs.writeFile(tmp, bytes);
-    await fs.rename(tmp, file);
+    const bytes = await renderVariant(source.body, width);
+    await writeFileAtomic(file, bytes);
     return bytes;
   }
 
@@ -41,7 +34,7 @@ export function imageVariantsRouter(options: { storage: () => ObjectStorage; cac
       res.status(404).type("text/plain").send("Not Found");
       return;
     }
-    const file = path.join(options.cacheDir, String(width), ...key.split("/")) + ".webp";
+    const file = variantFile(options.cacheDir, width, key);
     res.set({
       "Content-Type": "image/webp",
       "Cache-Control": "public, max-age=31536000, immutable",
