@@ -1,0 +1,191 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { VARIANT_WIDTHS } from "~/lib/images";
+import { variantFile } from "~/storage/image-variants.server";
+import { setStorage } from "~/storage/index.server";
+import { LocalStorage } from "~/storage/local.server";
+import type { ObjectStorage } from "~/storage/storage.server";
+import { setLogLevel } from "~/utils/log.server";
+import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { removeImagesIfUnused, uploadKeyOf } from "./image-references.server";
+import { createLocation, deleteLocation, listLocations, updateLocation } from "./locations.server";
+import { createRealEstate, deleteRealEstate, updateRealEstate } from "./real-estates.server";
+
+const test = useTestDatabase();
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-image-refs-"));
+const cacheDir = path.join(root, "cache", "img");
+const store = new LocalStorage(path.join(root, "upload"));
+
+beforeAll(() => {
+  setStorage(store);
+  setLogLevel("silent");
+});
+afterAll(() => {
+  setStorage(undefined);
+  fs.rmSync(root, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await resetDatabase(test.handle());
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+let counter = 0;
+/** An uploaded image (any bytes will do here) with all its cached variants. */
+async function upload(type: "locations" | "properties"): Promise<{ key: string; url: string }> {
+  const key = `${type}/${type}-1700000000000-ref${String(++counter).padStart(5, "0")}.jpg`;
+  await store.put(key, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, counter & 0xff]), { contentType: "image/jpeg" });
+  for (const width of VARIANT_WIDTHS) {
+    const file = variantFile(cacheDir, width, key);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, "webp");
+  }
+  return { key, url: store.publicUrl(key) };
+}
+
+async function exists(key: string): Promise<boolean> {
+  return (await store.head(key)) !== null;
+}
+function variantsLeft(key: string): number {
+  return VARIANT_WIDTHS.filter((w) => fs.existsSync(variantFile(cacheDir, w, key))).length;
+}
+
+const remove = (urls: unknown[]) => removeImagesIfUnused(urls, { cacheDir });
+
+describe("uploadKeyOf", () => {
+  it("reads our /upload/ paths only", () => {
+    expect(uploadKeyOf("/upload/properties/properties-1-a.jpg")).toBe("properties/properties-1-a.jpg");
+    expect(uploadKeyOf("upload/locations/locations-1-a.jpg")).toBe("locations/locations-1-a.jpg");
+    expect(uploadKeyOf("/upload/properties/%D1%84%D0%BE%D1%82%D0%BE.jpg?v=1")).toBe("properties/фото.jpg");
+    for (const other of [
+      "https://cdn.example.com/upload/properties/properties-1-a.jpg",
+      "http://example.com/x.jpg",
+      "data:image/png;base64,iVBORw0KGgo=",
+      "//evil.example/upload/properties/a.jpg",
+      "/upload/../db/pglite/PG_VERSION",
+      "/upload/properties/%2e%2e/%2e%2e/secret",
+      "/upload/properties/a%00.jpg",
+      "/upload/backups/dump.tar",
+      "/upload/properties",
+      "/upload/properties/%E0%A4%A",
+      "/assets/logo.png",
+      "",
+      42,
+      null,
+    ]) {
+      expect(uploadKeyOf(other), String(other)).toBeNull();
+    }
+  });
+});
+
+describe("removeImagesIfUnused", () => {
+  it("removes an image and its variants once no record refers to it", async () => {
+    const a = await upload("properties");
+    const b = await upload("properties");
+    const loc = await createLocation({ name: "Несебър", image: (await upload("locations")).url });
+    const property = await createRealEstate({ title: "Квартира", description: "У моря", price: 1, location_id: loc.id, images: [a.url, b.url] });
+
+    // Still used: nothing happens.
+    expect(await remove([a.url, b.url])).toEqual([]);
+    expect(await exists(a.key)).toBe(true);
+    expect(variantsLeft(a.key)).toBe(VARIANT_WIDTHS.length);
+
+    // The property drops `a`: only `a` goes, with its variants.
+    await updateRealEstate(property.id, { images: [b.url] });
+    expect(await remove([a.url, b.url])).toEqual([a.key]);
+    expect(await exists(a.key)).toBe(false);
+    expect(variantsLeft(a.key)).toBe(0);
+    expect(await exists(b.key)).toBe(true);
+    expect(variantsLeft(b.key)).toBe(VARIANT_WIDTHS.length);
+
+    // The property is deleted: `b` goes too. A second call is harmless.
+    await deleteRealEstate(property.id);
+    expect(await remove([b.url])).toEqual([b.key]);
+    expect(await remove([b.url])).toEqual([]);
+    expect(await exists(b.key)).toBe(false);
+  });
+
+  it("keeps an image another property or a location still shows", async () => {
+    const shared = await upload("properties");
+    const loc = await createLocation({ name: "Поморие", image: shared.url });
+    const p1 = await createRealEstate({ title: "Дом 1", description: "Д", price: 1, location_id: loc.id, images: [shared.url] });
+    const p2 = await createRealEstate({ title: "Дом 2", description: "Д", price: 1, location_id: loc.id, images: ["/upload/x.jpg", shared.url] });
+
+    await deleteRealEstate(p1.id);
+    expect(await remove([shared.url])).toEqual([]);
+    await deleteRealEstate(p2.id);
+    // The location still uses it as its picture.
+    expect(await remove([shared.url])).toEqual([]);
+    expect(await exists(shared.key)).toBe(true);
+
+    await updateLocation(loc.id, { image: "/upload/locations/other.jpg" });
+    expect(await remove([shared.url])).toEqual([shared.key]);
+  });
+
+  it("location images: removed after an update or a delete", async () => {
+    const first = await upload("locations");
+    const second = await upload("locations");
+    const loc = await createLocation({ name: "Обзор", image: first.url });
+    await updateLocation(loc.id, { image: second.url });
+    expect(await remove([first.url])).toEqual([first.key]);
+    await deleteLocation(loc.id);
+    expect(await remove([second.url])).toEqual([second.key]);
+    expect(await exists(second.key)).toBe(false);
+  });
+
+  it("counts a reference in any spelling: relative, URL-encoded, or an absolute link to our /upload/", async () => {
+    const relative = await upload("properties");
+    const absolute = await upload("properties");
+    const loc = await createLocation({ name: "Созопол", image: `https://seaside.example/upload/${absolute.key}` });
+    await createRealEstate({ title: "Студия", description: "С", price: 1, location_id: loc.id, images: [relative.url.slice(1)] });
+    expect(await remove([relative.url, absolute.url, `/upload/${absolute.key.replaceAll("-", "%2D")}`])).toEqual([]);
+    expect(await exists(relative.key)).toBe(true);
+    expect(await exists(absolute.key)).toBe(true);
+  });
+
+  it("ignores absolute, data: and foreign URLs, duplicates and garbage; never leaves the upload folder", async () => {
+    const a = await upload("properties");
+    fs.writeFileSync(path.join(root, "secret.txt"), "keep me");
+    const removed = await remove([
+      a.url,
+      a.url,
+      `https://cdn.example.com${a.url}`,
+      "data:image/png;base64,iVBORw0KGgo=",
+      "/upload/../secret.txt",
+      "/upload/properties/%2e%2e/%2e%2e/secret.txt",
+      "/upload/properties/missing.jpg",
+      "",
+      null,
+      17,
+    ]);
+    expect(removed).toEqual([a.key]);
+    expect(fs.readFileSync(path.join(root, "secret.txt"), "utf8")).toBe("keep me");
+    expect(await remove([])).toEqual([]);
+  });
+
+  it("treats SQL-looking and LIKE-pattern paths as plain text (parameterised)", async () => {
+    const odd = "properties/properties-1700000000000-%_x.jpg";
+    await store.put(odd, new Uint8Array([1]), { contentType: "image/jpeg" });
+    // As a LIKE pattern, the odd key would match this location's picture: it must not count.
+    await createLocation({ name: "Равда", image: "/upload/properties/properties-1700000000000-abcx.jpg" });
+    expect(await remove([`/upload/${odd.replaceAll("%", "%25")}`])).toEqual([odd]);
+    expect(await remove(["/upload/properties/x'); drop table locations; --.jpg"])).toEqual([]);
+    expect(await listLocations()).toHaveLength(1);
+  });
+
+  it("is best effort: a failing store is logged, not thrown", async () => {
+    const a = await upload("properties");
+    const failing: ObjectStorage = Object.assign(Object.create(store) as LocalStorage, {
+      remove: () => Promise.reject(new Error("disk gone")),
+    });
+    setStorage(failing);
+    try {
+      expect(await remove([a.url])).toEqual([]);
+    } finally {
+      setStorage(store);
+    }
+    expect(await exists(a.key)).toBe(true);
+  });
+});
