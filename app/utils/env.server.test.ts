@@ -27,12 +27,46 @@ describe("configuration", () => {
     [{ ADMIN_PASSWORD: "long enough password" }, "ADMIN_EMAIL"],
     [{ BACKUP_KEEP: "0" }, "BACKUP_KEEP"],
     [{ NODE_ENV: "staging" }, "NODE_ENV"],
+    [{ SMTP_URL: "http://mail.example.com", NOTIFY_EMAIL: "agent@example.com" }, "SMTP_URL"],
+    [{ SMTP_URL: "smtp://", NOTIFY_EMAIL: "agent@example.com" }, "SMTP_URL"],
+    [{ SMTP_URL: "smtp://mail.example.com" }, "NOTIFY_EMAIL"],
+    [{ SMTP_URL: "smtp://mail.example.com", NOTIFY_EMAIL: "agent" }, "NOTIFY_EMAIL"],
+    [{ MAIL_FROM: "no address" }, "MAIL_FROM"],
+    [{ MAIL_FROM: "Site\r\nBcc: x@evil.example <site@example.com>" }, "MAIL_FROM"],
   ])("a bad value stops start-up naming the variable: %j", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name}:`));
   });
 
+  it("configures notification e-mail: off by default, smtp(s):// URL, recipient, sender from PUBLIC_URL", () => {
+    const off = parseEnv({});
+    expect(off.SMTP_URL).toBeUndefined();
+    expect(off.NOTIFY_EMAIL).toBeUndefined();
+    expect(off.mailFrom).toBe("Море и Дом <no-reply@localhost>");
+    const on = parseEnv({
+      SMTP_URL: "smtps://user:secret@smtp.example.com:465",
+      NOTIFY_EMAIL: "agent@example.com",
+      PUBLIC_URL: "https://www.sea.example",
+    });
+    expect(on).toMatchObject({
+      SMTP_URL: "smtps://user:secret@smtp.example.com:465",
+      NOTIFY_EMAIL: "agent@example.com",
+      mailFrom: "Море и Дом <no-reply@www.sea.example>",
+    });
+    expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525", NOTIFY_EMAIL: "a@b.co" }).SMTP_URL).toBe("smtp://127.0.0.1:2525");
+    expect(parseEnv({ MAIL_FROM: "Агент <agent@sea.example>" }).mailFrom).toBe("Агент <agent@sea.example>");
+    expect(parseEnv({ MAIL_FROM: "agent@sea.example" }).mailFrom).toBe("agent@sea.example");
+    expect(parseEnv({ PUBLIC_URL: "http://192.168.1.5:9000" }).mailFrom).toBe("Море и Дом <no-reply@localhost>");
+  });
+
+  it("does not show the SMTP password in its message", () => {
+    expect(() => parseEnv({ SMTP_URL: "ftp://user:secret@mail.example.com", NOTIFY_EMAIL: "a@b.co" })).toThrow(
+      /^(?![\s\S]*secret)/,
+    );
+  });
+
   it("treats empty optional values as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", ADMIN_EMAIL: " " }).DATABASE_URL).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "", NOTIFY_EMAIL: "", MAIL_FROM: " " })).toMatchObject({ SMTP_URL: undefined, NOTIFY_EMAIL: undefined });
   });
 });

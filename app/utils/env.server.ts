@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -53,13 +54,39 @@ const envSchema = z.object({
   HOURS_WEEKDAYS: z.string().trim().max(60).default("9:00 – 18:00"),
   HOURS_SATURDAY: z.string().trim().max(60).default("10:00 – 15:00"),
   HOURS_SUNDAY: z.string().trim().max(60).default(""),
+  // E-mail notification of new contact requests (off without SMTP_URL).
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({
+        protocol: /^smtps?$/,
+        hostname: z.regexes.hostname,
+        error: "must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.example.com:465",
+      })
+      .optional(),
+  ),
+  NOTIFY_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .refine(isMailbox, { error: 'must be an e-mail address or "Name <address>"' })
+      .optional(),
+  ),
 });
+
+/** "a@b.co" or "Name <a@b.co>", on one line (it becomes a mail header). */
+function isMailbox(value: string): boolean {
+  const match = /^(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
+  const address = match?.[1] ?? match?.[2];
+  return address !== undefined && z.email().safeParse(address).success;
+}
 
 export type Env = z.infer<typeof envSchema> & {
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   /** Base URL of the site as visitors see it, without a trailing slash. */
   publicUrl: string;
+  /** Sender of notification e-mails: MAIL_FROM, or no-reply at PUBLIC_URL's host. */
+  mailFrom: string;
 };
 
 export class EnvError extends Error {}
@@ -76,12 +103,25 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
     throw new EnvError("Invalid configuration (environment variables):\n  ADMIN_EMAIL: is required when ADMIN_PASSWORD is set");
   }
+  if (env.SMTP_URL && !env.NOTIFY_EMAIL) {
+    throw new EnvError(
+      "Invalid configuration (environment variables):\n  NOTIFY_EMAIL: is required when SMTP_URL is set (the address that receives new contact requests)",
+    );
+  }
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "127.0.0.1" || env.HOST === "::" ? "localhost" : env.HOST;
+  const publicUrl = (env.PUBLIC_URL ?? `http://${shownHost}:${env.PORT}`).replace(/\/+$/, "");
   return {
     ...env,
     dataDir: path.resolve(env.DATA_DIR),
-    publicUrl: (env.PUBLIC_URL ?? `http://${shownHost}:${env.PORT}`).replace(/\/+$/, ""),
+    publicUrl,
+    mailFrom: env.MAIL_FROM ?? `Море и Дом <no-reply@${mailDomainOf(publicUrl)}>`,
   };
+}
+
+/** The host of the site's address, usable after "@" (an IP address or an odd name becomes localhost). */
+function mailDomainOf(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  return !isIP(host) && z.email().safeParse(`no-reply@${host}`).success ? host : "localhost";
 }
 
 let cached: Env | undefined;
@@ -90,4 +130,9 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Tests: forget the parsed environment, so the next getEnv() reads process.env again. */
+export function resetEnvForTests() {
+  cached = undefined;
 }
