@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactSubmissions, realEstates, type ContactSubmission } from "~/db/schema";
+import { notifyNewSubmission } from "~/notify/mail.server";
 import { contactSchema, type Lang } from "~/schemas/contact";
 import { isUuid } from "~/schemas/fields";
 import { ModelError } from "./errors.server";
@@ -32,6 +33,7 @@ export async function createContactSubmission(
     .values({ ...parsed.data, property_id: propertyId, isread: false })
     .returning();
   if (!row) throw new ModelError("Ошибка сохранения: нет ответа от сервера", "database");
+  notifyNewSubmission(row);
   return row;
 }
 

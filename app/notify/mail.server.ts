@@ -1,0 +1,200 @@
+import nodemailer, { type Transporter } from "nodemailer";
+import { z } from "zod";
+import type { ContactSubmission } from "~/db/schema";
+import { formatDateTime } from "~/i18n/format";
+import { getRealEstate } from "~/models/real-estates.server";
+import { getEnv } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+
+/**
+ * E-mail to the agent about each new contact request (on when SMTP_URL is set).
+ *
+ * The request is already stored when this runs; mail is a courtesy on top.
+ * Sending happens in the background after the caller has its row, is bounded
+ * in time (connection, greeting, idle socket and the whole send), and never
+ * throws: a failure is logged and the request waits in the admin inbox as
+ * usual. At most MAX_IN_FLIGHT mails are under way at once, so a mail server
+ * that hangs cannot pile up sockets and promises; beyond that a notification
+ * is skipped (and logged).
+ */
+
+/** Upper bound of one notification (connect + send), in milliseconds. */
+export const MAIL_TIMEOUT_MS = 15_000;
+/** Notifications under way at once; further ones are skipped while the mail server is stuck. */
+export const MAX_IN_FLIGHT = 10;
+
+let timeoutMs = MAIL_TIMEOUT_MS;
+let cachedTransport: { url: string; timeoutMs: number; mailer: Transporter } | undefined;
+const inFlight = new Set<Promise<void>>();
+
+/** One non-pooled SMTP transport per SMTP_URL, made on first use. */
+function transport(url: string): Transporter {
+  if (cachedTransport?.url === url && cachedTransport.timeoutMs === timeoutMs) return cachedTransport.mailer;
+  cachedTransport?.mailer.close();
+  const mailer = nodemailer.createTransport({
+    url,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+    dnsTimeout: timeoutMs,
+  });
+  // Only some transports emit "error"; an unheard one would end the process.
+  mailer.on("error", (error: unknown) => log.error(`Mail transport error: ${describe(error)}`));
+  cachedTransport = { url, timeoutMs, mailer };
+  return mailer;
+}
+
+/**
+ * Starts the notification of a new request and returns at once: true when a
+ * mail was queued, false when mail is off (no SMTP_URL) or too many are
+ * already under way. Never throws.
+ */
+export function notifyNewSubmission(submission: ContactSubmission): boolean {
+  try {
+    const env = getEnv();
+    if (!env.SMTP_URL || !env.NOTIFY_EMAIL) return false;
+    if (inFlight.size >= MAX_IN_FLIGHT) {
+      log.error(
+        `Notification e-mail for contact request ${submission.id} skipped: ` +
+          `${inFlight.size} are still under way (mail server slow or unreachable?)`,
+      );
+      return false;
+    }
+    const { SMTP_URL: url, NOTIFY_EMAIL: to, mailFrom: from, publicUrl } = env;
+    // setImmediate: nothing of the mail runs before the caller has its answer.
+    const task = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => send(submission, { url, to, from, publicUrl }))
+      .catch((error: unknown) => {
+        log.error(`Notification e-mail for contact request ${submission.id} failed: ${describe(error)}`);
+      })
+      .finally(() => inFlight.delete(task));
+    inFlight.add(task);
+    return true;
+  } catch (error) {
+    log.error(`Notification e-mail for contact request ${submission.id} not started: ${describe(error)}`);
+    return false;
+  }
+}
+
+/** Resolves when every notification under way has been sent or has failed (tests, shutdown). */
+export async function notificationsSettled(): Promise<void> {
+  while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+}
+
+/** Tests: a shorter bound than MAIL_TIMEOUT_MS (undefined restores it). */
+export function setMailTimeoutForTests(ms: number | undefined) {
+  timeoutMs = ms ?? MAIL_TIMEOUT_MS;
+}
+
+async function send(
+  submission: ContactSubmission,
+  settings: { url: string; to: string; from: string; publicUrl: string },
+): Promise<void> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  // The listing's title is a nicety: without it (deleted, database busy) the mail still goes.
+  const property = submission.property_id ? await getRealEstate(submission.property_id).catch(() => null) : null;
+  const message = composeNotification(submission, {
+    publicUrl: settings.publicUrl,
+    property: property ? { id: property.id, title: property.title } : null,
+  });
+  signal.throwIfAborted();
+  await transport(settings.url).sendMail({
+    from: settings.from,
+    to: settings.to,
+    replyTo: message.replyTo,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    signal,
+  });
+}
+
+export interface NotificationMessage {
+  subject: string;
+  text: string;
+  html: string;
+  /** The visitor, when the address is a valid one. */
+  replyTo?: { name: string; address: string };
+}
+
+/** The mail about one request, in Russian: plain text and simple HTML (pure, for tests). */
+export function composeNotification(
+  submission: Pick<ContactSubmission, "id" | "name" | "email" | "phone" | "message" | "created_at">,
+  context: { publicUrl: string; property: { id: string; title: string } | null },
+): NotificationMessage {
+  const name = oneLine(submission.name) || "—";
+  const adminLink = `${context.publicUrl}/admin/contact-submissions?view=${encodeURIComponent(submission.id)}`;
+  const propertyLink = context.property
+    ? `${context.publicUrl}/properties/${encodeURIComponent(context.property.id)}`
+    : null;
+  const rows: [string, string][] = [
+    ["Имя", name],
+    ["Email", submission.email],
+    ["Телефон", submission.phone.trim() || "—"],
+  ];
+  if (context.property) rows.push(["Объект", oneLine(context.property.title)]);
+  rows.push(["Дата", formatDateTime(submission.created_at)]);
+
+  const text = [
+    "Новая заявка с сайта.",
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    ...(propertyLink ? [`Объект на сайте: ${propertyLink}`] : []),
+    "",
+    "Сообщение:",
+    submission.message,
+    "",
+    `Открыть заявку: ${adminLink}`,
+    "",
+  ].join("\n");
+
+  const html = [
+    "<!doctype html>",
+    '<html lang="ru"><body style="font-family: sans-serif; line-height: 1.5">',
+    "<p>Новая заявка с сайта.</p>",
+    '<table cellpadding="4" style="border-collapse: collapse">',
+    ...rows.map(([label, value]) => {
+      const linked = label === "Объект" && propertyLink;
+      const shown = linked ? `<a href="${escapeHtml(propertyLink)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+      return `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${shown}</td></tr>`;
+    }),
+    "</table>",
+    "<p><strong>Сообщение:</strong></p>",
+    `<p style="white-space: pre-wrap">${escapeHtml(submission.message)}</p>`,
+    `<p><a href="${escapeHtml(adminLink)}">Открыть заявку</a></p>`,
+    "</body></html>",
+    "",
+  ].join("\n");
+
+  const email = submission.email.trim();
+  const replyTo = isPlainAddress(email) ? { name, address: email } : undefined;
+  return { subject: `Новая заявка с сайта: ${truncate(name, 120)}`, text, html, replyTo };
+}
+
+/** No line breaks or other control characters (a header value must stay one line). */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+}
+
+function truncate(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
+}
+
+function isPlainAddress(address: string): boolean {
+  return !/[\s<>,;"]/.test(address) && z.email().safeParse(address).success;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** An error's message without anything secret (SMTP_URL carries the password; nodemailer does not echo it). */
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return typeof code === "string" && !error.message.includes(code) ? `${code} ${error.message}` : error.message;
+  }
+  return String(error);
+}
