@@ -132,6 +132,10 @@ describe("hostile uploads are refused", () => {
     await expectRefused(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from(HTML)]), "corrupt");
   });
 
+  it("a GIF/JavaScript polyglot (GIF89a header, script body)", async () => {
+    await expectRefused(Buffer.from("GIF89a/*\x01\x00\x01\x00\x00\x00\x00*/=alert(document.domain);//", "latin1"), "corrupt");
+  });
+
   it("formats sharp reads but we do not take (TIFF, AVIF)", async () => {
     await expectRefused(await smallImage().tiff().toBuffer(), "type");
     await expectRefused(await smallImage().avif().toBuffer(), "type");
@@ -182,6 +186,21 @@ describe("hostile uploads are neutralised by re-encoding", () => {
     for (const needle of ["<script", "<html", "onerror", "Comment"]) expect(stored.includes(needle)).toBe(false);
     expect(stored.subarray(-8).toString("latin1")).toBe("IEND\xae\x42\x60\x82");
     expect(stored.equals(polyglot)).toBe(false);
+  });
+
+  it("a JPEG/HTML polyglot (HTML in a comment segment and after the end marker) is stored without it", async () => {
+    const jpeg = await smallImage(64, 48).jpeg().toBuffer();
+    const comment = Buffer.from(HTML, "latin1");
+    const com = Buffer.concat([Buffer.from([0xff, 0xfe, (comment.length + 2) >> 8, (comment.length + 2) & 0xff]), comment]);
+    const polyglot = Buffer.concat([jpeg.subarray(0, 2), com, jpeg.subarray(2), comment]);
+    expect((await sharp(polyglot).metadata()).format).toBe("jpeg");
+    expect(polyglot.includes("<script>")).toBe(true);
+    const result = await processImageUpload({ bytes: polyglot, type: "properties" });
+    const stored = fs.readFileSync(path.join(uploadDir, ...result.key.split("/")));
+    expect(result.contentType).toBe("image/jpeg");
+    for (const needle of ["<script", "<html", "onerror"]) expect(stored.includes(needle)).toBe(false);
+    // No comment segment (FF FE) at all: in entropy-coded data FF is always followed by 00.
+    expect(stored.includes(Buffer.from([0xff, 0xfe]))).toBe(false);
   });
 
   it("a JPEG with EXIF (GPS, camera, a script in a text tag) and orientation: turned upright, all metadata gone", async () => {
