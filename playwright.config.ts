@@ -1,3 +1,4 @@
+import { execSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -36,6 +37,48 @@ if (!process.env.E2E_DATA_DIR) {
 process.env.E2E_ADMIN_EMAIL ??= "e2e-admin@example.test";
 process.env.E2E_ADMIN_PASSWORD ??= "e2e-admin-password-123";
 
+const ADMIN_PORT = PORT + 1;
+const ADMIN_BASE_URL = `http://127.0.0.1:${ADMIN_PORT}`;
+process.env.E2E_ADMIN_BASE_URL = ADMIN_BASE_URL;
+if (!process.env.E2E_ADMIN_DATA_DIR) {
+  process.env.E2E_ADMIN_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-e2e-admin-"));
+  const dataDir = process.env.E2E_ADMIN_DATA_DIR;
+  if (isRunner) process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+
+// Both servers run the same production build, made once here (in the runner, before they start).
+if (isRunner && !process.env.E2E_SKIP_BUILD && !process.argv.includes("--list")) {
+  execSync("npm run build -- --logLevel warn", { stdio: "inherit" });
+}
+
+function serverEnv(port: number, dataDir: string): Record<string, string> {
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    NODE_ENV: "production",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    // Never the developer's own database or public address.
+    DATABASE_URL: "",
+    // Absolute URLs (canonical, og:image, sitemaps) point at this test server.
+    PUBLIC_URL: baseUrl,
+    // Every test is its own visitor: it sends X-Forwarded-For with an address
+    // of its own (tests/e2e/fixtures/test.ts), so per-IP limits stay per test.
+    TRUST_PROXY: "true",
+    ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL!,
+    ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
+    LOG_LEVEL: "error",
+  };
+}
+
+const SERVER_OPTIONS = {
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: "pipe",
+  stderr: "pipe",
+  gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+} as const;
+
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
@@ -73,7 +116,7 @@ export default defineConfig({
     {
       name: "desktop",
       // The 360 px layout spec sets its own phone viewport: it runs in the phone project.
-      testIgnore: /layout\.spec\.ts$/,
+      testIgnore: [/layout\.spec\.ts$/, /\/admin\//],
       use: { ...devices["Desktop Chrome"], ...chromium },
     },
     {
@@ -83,7 +126,7 @@ export default defineConfig({
       // page, accessibility, the smoke walk. Server behaviour that is the same
       // HTML at any size (filters, paging, redirects, head tags, form rules) is
       // checked once, on desktop, to keep the suite short.
-      testIgnore: /public\/(seo|listing|location|errors|contact-form)\.spec\.ts$/,
+      testIgnore: [/public\/(seo|listing|location|errors|contact-form)\.spec\.ts$/, /\/admin\//],
       use: {
         ...chromium,
         userAgent: devices["Pixel 7"].userAgent,
@@ -93,35 +136,27 @@ export default defineConfig({
         hasTouch: true,
       },
     },
-  ],
-  webServer: {
-    // Seeding needs the data folder to itself (one process per embedded database), so it runs before the server.
-    command: [
-      ...(process.env.E2E_SKIP_BUILD ? [] : ["npm run build -- --logLevel warn"]),
-      "node --import tsx tests/e2e/fixtures/seed.ts",
-      "node server/main.js",
-    ].join(" && "),
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    env: {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      // Never the developer's own database or public address.
-      DATABASE_URL: "",
-      // Absolute URLs (canonical, og:image, sitemaps) point at this test server.
-      PUBLIC_URL: BASE_URL,
-      // Every test is its own visitor: it sends X-Forwarded-For with an address
-      // of its own (tests/e2e/fixtures/test.ts), so per-IP limits stay per test.
-      TRUST_PROXY: "true",
-      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
-      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
-      LOG_LEVEL: "error",
+    {
+      // The administrator area (its own server, see webServer), desktop size; the admin specs check phones where it matters.
+      name: "admin",
+      testMatch: /\/admin\/.*\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], ...chromium, baseURL: ADMIN_BASE_URL },
     },
-  },
+  ],
+  webServer: [
+    {
+      // Seeding needs the data folder to itself (one process per embedded database), so it runs before the server.
+      command: "node --import tsx tests/e2e/fixtures/seed.ts && node server/main.js",
+      url: `${BASE_URL}/healthz`,
+      env: serverEnv(PORT, process.env.E2E_DATA_DIR!),
+      ...SERVER_OPTIONS,
+    },
+    {
+      // The administrator's tests change the catalogue, so they get a server and data folder of their own.
+      command: "node server/main.js",
+      url: `${ADMIN_BASE_URL}/healthz`,
+      env: serverEnv(ADMIN_PORT, process.env.E2E_ADMIN_DATA_DIR!),
+      ...SERVER_OPTIONS,
+    },
+  ],
 });

@@ -20,7 +20,7 @@ export default [
   // The administrator area (SPEC §2): sign-in outside the guarded layout, everything else inside it.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
-  // UPLOAD_ROUTE_PENDING route("admin/upload", "routes/admin/upload.ts"),
+  route("admin/upload", "routes/admin/upload.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     route("locations", "routes/admin/locations.tsx"),

@@ -21,6 +21,8 @@ export async function adminWrite(run: () => Promise<AdminActionResult>) {
     const result = await run();
     return data<AdminActionResult>(result, { status: result.ok ? 200 : 400 });
   } catch (error) {
+    // A redirect (e.g. to the copy just made) is an answer, not a failure.
+    if (error instanceof Response) throw error;
     if (error instanceof ModelError) {
       return data<AdminActionResult>({ ok: false, error: error.message }, { status: error.kind === "database" ? 500 : 400 });
     }

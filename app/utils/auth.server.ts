@@ -54,7 +54,10 @@ export async function requireAdmin(request: Request): Promise<PublicAdmin> {
   const admin = await currentAdmin(request);
   if (admin) return admin;
   const url = new URL(request.url);
-  throw redirect(loginPath(url.pathname + url.search), { headers: { "Cache-Control": "no-store" } });
+  // Client navigations load "/admin/x.data": come back to the page, not its data.
+  const page = url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  throw redirect(loginPath(page + (url.searchParams.size ? `?${url.searchParams}` : "")), { headers: { "Cache-Control": "no-store" } });
 }
 
 function secureCookies(): boolean {

@@ -22,6 +22,11 @@ export function meta() {
   return [{ title: `${ADMIN.login.title} — ${ADMIN.title}` }, { name: "robots", content: "noindex, nofollow" }];
 }
 
+// Lets the 429's Retry-After reach the browser.
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export async function loader({ request, url }: Route.LoaderArgs) {
   if (await currentAdmin(request)) throw redirect(safeAdminReturn(url.searchParams.get("redirectTo")));
   return null;
@@ -40,7 +45,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   try {
     const admin = await verifyAdminCredentials(parsed.data.email, parsed.data.password);
-    if (!admin) return data({ error: LOGIN_MESSAGES.invalidCredentials }, { status: 401 });
+    if (!admin) return data({ error: LOGIN_MESSAGES.invalidCredentials }, { status: 400 });
     // A successful sign-in does not count against the limits.
     perAddress.release(ip);
     perAccount.release(account);

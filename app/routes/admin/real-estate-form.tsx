@@ -185,7 +185,8 @@ export default function RealEstateForm() {
                 className={inputClass}
                 onInput={(e) => {
                   clear("title_bg");
-                  setBgMissing((m) => ({ ...m, title: e.currentTarget.value.trim() === "" }));
+                  const missing = e.currentTarget.value.trim() === "";
+                  setBgMissing((m) => ({ ...m, title: missing }));
                 }}
               />
             )}
@@ -203,7 +204,8 @@ export default function RealEstateForm() {
                 className={inputClass}
                 onInput={(e) => {
                   clear("description_bg");
-                  setBgMissing((m) => ({ ...m, description: e.currentTarget.value.trim() === "" }));
+                  const missing = e.currentTarget.value.trim() === "";
+                  setBgMissing((m) => ({ ...m, description: missing }));
                 }}
               />
             )}

@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import path from "node:path";
+import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, test as base } from "../fixtures/test";
+
+/**
+ * The administrator's e2e tests run against their own server and data folder
+ * (playwright.config.ts, project "admin"), so creating and deleting here never
+ * disturbs the public pages' fixtures.
+ */
+export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL!;
+export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD!;
+export const ADMIN_BASE_URL = process.env.E2E_ADMIN_BASE_URL!;
+
+/**
+ * An HTTP client with an empty cookie jar (the `request` fixture keeps the
+ * cookies it is sent, so it would carry a session into "anonymous" checks).
+ */
+export async function freshClient(clientIp: string): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL: ADMIN_BASE_URL, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+}
+
+/** Signs in through the real form endpoint; returns the session cookie value. */
+export async function signInByRequest(request: APIRequestContext): Promise<string> {
+  const response = await request.post("/admin/login", {
+    form: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    maxRedirects: 0,
+  });
+  expect(response.status(), "sign-in redirects").toBe(302);
+  const cookie = response.headers()["set-cookie"] ?? "";
+  const token = /seaside_session=([^;]+)/.exec(cookie)?.[1];
+  expect(token, "a session cookie").toBeTruthy();
+  return token!;
+}
+
+async function adminContextPage(browser: Browser, clientIp: string): Promise<Page> {
+  const client = await freshClient(clientIp);
+  const token = await signInByRequest(client);
+  await client.dispose();
+  const context = await browser.newContext({
+    baseURL: ADMIN_BASE_URL,
+    locale: "ru-RU",
+    timezoneId: "Europe/Sofia",
+    extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+  });
+  await context.addCookies([{ name: "seaside_session", value: token, url: ADMIN_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  return context.newPage();
+}
+
+export const test = base.extend<{ adminPage: Page }>({
+  adminPage: async ({ browser, clientIp }, use) => {
+    const page = await adminContextPage(browser, clientIp);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+    page.on("console", (message) => {
+      if (message.type() === "error" && !/Failed to load resource: the server responded with a status of (400|404|413|415|422)/.test(message.text())) {
+        errors.push(`console.error: ${message.text()}`);
+      }
+    });
+    await use(page);
+    await page.context().close();
+    expect(errors, "console errors on admin pages").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** Waits until React has hydrated the page (buttons then reach React). */
+export async function hydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true))
+    .toBe(true);
+}
+
+export async function openAdmin(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await hydrated(page);
+}
+
+/** A real photo-like JPEG written under the test's output folder. */
+export async function photo(name: string, options: { width?: number; height?: number; color?: string } = {}): Promise<string> {
+  const file = test.info().outputPath(name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  await sharp({
+    create: { width: options.width ?? 800, height: options.height ?? 600, channels: 3, background: options.color ?? "#3388cc" },
+  })
+    .jpeg({ quality: 80 })
+    .toFile(file);
+  return file;
+}
+
+/** A unique suffix so names never collide between tests and runs. */
+export function unique(): string {
+  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}

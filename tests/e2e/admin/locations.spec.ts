@@ -1,0 +1,137 @@
+import type { Page } from "@playwright/test";
+import { expect, openAdmin, photo, test, unique } from "./fixtures";
+
+const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
+
+async function createLocation(page: Page, name: string, nameBg: string) {
+  await openAdmin(page, "/admin/locations/add");
+  await page.getByLabel("Название (русский)").fill(name);
+  await page.getByLabel("Название (болгарский)").fill(nameBg);
+  await page.getByTestId("image-file").setInputFiles(await photo(`${unique()}.jpg`));
+  await expect(page.getByText("✓ Загружено")).toBeVisible();
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(page).toHaveURL(/\/admin\/locations$/);
+  await expect(card(page, name)).toBeVisible();
+}
+
+test("add a location: SPEC's messages, a photo with its upload states, then the list", async ({ adminPage: page }) => {
+  await openAdmin(page, "/admin/locations/add");
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(page.getByText("Название обязательно")).toBeVisible();
+  await expect(page.getByText("Изображение обязательно")).toBeVisible();
+  // Editing a field clears its error.
+  await page.getByLabel("Название (русский)").fill("   ");
+  await expect(page.getByText("Название обязательно")).toHaveCount(0);
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(page.getByText("Название обязательно")).toBeVisible();
+
+  // The picker's own checks (SPEC §5).
+  const input = page.getByTestId("image-file");
+  await input.setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expect(page.getByText("Пожалуйста, выберите изображение (JPEG, PNG, GIF и т.д.)")).toBeVisible();
+  await input.setInputFiles({ name: "huge.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 1) });
+  await expect(page.getByText("Файл слишком большой. Максимальный размер 5MB.")).toBeVisible();
+
+  const name = `Локация ${unique()}`;
+  await page.getByLabel("Название (русский)").fill(name);
+  await page.getByLabel("Название (болгарский)").fill(`${name} БГ`);
+  await input.setInputFiles(await photo("location.jpg"));
+  await expect(page.getByText("✓ Загружено")).toBeVisible();
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(page).toHaveURL(/\/admin\/locations$/);
+  const created = card(page, name);
+  await expect(created).toBeVisible();
+  await expect(created.getByText(`${name} БГ`)).toBeVisible();
+  await expect(created.getByText("0 объектов")).toBeVisible();
+  // The stored picture is served (re-encoded by the server).
+  const src = await created.getByRole("img").getAttribute("src");
+  expect(src).toMatch(/^\/img\/640\/upload\/locations\/locations-\d+-[a-z0-9]+\.jpg$/);
+  expect((await page.request.get(src!)).status()).toBe(200);
+});
+
+test("a duplicate name gets SPEC's message in the form banner; edit keeps the picture", async ({ adminPage: page }) => {
+  const name = `Дубль ${unique()}`;
+  await createLocation(page, name, "");
+  await openAdmin(page, "/admin/locations/add");
+  await page.getByLabel("Название (русский)").fill(name);
+  await page.getByTestId("image-file").setInputFiles(await photo("dup.jpg"));
+  await expect(page.getByText("✓ Загружено")).toBeVisible();
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Такая локация уже существует");
+
+  await openAdmin(page, "/admin/locations");
+  await card(page, name).getByRole("link", { name: `Редактировать: ${name}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Редактирование локации" })).toBeVisible();
+  await expect(page.getByLabel("Название (русский)")).toHaveValue(name);
+  const renamed = `${name} новая`;
+  await page.getByLabel("Название (русский)").fill(renamed);
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(card(page, renamed)).toBeVisible();
+  await expect(card(page, renamed).getByRole("img")).toHaveAttribute("src", /\/upload\/locations\//);
+});
+
+test("an unknown id on the edit route goes back to the list", async ({ adminPage: page }) => {
+  await page.goto("/admin/locations/edit/6f1c1c1e-0000-4000-8000-000000000000");
+  await expect(page).toHaveURL(/\/admin\/locations$/);
+  await page.goto("/admin/locations/edit/not-an-id");
+  await expect(page).toHaveURL(/\/admin\/locations$/);
+});
+
+test("move up and down (disabled at the ends) and drag-and-drop change the order", async ({ adminPage: page }) => {
+  await openAdmin(page, "/admin/locations");
+  const names = async () => page.getByRole("article").locator("h2").allTextContents();
+  const first = (await names())[0]!;
+  const second = (await names())[1]!;
+  await expect(page.getByRole("button", { name: `Переместить выше: ${first}` })).toBeDisabled();
+  const all = await names();
+  await expect(page.getByRole("button", { name: `Переместить ниже: ${all[all.length - 1]}` })).toBeDisabled();
+
+  await page.getByRole("button", { name: `Переместить ниже: ${first}` }).click();
+  await expect.poll(names).toEqual([second, first, ...all.slice(2)]);
+  await page.getByRole("button", { name: `Переместить выше: ${first}` }).click();
+  await expect.poll(names).toEqual(all);
+
+  // Keyboard drag-and-drop (dnd-kit): space picks up, arrow moves, space drops.
+  const handle = page.getByRole("button", { name: `Перетащите, чтобы изменить порядок: ${first}` });
+  await handle.focus();
+  // dnd-kit measures the items after the pick-up: give it a moment between keys.
+  for (const key of ["Space", "ArrowRight", "Space"]) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+  }
+  await expect.poll(names).not.toEqual(all);
+  const moved = await names();
+  await page.reload();
+  await expect.poll(names, { message: "the new order is saved" }).toEqual(moved);
+  // Put it back for the other tests.
+  await page.getByRole("button", { name: `Переместить выше: ${first}` }).click();
+  await expect.poll(names).toEqual(all);
+});
+
+test("delete warns that the location's properties go with it, showing their count", async ({ adminPage: page }) => {
+  const name = `Удаляемая ${unique()}`;
+  await createLocation(page, name, "");
+  const id = /location=([0-9a-f-]{36})/.exec((await card(page, name).getByRole("link", { name: "Добавить объект" }).getAttribute("href"))!)![1];
+  for (const title of ["Первый", "Второй"]) {
+    const r = await page.request.post("/admin/real-estates/add", {
+      form: { title: `${title} ${name}`, description: "Описание", price: "1000", location_id: id!, property_type: "apartment", images: "/upload/properties/a.jpg" },
+      maxRedirects: 0,
+    });
+    expect(r.status()).toBe(302);
+  }
+  await openAdmin(page, "/admin/locations");
+  await expect(card(page, name).getByText("2 объекта")).toBeVisible();
+  await card(page, name).getByText("Показать объекты (2)").click();
+  await expect(card(page, name).getByRole("link", { name: `Первый ${name}` })).toBeVisible();
+  await card(page, name).getByRole("button", { name: `Удалить: ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Удалить локацию «${name}»?` });
+  await expect(dialog).toContainText("Вместе с локацией будут удалены все ее объекты: 2.");
+  await dialog.getByRole("button", { name: "Отмена" }).click();
+  await expect(card(page, name)).toBeVisible();
+  await card(page, name).getByRole("button", { name: `Удалить: ${name}` }).click();
+  await dialog.getByRole("button", { name: "Удалить" }).click();
+  await expect(page.getByText("Локация удалена")).toBeVisible();
+  await expect(card(page, name)).toHaveCount(0);
+  await openAdmin(page, `/admin/real-estates?search=${encodeURIComponent(name)}`);
+  await expect(page.getByRole("heading", { name: "Объекты не найдены" })).toBeVisible();
+});

@@ -1,0 +1,70 @@
+import { expect, openAdmin, test, unique } from "./fixtures";
+
+test("a new request appears at the top and in the unread badge without reloading; the dialog marks it read; delete asks first", async ({
+  adminPage: page,
+  request,
+  clientIp,
+}) => {
+  await openAdmin(page, "/admin/contact-submissions");
+  const badge = page.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: /^Заявки/ });
+  const unreadBefore = Number((await badge.textContent())!.replace(/\D/g, "") || "0");
+  // Give the realtime stream a moment to connect before the change happens.
+  await page.waitForTimeout(500);
+
+  const name = `Гость ${unique()}`;
+  const sent = await request.post("/?index", {
+    form: { name, email: "guest@example.com", phone: "", message: "Хочу посмотреть квартиру.\nВторая строка." },
+    headers: { "X-Forwarded-For": clientIp },
+  });
+  expect(sent.status()).toBe(200);
+
+  const rows = page.getByRole("row");
+  await expect(rows.nth(1), "the new request is the first row, live").toContainText(name, { timeout: 15_000 });
+  await expect(rows.nth(1)).toContainText("Новая");
+  await expect(badge).toHaveText(`Заявки${unreadBefore + 1}`);
+  await expect(rows.nth(1)).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
+
+  await rows.nth(1).getByRole("link", { name: `Просмотр: ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Заявка: ${name}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("guest@example.com");
+  await expect(dialog.getByText("—", { exact: true })).toBeVisible();
+  await expect(dialog).toContainText("Вторая строка.");
+  await expect(dialog.getByRole("link", { name: "Ответить по email" })).toHaveAttribute("href", /^mailto:guest@example\.com\?subject=/);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(rows.nth(1)).toContainText("Прочитана");
+  await expect(badge).toHaveText(unreadBefore === 0 ? "Заявки" : `Заявки${unreadBefore}`);
+
+  page.once("dialog", (d) => {
+    expect(d.message()).toBe("Вы уверены, что хотите удалить эту заявку?");
+    void d.accept();
+  });
+  await rows.nth(1).getByRole("button", { name: `Удалить: ${name}` }).click();
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+});
+
+test("the unread filter and the mark-read action; a request about a property names it", async ({ adminPage: page, request, clientIp }) => {
+  const name = `Покупатель ${unique()}`;
+  const sent = await request.post("/?index", {
+    form: { name, email: "buyer@example.com", phone: "+359 888 000 000", message: "Интересует." },
+    headers: { "X-Forwarded-For": clientIp },
+  });
+  expect(sent.status()).toBe(200);
+  await openAdmin(page, "/admin/contact-submissions?filter=unread");
+  await expect(page.getByRole("link", { name: "Непрочитанные" })).toHaveAttribute("aria-current", "page");
+  const item = page.getByRole("row").filter({ hasText: name });
+  await item.getByRole("button", { name: `Прочитано: ${name}` }).click();
+  await expect(item).toHaveCount(0);
+  await page.getByRole("link", { name: "Все", exact: true }).click();
+  await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Прочитана");
+});
+
+test("the dashboard: three counts, quick-add buttons, the latest properties and requests", async ({ adminPage: page }) => {
+  await openAdmin(page, "/admin");
+  for (const id of ["count-locations", "count-properties", "count-submissions"]) await expect(page.getByTestId(id)).toHaveText(/^\d+$/);
+  await expect(page.getByRole("link", { name: "Добавить локацию" })).toHaveAttribute("href", "/admin/locations/add");
+  await expect(page.getByRole("link", { name: "Добавить объект" })).toHaveAttribute("href", "/admin/real-estates/add");
+  await expect(page.getByRole("heading", { name: "Последние объекты" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Последние заявки" })).toBeVisible();
+});
