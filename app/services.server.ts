@@ -6,6 +6,7 @@ import { pendingMigrationCount, runMigrations } from "./db/migrate.server";
 import { ensureFirstAdmin } from "./models/admins.server";
 import { ensureDefaultLocations } from "./models/locations.server";
 import { deleteExpiredSessions } from "./models/sessions.server";
+import { startChangeFeed, stopChangeFeed } from "./realtime/change-feed.server";
 import { setStorage } from "./storage/index.server";
 import { LocalStorage } from "./storage/local.server";
 import type { Env } from "./utils/env.server";
@@ -19,7 +20,7 @@ import { log, setLogLevel } from "./utils/log.server";
 export interface StartOptions {
   /** Create the first administrator when none exists (the web server does). */
   firstAdmin?: boolean;
-  /** Run periodic jobs (backups, session clean-up). */
+  /** Run periodic jobs (backups, session clean-up) and the realtime change feed: the web server. */
   schedule?: boolean;
   /** Another migrations folder (tests). */
   migrationsFolder?: string;
@@ -53,6 +54,8 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       await ensureFirstAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, (m) => log.info(m));
     }
     setStorage(new LocalStorage(path.join(env.dataDir, "upload")));
+    // The realtime change feed (DESIGN §9), for the web server only.
+    if (options.schedule) await startChangeFeed(handle);
   } catch (error) {
     await stopServices();
     throw error;
@@ -89,6 +92,7 @@ export async function stopServices(): Promise<void> {
   } catch {
     return;
   }
+  await stopChangeFeed();
   setDatabase(undefined);
   setStorage(undefined);
   await handle.close();
