@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler } from "express";
 import helmet from "helmet";
 import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from "react-router";
 import { requestInfo } from "~/context";
+import { adminEventsRouter } from "~/realtime/sse.server";
 import { getDatabaseHandle } from "~/db/client.server";
 import { storage } from "~/storage/index.server";
 import { imageVariantsRouter } from "./image-variants";
@@ -123,6 +124,8 @@ export function createApp(env: Env, options: AppOptions = {}) {
       res.status(503).set("Cache-Control", "no-store").json({ status: "unavailable" });
     }
   });
+
+  app.use(adminEventsRouter());
 
   const build = () => import("virtual:react-router/server-build");
   const mode = dev ? "development" : "production";

@@ -1,0 +1,136 @@
+import express, { type RequestHandler } from "express";
+import { getSessionAdmin } from "~/models/sessions.server";
+import { sessionToken } from "~/utils/auth.server";
+import { log } from "~/utils/log.server";
+import { subscribe } from "./change-feed.server";
+import { CHANGE_TABLES } from "./changes";
+import { ChangeCoalescer, type CoalescerOptions } from "./coalescer";
+
+/**
+ * GET /admin/events: the change feed as Server-Sent Events for the admin
+ * pages (DESIGN §9), for a signed-in administrator only (session cookie or
+ * `Authorization: Bearer`; anyone else gets 401 and nothing is streamed).
+ *
+ *   retry: 3000
+ *   event: ready      data: {"tables":[…]}             on every (re)connection: reload
+ *   event: change     data: {"table","type","id"}       one row changed
+ *   event: changes    data: [{"table","type","id"},…]   held back by the rate limit, merged
+ *   : ping                                              every 25 s, keeps proxies from closing it
+ *
+ * At most 10 events a second per client (SPEC §9), nothing lost
+ * (ChangeCoalescer). The response is never compressed (`no-transform`), so
+ * each event leaves at once. The session is checked again at each heartbeat:
+ * a signed-out or expired session ends the stream. A client too slow to read
+ * (1 MB waiting) is cut off; its browser reconnects and reloads on `ready`.
+ * On SIGTERM/SIGINT the streams end at once, so graceful shutdown is not held
+ * up by them.
+ */
+export interface EventsOptions {
+  heartbeatMs?: number;
+  coalescer?: CoalescerOptions;
+}
+
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+// Open streams of this process, ended on shutdown (on globalThis: the dev server may re-evaluate this module).
+const holder = globalThis as typeof globalThis & { __seasideEventStreams?: Set<() => void> };
+const streams = (holder.__seasideEventStreams ??= new Set());
+
+/** Ends every open event stream (shutdown). */
+export function endAllEventStreams() {
+  for (const end of [...streams]) end();
+}
+
+let signalsHooked = false;
+function endStreamsOnShutdown() {
+  if (signalsHooked) return;
+  signalsHooked = true;
+  // server/main.js stops accepting and waits for open requests: these never finish by themselves.
+  process.on("SIGTERM", endAllEventStreams);
+  process.on("SIGINT", endAllEventStreams);
+}
+
+const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+function tokenOf(req: express.Request): string | null {
+  const headers = new Headers();
+  if (req.headers.cookie) headers.set("Cookie", req.headers.cookie);
+  if (req.headers.authorization) headers.set("Authorization", req.headers.authorization);
+  return sessionToken(new Request("http://localhost/admin/events", { headers }));
+}
+
+export function eventsHandler(options: EventsOptions = {}): RequestHandler {
+  const heartbeatMs = options.heartbeatMs ?? 25_000;
+  return async (req, res, next) => {
+    const token = tokenOf(req);
+    let admin;
+    try {
+      admin = token ? await getSessionAdmin(token) : null;
+    } catch (error) {
+      next(error);
+      return;
+    }
+    if (!admin) {
+      res.status(401).set("Cache-Control", "no-store").json({ error: "unauthorized", message: "Требуется вход администратора." });
+      return;
+    }
+
+    res.status(200).set({
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform: the compression middleware (and proxies) leave the stream alone.
+      "Cache-Control": "no-store, no-transform",
+      "X-Accel-Buffering": "no",
+      // A connection that carried a stream is not kept for reuse: when the
+      // stream ends (shutdown, sign-out) the socket goes with it at once.
+      Connection: "close",
+    });
+    if (req.method === "HEAD") {
+      res.end();
+      return;
+    }
+    res.flushHeaders();
+    req.socket.setNoDelay(true);
+
+    let closed = false;
+    const write = (chunk: string) => {
+      if (closed) return;
+      res.write(chunk);
+      (res as { flush?: () => void }).flush?.();
+      if (res.writableLength > MAX_BUFFERED_BYTES) {
+        log.error(`Event stream of ${admin.email} cut off: the client does not read`);
+        end();
+      }
+    };
+    const coalescer = new ChangeCoalescer((d) => write(frame(d.event, d.data)), options.coalescer);
+    const unsubscribe = subscribe((change) => coalescer.push(change));
+    const heartbeat = setInterval(() => {
+      write(": ping\n\n");
+      getSessionAdmin(token)
+        .then((still) => {
+          if (!still) end();
+        })
+        .catch(() => undefined); // the database is briefly unavailable: keep the stream
+    }, heartbeatMs);
+    const end = () => {
+      if (closed) return;
+      closed = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      coalescer.close();
+      streams.delete(end);
+      res.end();
+    };
+    streams.add(end);
+    res.on("close", end);
+    endStreamsOnShutdown();
+
+    write(`retry: 3000\n${frame("ready", { tables: CHANGE_TABLES })}`);
+  };
+}
+
+/** The router server/app.ts mounts (before the React Router handler). */
+export function adminEventsRouter(options: EventsOptions = {}): express.Router {
+  const router = express.Router();
+  router.get("/admin/events", eventsHandler(options));
+  return router;
+}

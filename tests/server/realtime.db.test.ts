@@ -1,0 +1,370 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, queryRows, setDatabase, type DatabaseHandle } from "~/db/client.server";
+import { runMigrations } from "~/db/migrate.server";
+import { createAdmin } from "~/models/admins.server";
+import { createSession } from "~/models/sessions.server";
+import type { Change } from "~/realtime/changes";
+import { openTestDatabase, testDbKind } from "../support/test-db";
+
+/**
+ * The realtime change feed end to end (DESIGN §9): the production server
+ * (`node server/main.js`), a database trigger, LISTEN/NOTIFY, and the
+ * Server-Sent Events stream GET /admin/events, read the way a browser does.
+ * Changes are made the way visitors make them: the public contact form.
+ * On PostgreSQL also: two server processes on one database, and the listener
+ * reconnecting after its connection is cut.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const kind = testDbKind();
+
+interface Server {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  dataDir: string;
+}
+const servers: Server[] = [];
+let dispose: (() => Promise<void>) | undefined;
+/** PostgreSQL only: the test's own connection to the servers' database. */
+let pgHandle: DatabaseHandle | undefined;
+let databaseUrl = "";
+let token = "";
+let pgliteDir = "";
+
+/** Servers started by tests use ports 9600–9699 (the range this project's tests may take). */
+async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 9600 + Math.floor(Math.random() * 100);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error("no free port in 9600-9699");
+}
+
+async function waitFor(predicate: () => boolean, ms: number, what: string) {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/** The build must contain this feature (an older build from before it is rebuilt). */
+function buildIsCurrent(): boolean {
+  const dir = path.join(root, "build/server");
+  if (!fs.existsSync(path.join(dir, "index.js"))) return false;
+  const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+  return files.some((f) => fs.readFileSync(path.join(dir, f), "utf8").includes("/admin/events"));
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const port = await freePort();
+  let output = "";
+  const child = spawn(process.execPath, ["server/main.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      // Each request of the burst below comes from its own visitor (the contact form limits per address).
+      TRUST_PROXY: "true",
+      LOG_LEVEL: "info",
+      BACKUP_INTERVAL_HOURS: "0",
+    },
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const server = { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, dataDir };
+  servers.push(server);
+  await waitFor(() => output.includes("Listening on") || child.exitCode !== null, 60_000, "the server to listen");
+  if (!output.includes("Listening on")) throw new Error(`server did not start:\n${output}`);
+  return server;
+}
+
+async function stopServer(server: Server): Promise<number | null> {
+  if (server.child.exitCode !== null) return server.child.exitCode;
+  const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
+  server.child.kill("SIGTERM");
+  return exited;
+}
+
+interface Stream {
+  response: Response;
+  events: { event: string; data: string; at: number }[];
+  comments: string[];
+  /** Every change received, batches unrolled, in order. */
+  changes: () => Change[];
+  close: () => void;
+}
+
+/** Reads an event stream the way EventSource does (fields separated by blank lines). */
+async function openStream(baseUrl: string, headers: Record<string, string> = {}): Promise<Stream> {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/admin/events`, { headers, signal: controller.signal });
+  const events: Stream["events"] = [];
+  const comments: string[] = [];
+  if (response.ok && response.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = "";
+      try {
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true });
+          let end: number;
+          while ((end = buffer.indexOf("\n\n")) !== -1) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let event = "message";
+            const data: string[] = [];
+            for (const line of block.split("\n")) {
+              if (line.startsWith(":")) comments.push(line.slice(1).trim());
+              else if (line.startsWith("event:")) event = line.slice(6).trim();
+              else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+            }
+            if (data.length > 0) events.push({ event, data: data.join("\n"), at: Date.now() });
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  }
+  const changes = () =>
+    events.flatMap((e) => (e.event === "change" ? [JSON.parse(e.data) as Change] : e.event === "changes" ? (JSON.parse(e.data) as Change[]) : []));
+  return { response, events, comments, changes, close: () => controller.abort() };
+}
+
+const cookie = () => ({ Cookie: `seaside_session=${token}` });
+
+let visitor = 0;
+/** Sends the public contact form as a visitor would (each from its own address). */
+async function sendContactForm(server: Server, email: string) {
+  visitor++;
+  const body = new URLSearchParams({ name: "Realtime Test", email, phone: "", message: "Здравствуйте, интересует квартира." });
+  const response = await fetch(`${server.baseUrl}/?index`, {
+    method: "POST",
+    body,
+    headers: { "X-Forwarded-For": `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}` },
+  });
+  expect(response.status, await response.text().then((t) => t.slice(0, 300))).toBe(200);
+}
+
+/** Ids of the stored requests sent from these addresses (PostgreSQL: while servers run; PGlite: after they stop). */
+async function submissionIds(handle: DatabaseHandle, emailLike: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(handle.db, sql`select id from contact_submissions where email like ${emailLike}`);
+  return rows.map((r) => r.id);
+}
+
+beforeAll(async () => {
+  if (!buildIsCurrent()) {
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
+  }
+  // An administrator and a session, made before the server starts (PGlite: one process per folder).
+  let handle: DatabaseHandle;
+  if (kind === "postgres") {
+    const opened = await openTestDatabase();
+    handle = opened.handle;
+    databaseUrl = opened.url!;
+    dispose = opened.dispose;
+    pgHandle = handle;
+  } else {
+    pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-realtime-"));
+    handle = await openDatabase({ kind: "pglite", dataDir: pgliteDir });
+    await runMigrations(handle);
+  }
+  setDatabase(handle);
+  const admin = await createAdmin("realtime@example.com", "realtime test password");
+  token = (await createSession(admin.id, 1)).token;
+  setDatabase(undefined);
+  if (kind === "pglite") await handle.close();
+}, 300_000);
+
+afterAll(async () => {
+  for (const server of servers) if (server.child.exitCode === null) server.child.kill("SIGKILL");
+  await dispose?.();
+  for (const server of servers) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
+});
+
+describe(`realtime change feed on ${kind}`, () => {
+  let server: Server;
+  beforeAll(async () => {
+    const dataDir = kind === "pglite" ? pgliteDir : fs.mkdtempSync(path.join(os.tmpdir(), "seaside-realtime-"));
+    server = await startServer(dataDir);
+  }, 120_000);
+
+  it("refuses anonymous and unknown sessions with 401 and streams nothing", async () => {
+    const attempts: Record<string, string>[] = [
+      {},
+      { Cookie: "seaside_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+      { Authorization: "Bearer nope" },
+    ];
+    for (const headers of attempts) {
+      const response = await fetch(`${server.baseUrl}/admin/events`, { headers });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("content-type")).toContain("application/json");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.json()).toMatchObject({ error: "unauthorized" });
+    }
+  });
+
+  it("streams to an administrator (cookie or bearer): uncompressed, uncached, ready first", async () => {
+    for (const headers of [cookie(), { Authorization: `Bearer ${token}` }]) {
+      const stream = await openStream(server.baseUrl, { ...headers, "Accept-Encoding": "gzip, deflate, br" });
+      try {
+        expect(stream.response.status).toBe(200);
+        expect(stream.response.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+        expect(stream.response.headers.get("cache-control")).toContain("no-store");
+        expect(stream.response.headers.get("x-accel-buffering")).toBe("no");
+        // Compressed, the events would wait in the compressor's buffer.
+        expect(stream.response.headers.get("content-encoding")).toBeNull();
+        await waitFor(() => stream.events.length > 0, 5000, "the ready event");
+        expect(stream.events[0]).toMatchObject({ event: "ready" });
+        expect(JSON.parse(stream.events[0]!.data)).toEqual({ tables: ["locations", "real_estates", "contact_submissions"] });
+      } finally {
+        stream.close();
+      }
+    }
+  });
+
+  it("announces a new contact request at once, with its id only", async () => {
+    const stream = await openStream(server.baseUrl, cookie());
+    try {
+      await waitFor(() => stream.events.length > 0, 5000, "the ready event");
+      const started = Date.now();
+      await sendContactForm(server, "first@realtime.test");
+      await waitFor(() => stream.changes().length > 0, 5000, "a change event");
+      const change = stream.changes()[0]!;
+      console.log(`realtime (${kind}): change event ${Date.now() - started} ms after the form was sent`);
+      expect(stream.events[1]!.event).toBe("change");
+      expect(Object.keys(change).sort()).toEqual(["id", "table", "type"]);
+      expect(change).toMatchObject({ table: "contact_submissions", type: "INSERT" });
+      expect(change.id).toMatch(/^[0-9a-f-]{36}$/);
+      expect(stream.events[1]!.data).not.toContain("first@realtime.test");
+      expect(server.output()).toContain(`Change: contact_submissions INSERT ${change.id}`);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("delivers every one of 30 quick requests within 3 s: none lost, at most 10 single events before a batch", async () => {
+    const stream = await openStream(server.baseUrl, cookie());
+    try {
+      await waitFor(() => stream.events.length > 0, 5000, "the ready event");
+      const started = Date.now();
+      await Promise.all(Array.from({ length: 30 }, (_, i) => sendContactForm(server, `burst${i}@realtime.test`)));
+      const sent = Date.now();
+      const inserted = () => stream.changes().filter((c) => c.table === "contact_submissions" && c.type === "INSERT");
+      await waitFor(() => new Set(inserted().map((c) => c.id)).size >= 30, 3000, "30 distinct ids");
+      const done = Date.now();
+      const events = stream.events.filter((e) => e.event === "change" || e.event === "changes");
+      console.log(
+        `realtime (${kind}): 30 form posts took ${sent - started} ms; all 30 ids arrived ${done - sent} ms after the last, ` +
+          `in ${events.length} events (${events.filter((e) => e.event === "changes").length} batches)`,
+      );
+      expect(new Set(inserted().map((c) => c.id)).size).toBe(30);
+      // Ten singles at most before anything is held back.
+      const firstBatch = events.findIndex((e) => e.event === "changes");
+      if (firstBatch !== -1) expect(firstBatch).toBeLessThanOrEqual(10);
+      if (sent - started < 900) expect(events.length).toBeLessThan(30);
+      if (pgHandle) expect(new Set(await submissionIds(pgHandle, "burst%@realtime.test"))).toEqual(new Set(inserted().map((c) => c.id)));
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("stops cleanly on SIGTERM with a stream open (the stream ends, shutdown is not held up)", async () => {
+    const stream = await openStream(server.baseUrl, cookie());
+    await waitFor(() => stream.events.length > 0, 5000, "the ready event");
+    const started = Date.now();
+    expect(await stopServer(server)).toBe(0);
+    // Not held until server/main.js cuts connections off (10 s). (An idle connection a
+    // client opened without sending a request can still delay it a few seconds.)
+    expect(Date.now() - started).toBeLessThan(8000);
+    stream.close();
+    expect(server.output()).toContain("Stopped.");
+    if (kind === "pglite") {
+      // The ids the stream announced are the ones stored (read once the folder is free).
+      const handle = await openDatabase({ kind: "pglite", dataDir: pgliteDir });
+      try {
+        expect((await submissionIds(handle, "%@realtime.test")).length).toBe(31);
+      } finally {
+        await handle.close();
+      }
+    }
+  });
+});
+
+describe.skipIf(kind !== "postgres")("several server processes on one PostgreSQL database", () => {
+  let a: Server;
+  let b: Server;
+  beforeAll(async () => {
+    [a, b] = await Promise.all([
+      startServer(fs.mkdtempSync(path.join(os.tmpdir(), "seaside-realtime-a-"))),
+      startServer(fs.mkdtempSync(path.join(os.tmpdir(), "seaside-realtime-b-"))),
+    ]);
+  }, 120_000);
+
+  it("a request sent through process A arrives on process B's stream", async () => {
+    const stream = await openStream(b.baseUrl, cookie());
+    try {
+      await waitFor(() => stream.events.length > 0, 5000, "the ready event");
+      await sendContactForm(a, "via-a@realtime.test");
+      await waitFor(() => stream.changes().length > 0, 5000, "the change on B");
+      const [id] = await submissionIds(pgHandle!, "via-a@realtime.test");
+      expect(stream.changes()).toEqual([{ table: "contact_submissions", type: "INSERT", id }]);
+      expect(b.output()).toContain(`Change: contact_submissions INSERT ${id}`);
+    } finally {
+      stream.close();
+    }
+  });
+
+  it("listens again after its database connection is cut, and tells clients to reload", async () => {
+    const stream = await openStream(b.baseUrl, cookie());
+    try {
+      await waitFor(() => stream.events.length > 0, 5000, "the ready event");
+      const cut = await queryRows<{ pid: number }>(
+        pgHandle!.db,
+        sql`select pg_terminate_backend(pid), pid from pg_stat_activity
+            where datname = current_database() and query ilike 'LISTEN table_changes%'`,
+      );
+      expect(cut.length).toBe(2); // one listener per server process
+      await waitFor(() => stream.changes().some((c) => c.type === "RESYNC"), 10_000, "RESYNC after reconnecting");
+      expect(stream.changes().filter((c) => c.type === "RESYNC").map((c) => c.table).sort()).toEqual([
+        "contact_submissions",
+        "locations",
+        "real_estates",
+      ]);
+      await sendContactForm(a, "after-cut@realtime.test");
+      const [id] = await submissionIds(pgHandle!, "after-cut@realtime.test");
+      await waitFor(() => stream.changes().some((c) => c.id === id), 5000, "the change after reconnecting");
+      expect(b.output()).toMatch(/Change feed: connection (error|lost)/);
+    } finally {
+      stream.close();
+    }
+  });
+
+  afterAll(async () => {
+    expect(await Promise.all([stopServer(a), stopServer(b)])).toEqual([0, 0]);
+  });
+});
+
+if (kind !== "postgres") {
+  console.log(
+    "realtime: the two-process and reconnection tests run on PostgreSQL only (PGlite is one process per data folder).",
+  );
+}
