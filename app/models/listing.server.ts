@@ -3,6 +3,8 @@ import { db } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
 import type { ListingQuery } from "~/lib/listing-query";
 import { escapeLike, foldForSearch } from "~/lib/search";
+import { readContentVersion } from "~/utils/content-version.server";
+import { CountCache, countKey } from "./listing-counts.server";
 
 /** What a property card shows (SPEC §2): a lean projection, not whole rows. */
 export interface ListingItem {
@@ -55,17 +57,51 @@ const columns = {
   created_at: realEstates.created_at,
 };
 
-function conditions(query: Pick<ListingQuery, "locationId" | "type" | "search">): SQL | undefined {
+/** A listing filter as the database applies it: the search folded into at most 8 distinct words. */
+interface Filter {
+  locationId: string | null;
+  type: ListingQuery["type"];
+  words: string[];
+}
+
+function filterOf(query: Pick<ListingQuery, "locationId" | "type" | "search">): Filter {
+  const words = [...new Set(foldForSearch(query.search).split(/\s+/).filter(Boolean))].slice(0, 8);
+  return { locationId: query.locationId || null, type: query.type || null, words };
+}
+
+function conditions(filter: Filter): SQL | undefined {
   const parts: SQL[] = [];
-  if (query.locationId) parts.push(eq(realEstates.location_id, query.locationId));
-  if (query.type) parts.push(eq(realEstates.property_type, query.type));
-  if (query.search) {
-    // Every word must appear (in any of the four texts), case-insensitively.
-    for (const word of foldForSearch(query.search).split(" ").filter(Boolean).slice(0, 8)) {
-      parts.push(like(realEstates.search_text, `%${escapeLike(word)}%`));
-    }
-  }
+  if (filter.locationId) parts.push(eq(realEstates.location_id, filter.locationId));
+  if (filter.type) parts.push(eq(realEstates.property_type, filter.type));
+  // Every word must appear (in any of the four texts), case-insensitively.
+  for (const word of filter.words) parts.push(like(realEstates.search_text, `%${escapeLike(word)}%`));
   return parts.length ? and(...parts) : undefined;
+}
+
+const counts = new CountCache(500);
+
+/**
+ * How many properties match: exact, and counted once per filter while the
+ * catalogue does not change (the content version is read on every call, see
+ * listing-counts.server.ts).
+ */
+async function countListings(filter: Filter, where: SQL | undefined): Promise<number> {
+  const version = await readContentVersion();
+  const key = countKey(filter);
+  const known = counts.get(key, version);
+  if (known !== undefined) return known;
+  const [counted] = await db()
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(realEstates)
+    .where(where);
+  const n = counted?.n ?? 0;
+  counts.set(key, version, n);
+  return n;
+}
+
+/** Forgets every remembered count (benchmarks measure the uncached cost with it). */
+export function clearListingCounts() {
+  counts.clear();
 }
 
 type Key = { column: SQL; dir: "asc" | "desc"; nullsLast?: boolean };
@@ -99,34 +135,20 @@ function orderBy(keys: Key[], reverse: boolean): SQL {
 /**
  * One page of properties matching the filters, filtered, sorted and paged by
  * the database (never the whole catalogue in memory). A page past the end
- * gives the last page. The page's ids are found first, on the table alone
- * along the sort's index, then its rows are read; pages in the back half are
- * read backwards from the end, so the last page costs what the first does.
+ * gives the last page. The total is counted once per filter while the
+ * catalogue does not change (countListings). The page's ids are found first,
+ * on the table alone along the sort's index, then its ≤ pageSize rows are
+ * read; pages in the back half are read backwards from the end, so the last
+ * page costs what the first does.
  */
 export async function searchListings(query: ListingQuery, pageSize: number): Promise<ListingPage> {
-  const where = conditions(query);
-  const [counted] = await db()
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(realEstates)
-    .where(where);
-  const total = counted?.n ?? 0;
+  const filter = filterOf(query);
+  const where = conditions(filter);
+  const total = await countListings(filter, where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
-  const offset = (page - 1) * pageSize;
-  const size = Math.max(0, Math.min(pageSize, total - offset));
-  if (size === 0) return { items: [], total, page, pageCount };
-
-  const keys = sortKeys(query.sort);
-  const fromEnd = offset > total / 2;
-  const idRows = await db()
-    .select({ id: realEstates.id })
-    .from(realEstates)
-    .where(where)
-    .orderBy(orderBy(keys, fromEnd))
-    .limit(size)
-    .offset(fromEnd ? total - offset - size : offset);
-  const ids = idRows.map((r) => r.id);
-  if (fromEnd) ids.reverse();
+  const ids = await pageIds(query, where, total, page, pageSize);
+  if (ids.length === 0) return { items: [], total, page, pageCount };
   const rows = (await db()
     .select(columns)
     .from(realEstates)
@@ -135,6 +157,50 @@ export async function searchListings(query: ListingQuery, pageSize: number): Pro
   const byId = new Map(rows.map((r) => [r.id, r]));
   const items = ids.map((id) => byId.get(id)).filter((r): r is ListingItem => r !== undefined);
   return { items, total, page, pageCount };
+}
+
+/** The ids of one page, in the sort's order: on the table alone, along the sort's index. */
+async function pageIds(query: ListingQuery, where: SQL | undefined, total: number, page: number, pageSize: number): Promise<string[]> {
+  const plan = pagePlan(total, page, pageSize);
+  if (plan.limit === 0) return [];
+  const ids = (await idsQuery(query.sort, where, plan)).map((r) => r.id);
+  return plan.fromEnd ? ids.reverse() : ids;
+}
+
+type PagePlan = { limit: number; offset: number; fromEnd: boolean };
+
+/**
+ * Where a page is read from: rows [start, start + size) of the order are rows
+ * [total − start − size, total − start) of the reversed one, so a page in the
+ * back half is read backwards from the end and the last page costs what the
+ * first does.
+ */
+function pagePlan(total: number, page: number, pageSize: number): PagePlan {
+  const start = (page - 1) * pageSize;
+  const limit = Math.max(0, Math.min(pageSize, total - start));
+  const fromEnd = start > total / 2;
+  return { limit, fromEnd, offset: fromEnd ? total - start - limit : start };
+}
+
+function idsQuery(sort: ListingQuery["sort"], where: SQL | undefined, plan: PagePlan) {
+  return db()
+    .select({ id: realEstates.id })
+    .from(realEstates)
+    .where(where)
+    .orderBy(orderBy(sortKeys(sort), plan.fromEnd))
+    .limit(plan.limit)
+    .offset(plan.offset);
+}
+
+/** The SQL of a listing page's count and page-ids queries, for benchmarks to EXPLAIN. */
+export function listingQueriesSql(query: ListingQuery, total: number, pageSize: number) {
+  const where = conditions(filterOf(query));
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const plan = pagePlan(total, Math.min(query.page, pageCount), pageSize);
+  return {
+    count: db().select({ n: sql<number>`count(*)` }).from(realEstates).where(where).toSQL(),
+    ids: idsQuery(query.sort, where, { ...plan, limit: Math.max(1, plan.limit) }).toSQL(),
+  };
 }
 
 /** Up to `limit` other properties of the same location (SPEC §2 property page). */

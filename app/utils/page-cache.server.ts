@@ -1,5 +1,4 @@
-import { sql } from "drizzle-orm";
-import { db, queryRows } from "~/db/client.server";
+export { readContentVersion } from "./content-version.server";
 
 /**
  * Rendered public HTML, kept in this process (DESIGN §11: server rendering is
@@ -88,11 +87,6 @@ export class PageCache {
       this.entries.delete(key);
     }
   }
-}
-
-export async function readContentVersion(): Promise<string> {
-  const rows = await queryRows<{ version: string | number }>(db(), sql`select version from content_version where id = 1`);
-  return String(rows[0]?.version ?? "0");
 }
 
 /**

@@ -1,0 +1,94 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { EMPTY_QUERY, type ListingQuery } from "~/lib/listing-query";
+import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { searchListings } from "./listing.server";
+import { createLocation, deleteLocation, type Location } from "./locations.server";
+import { createRealEstate, deleteRealEstate, updateRealEstate } from "./real-estates.server";
+
+// Listing counts are remembered per filter and content version
+// (listing-counts.server.ts): every write must make the next count exact.
+const test = useTestDatabase();
+let varna: Location;
+let nessebar: Location;
+
+beforeAll(async () => {
+  await resetDatabase(test.handle());
+  varna = await createLocation({ name: "Варна", image: "/upload/locations/v.jpg" });
+  nessebar = await createLocation({ name: "Несебр", image: "/upload/locations/n.jpg" });
+  for (const title of ["Квартира у маяка", "Студия в центре", "Дом у маяка"]) {
+    await createRealEstate({ title, description: "Рядом море", price: 70000, property_type: "apartment", location_id: varna.id });
+  }
+  await createRealEstate({ title: "Вилла", description: "Маяк виден из окна", price: 300000, property_type: "house", location_id: nessebar.id });
+});
+
+const total = async (query: Partial<ListingQuery>) => (await searchListings({ ...EMPTY_QUERY, ...query }, 2)).total;
+
+describe("listing counts", () => {
+  it("are exact after every create, update and delete through the models", async () => {
+    const filter = { search: "маяк" };
+    expect(await total(filter)).toBe(3);
+    expect(await total({ ...filter, sort: "price-desc", page: 2 })).toBe(3); // the remembered count
+
+    const made = await createRealEstate({ title: "Пентхаус, вид на маяк", description: "Новый", property_type: "apartment", location_id: nessebar.id });
+    expect(await total(filter)).toBe(4);
+    const page2 = await searchListings({ ...EMPTY_QUERY, ...filter, page: 2 }, 2);
+    expect(page2).toMatchObject({ total: 4, pageCount: 2 });
+    expect(page2.items).toHaveLength(2);
+
+    await updateRealEstate(made.id, { title: "Пентхаус" });
+    expect(await total(filter)).toBe(3);
+    await updateRealEstate(made.id, { description: "МАЯК рядом" });
+    expect(await total(filter)).toBe(4);
+    await updateRealEstate(made.id, { property_type: "house" });
+    expect(await total({ ...filter, type: "house" })).toBe(2);
+    await updateRealEstate(made.id, { property_type: "apartment" });
+    expect(await total({ ...filter, type: "house" })).toBe(1);
+
+    await deleteRealEstate(made.id);
+    expect(await total(filter)).toBe(3);
+    expect(await total({})).toBe(4);
+  });
+
+  it("treat the same filter in another spelling as one, and different filters apart", async () => {
+    expect(await total({ search: "маяк" })).toBe(3);
+    expect(await total({ search: "МАЯК  маяк" })).toBe(3);
+    expect(await total({ search: "маяк квартира" })).toBe(1);
+    expect(await total({ search: "КВАРТИРА маяк" })).toBe(1);
+    expect(await total({ search: "маяк", locationId: varna.id })).toBe(2);
+    expect(await total({ search: "маяк", locationId: nessebar.id })).toBe(1);
+    expect(await total({ search: "маяк", type: "house" })).toBe(1);
+  });
+
+  it("see a change made behind the models' back (another server copy, SQL), through the content version", async () => {
+    expect(await total({ search: "центр" })).toBe(1);
+    await db().execute(sql`update real_estates set search_text = search_text || ' центр' where title = 'Вилла'`);
+    expect(await total({ search: "центр" })).toBe(2);
+    await db().execute(sql`delete from real_estates where title = 'Вилла'`);
+    expect(await total({ search: "центр" })).toBe(1);
+    expect(await total({ locationId: nessebar.id })).toBe(0);
+  });
+
+  it("are remembered: a change that does not bump the content version is not seen until one does", async () => {
+    expect(await total({ search: "море" })).toBe(3);
+    await db().execute(sql`alter table real_estates disable trigger real_estates_bump_content_version`);
+    try {
+      await db().execute(sql`update real_estates set search_text = replace(search_text, 'море', 'лес') where title = 'Студия в центре'`);
+      expect(await total({ search: "море" })).toBe(3); // from the cache
+    } finally {
+      await db().execute(sql`alter table real_estates enable trigger real_estates_bump_content_version`);
+    }
+    await db().execute(sql`update content_version set version = version + 1`);
+    expect(await total({ search: "море" })).toBe(2);
+  });
+
+  it("follow a location's deletion (its properties go with it)", async () => {
+    expect(await total({})).toBe(3);
+    expect(await total({ locationId: varna.id })).toBe(3);
+    await deleteLocation(varna.id);
+    expect(await total({})).toBe(0);
+    expect(await total({ locationId: varna.id })).toBe(0);
+    expect(await total({ search: "маяк" })).toBe(0);
+  });
+});

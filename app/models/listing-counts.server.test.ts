@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { CountCache, countKey } from "./listing-counts.server";
+
+describe("CountCache", () => {
+  it("keeps counts of the current version and drops them all when it changes", () => {
+    const cache = new CountCache();
+    cache.set("a", "1", 7); // no version read yet: not kept
+    expect(cache.get("a", "1")).toBeUndefined();
+    cache.set("a", "1", 7);
+    expect(cache.get("a", "1")).toBe(7);
+    expect(cache.get("a", "2")).toBeUndefined();
+    expect(cache.size).toBe(0);
+    // A database restored under the running process may count from 1 again.
+    cache.set("a", "2", 5);
+    expect(cache.get("a", "2")).toBe(5);
+    expect(cache.get("a", "1")).toBeUndefined();
+  });
+
+  it("refuses a count made under a version that has changed meanwhile", () => {
+    const cache = new CountCache();
+    expect(cache.get("a", "1")).toBeUndefined(); // request A reads version 1, starts counting
+    expect(cache.get("b", "2")).toBeUndefined(); // request B sees version 2
+    cache.set("a", "1", 7); // A's count may predate the change
+    expect(cache.get("a", "2")).toBeUndefined();
+  });
+
+  it("evicts the least recently used counts beyond its size", () => {
+    const cache = new CountCache(3);
+    cache.get("x", "1"); // adopts version 1
+    for (const key of ["a", "b", "c"]) cache.set(key, "1", 1);
+    expect(cache.get("a", "1")).toBe(1); // a is now the most recent
+    cache.set("d", "1", 1);
+    expect(cache.size).toBe(3);
+    expect(cache.get("b", "1")).toBeUndefined();
+    expect(cache.get("a", "1")).toBe(1);
+    expect(cache.get("d", "1")).toBe(1);
+  });
+});
+
+describe("countKey", () => {
+  it("is one key per filter whatever the order of the words", () => {
+    expect(countKey({ locationId: null, type: null, words: ["b", "a"] })).toBe(countKey({ locationId: null, type: null, words: ["a", "b"] }));
+    expect(countKey({ locationId: "x", type: null, words: [] })).not.toBe(countKey({ locationId: null, type: null, words: [] }));
+    expect(countKey({ locationId: null, type: "house", words: [] })).not.toBe(countKey({ locationId: null, type: null, words: ["house"] }));
+  });
+});

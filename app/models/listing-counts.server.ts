@@ -1,0 +1,72 @@
+/**
+ * How many properties match a listing filter, remembered per filter for the
+ * current content version (DESIGN §11: the exact count(*) of a search for a
+ * common word reads most of the catalogue, on every page and sort).
+ *
+ * The caller reads the content version (utils/content-version.server.ts)
+ * before counting, on every request: the database bumps it in the same
+ * transaction as any change to locations or properties, so a count made
+ * under the version read now is the current one, a write (in this process
+ * or another server copy) makes the very next count exact again, and a count
+ * never lags behind a page the HTML cache keeps. One primary-key read per
+ * request instead of a scan.
+ */
+export class CountCache {
+  private entries = new Map<string, number>();
+  private version: string | null = null;
+
+  constructor(private readonly maxEntries = 500) {}
+
+  /** The count of this filter under `version`, if known. Another version drops every entry. */
+  get(key: string, version: string): number | undefined {
+    this.adopt(version);
+    const n = this.entries.get(key);
+    if (n !== undefined) {
+      // Least recently used goes first: re-insert on every hit.
+      this.entries.delete(key);
+      this.entries.set(key, n);
+    }
+    return n;
+  }
+
+  /**
+   * Remembers a count made after reading `version`. Refused when the version
+   * has changed meanwhile (another request saw a newer one): the count may
+   * predate that change.
+   */
+  set(key: string, version: string, n: number) {
+    if (version !== this.version) return;
+    this.entries.delete(key);
+    this.entries.set(key, n);
+    while (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+
+  private adopt(version: string) {
+    // Any difference, not only a higher number: a restored or recreated
+    // database may count from 1 again.
+    if (version !== this.version) {
+      this.entries.clear();
+      this.version = version;
+    }
+  }
+}
+
+/**
+ * The cache key of a filter: the same filter in any spelling (upper case, ё,
+ * repeated or reordered words) is one entry, as it is one WHERE clause.
+ */
+export function countKey(filter: { locationId: string | null; type: string | null; words: readonly string[] }): string {
+  return JSON.stringify([filter.locationId ?? "", filter.type ?? "", [...filter.words].sort()]);
+}
