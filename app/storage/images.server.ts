@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from "sharp";
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/schemas/image";
 import { log } from "~/utils/log.server";
 import {
   MAX_INPUT_PIXELS,
@@ -31,7 +32,7 @@ import { makeObjectName, UPLOAD_TYPES, type UploadType } from "./object-names";
  */
 
 /** SPEC §9: the picker's limit, enforced by the server too. */
-export const MAX_UPLOAD_BYTES = 5_242_880;
+export const MAX_UPLOAD_BYTES = IMAGE_MAX_BYTES;
 /** SPEC §9: the storage layer's limit (the HTTP storage API). */
 export const STORAGE_MAX_UPLOAD_BYTES = 10_485_760;
 /** Longest side of the stored original. */
@@ -41,8 +42,8 @@ export { MAX_INPUT_PIXELS };
 export type ImageUploadErrorKind = "type" | "size" | "pixels" | "corrupt" | "storage";
 
 export const IMAGE_UPLOAD_MESSAGES: Record<ImageUploadErrorKind, string> = {
-  type: "Пожалуйста, выберите изображение (JPEG, PNG, GIF и т.д.)",
-  size: "Файл слишком большой. Максимальный размер 5MB.",
+  type: IMAGE_MESSAGES.notImage,
+  size: IMAGE_MESSAGES.tooLarge,
   pixels: "Изображение слишком большое: не более 50 мегапикселей (например, 8000 × 6000). Уменьшите его и загрузите снова.",
   corrupt: "Не удалось прочитать изображение: файл повреждён или загружен не полностью. Выберите другой файл.",
   storage: "Ошибка хранилища. Попробуйте ещё раз или обратитесь к администратору.",

@@ -1,16 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ADMIN } from "~/i18n/admin";
+import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/schemas/image";
 import { imageVariant } from "~/lib/images";
 import { placeholderIfBroken, showPlaceholder } from "../image-fallback";
 import { SortableList } from "./sortable-list";
 import { buttonClass } from "./ui";
 
-/** SPEC §5 / §9: the picker's own checks and messages. */
-export const PICKER_MAX_BYTES = 5 * 1024 * 1024;
-export const PICKER_MESSAGES = {
-  notImage: "Пожалуйста, выберите изображение (JPEG, PNG, GIF и т.д.)",
-  tooLarge: "Файл слишком большой. Максимальный размер 5MB.",
-} as const;
 /** SPEC §9: 3 retries, 2 s, 4 s, 8 s (only for failures a retry can cure). */
 const RETRY_DELAYS = [2000, 4000, 8000];
 const UPLOAD_TIMEOUT_MS = 120_000;
@@ -118,11 +113,11 @@ export function ImagePicker({
     for (const file of chosen) {
       const key = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
       if (!file.type.startsWith("image/")) {
-        fresh.push({ key, status: "error", name: file.name, error: PICKER_MESSAGES.notImage });
+        fresh.push({ key, status: "error", name: file.name, error: IMAGE_MESSAGES.notImage });
         continue;
       }
-      if (file.size > PICKER_MAX_BYTES) {
-        fresh.push({ key, status: "error", name: file.name, error: PICKER_MESSAGES.tooLarge });
+      if (file.size > IMAGE_MAX_BYTES) {
+        fresh.push({ key, status: "error", name: file.name, error: IMAGE_MESSAGES.tooLarge });
         continue;
       }
       fresh.push({ key, status: "uploading", name: file.name, progress: 0 });

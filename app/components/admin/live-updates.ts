@@ -18,8 +18,15 @@ export function useLiveUpdates() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => void revalidate.current(), 250);
+      // A navigation started meanwhile aborts the reload: that is fine, it loads fresh data itself.
+      timer = setTimeout(() => revalidate.current().catch(() => undefined), 250);
     };
+    // "ready" comes again after a reconnect: changes may have been missed meanwhile.
+    let connected = false;
+    source.addEventListener("ready", () => {
+      if (connected) refresh();
+      connected = true;
+    });
     source.addEventListener("change", refresh);
     source.addEventListener("changes", refresh);
     return () => {

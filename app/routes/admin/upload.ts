@@ -85,6 +85,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** Nothing to read here: the picker posts. */
-export function loader() {
+export async function loader({ request }: { request: Request }) {
+  // Deny by default: even the "wrong method" answer is for administrators only.
+  await requireAdmin(request);
   return reply({ error: MESSAGES.methodNotAllowed }, 405, { Allow: "POST" });
 }
