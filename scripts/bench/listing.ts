@@ -21,11 +21,11 @@
  * run and stopped at the end; or --pg-url of an existing server (databases
  * bench_10000 … are created in it).
  *
- * --experiments: on a scratch copy of the 100 000 data set, applies candidate
- * fixes one after another (statistics, a trigram index, sort indexes, query
- * changes done in a copy of the model's query) and measures after each, so
- * every figure belongs to an exact DDL / code change. App code is never
- * changed by this script.
+ * Counts: searchListings remembers the count of each filter until the
+ * catalogue changes (app/models/listing-counts.server.ts). --counts cold
+ * forgets them before every run (what the first request for a filter costs,
+ * or any request right after an edit); --counts warm keeps them (what other
+ * pages and sorts of a filter already asked for cost). Both by default.
  *
  * Options:
  *   --db pglite,postgres        databases (default both)
@@ -35,13 +35,11 @@
  *   --pg-port N                 port of the throwaway cluster (default 9540)
  *   --samples N                 timed runs per combination (default 20; fewer when a combination is slow)
  *   --time-per-case MS          stop sampling a combination after this long (default 1500; at least 5 samples)
- *   --experiments               measure the candidate fixes (see above)
- *   --experiment-sizes LIST     sizes for --experiments (default 100000)
- *   --explain                   print EXPLAIN ANALYZE of the slowest combinations
+ *   --counts cold,warm          count modes to measure (default both, see above)
+ *   --explain                   print EXPLAIN ANALYZE of the slowest combinations' queries (count and page ids)
  *   --families 1,5,8            only these query families (1-based, in the order above)
  *   --sorts default,newest      only these sorts
  *   --pages first,last          only these pages (first, middle, last)
- *   --no-baseline               skip the plain measurement (with --experiments: only the fixes)
  *   --json FILE                 write every figure as JSON
  */
 import { spawnSync } from "node:child_process";
@@ -49,17 +47,12 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { and, asc, desc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { sql } from "drizzle-orm";
 import pg from "pg";
-import { db, queryRows, setDatabase, type Database } from "~/db/client.server";
-import * as schema from "~/db/schema";
-import { locations, realEstates } from "~/db/schema";
+import { db, queryRows } from "~/db/client.server";
+import { realEstates } from "~/db/schema";
 import type { ListingQuery, Sort } from "~/lib/listing-query";
-import { escapeLike, foldForSearch } from "~/lib/search";
-import { searchListings, type ListingItem, type ListingPage } from "~/models/listing.server";
+import { clearListingCounts, listingQueriesSql, searchListings } from "~/models/listing.server";
 import { listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
 import { parseEnv } from "~/utils/env.server";
@@ -74,6 +67,7 @@ const SORTS: Sort[] = ["default", "price-asc", "price-desc", "newest"];
 // Options
 
 type DbKind = "pglite" | "postgres";
+type CountMode = "cold" | "warm";
 interface Options {
   dbs: DbKind[];
   sizes: number[];
@@ -82,15 +76,13 @@ interface Options {
   pgPort: number;
   samples: number;
   timePerCase: number;
-  experiments: boolean;
-  experimentSizes: number[];
+  counts: CountMode[];
   explain: boolean;
   json?: string;
   /** Subsets of the matrix (indexes of families(), sort names, page kinds), to bound long runs. */
   families?: number[];
   sorts: Sort[];
   pages: PageKind[];
-  baseline: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -101,12 +93,10 @@ function parseOptions(argv: string[]): Options {
     pgPort: 9540,
     samples: 20,
     timePerCase: 1500,
-    experiments: false,
-    experimentSizes: [100_000],
+    counts: ["cold", "warm"],
     explain: false,
     sorts: [...SORTS],
     pages: ["first", "middle", "last"],
-    baseline: true,
   };
   const list = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
   const num = (flag: string, v: string | undefined) => {
@@ -146,11 +136,11 @@ function parseOptions(argv: string[]): Options {
       case "--time-per-case":
         o.timePerCase = num("--time-per-case", value());
         break;
-      case "--experiments":
-        o.experiments = true;
-        break;
-      case "--experiment-sizes":
-        o.experimentSizes = list(value()).map((s) => num("--experiment-sizes", s));
+      case "--counts":
+        o.counts = list(value()).map((m) => {
+          if (m !== "cold" && m !== "warm") throw new Error(`--counts: cold or warm, got ${m}`);
+          return m;
+        });
         break;
       case "--explain":
         o.explain = true;
@@ -169,9 +159,6 @@ function parseOptions(argv: string[]): Options {
           if (!(PAGE_KINDS as string[]).includes(s)) throw new Error(`--pages: first, middle or last, got ${s}`);
           return s as PageKind;
         });
-        break;
-      case "--no-baseline":
-        o.baseline = false;
         break;
       case "--json":
         o.json = path.resolve(value());
@@ -243,27 +230,28 @@ interface CaseResult {
   max: number;
 }
 
-type Search = (query: ListingQuery, pageSize: number) => Promise<ListingPage>;
-
-async function timeCase(search: Search, query: ListingQuery, o: Options): Promise<number[]> {
+async function timeCase(query: ListingQuery, mode: CountMode, o: Options): Promise<number[]> {
+  // cold: the remembered counts are forgotten before every run (outside the timing).
+  const search = async () => {
+    if (mode === "cold") clearListingCounts();
+    const t = performance.now();
+    await searchListings(query, PAGE_SIZE);
+    return performance.now() - t;
+  };
   // One warm-up run (plans, caches), then samples until the count or the time is used up (at least 5).
-  const t0 = performance.now();
-  await search(query, PAGE_SIZE);
-  const warm = performance.now() - t0;
+  const warm = await search();
   const times: number[] = [];
   const started = performance.now();
   // Over a second (40× the budget): the warm-up run is the one sample.
   if (warm > 40 * BUDGET_MS) return [warm];
   const minimum = 5;
   while (times.length < o.samples && (times.length < minimum || performance.now() - started < o.timePerCase)) {
-    const t1 = performance.now();
-    await search(query, PAGE_SIZE);
-    times.push(performance.now() - t1);
+    times.push(await search());
   }
   return times.sort((a, b) => a - b);
 }
 
-async function measureMatrix(search: Search, o: Options, label: string): Promise<CaseResult[]> {
+async function measureMatrix(mode: CountMode, o: Options, label: string): Promise<CaseResult[]> {
   const [first] = await listLocations();
   if (!first) throw new Error("No locations");
   const results: CaseResult[] = [];
@@ -275,7 +263,7 @@ async function measureMatrix(search: Search, o: Options, label: string): Promise
     for (const sort of o.sorts) {
       for (const pageKind of o.pages) {
         const query: ListingQuery = { ...f.query, sort, page: pages[pageKind] };
-        const t = await timeCase(search, query, o);
+        const t = await timeCase(query, mode, o);
         results.push({
           family: f.name,
           sort,
@@ -347,165 +335,6 @@ function printGrowth(title: string, small: CaseResult[], large: CaseResult[]) {
 }
 
 // ---------------------------------------------------------------------------
-// A copy of the model's query with switches, for the experiments. Without
-// switches it issues the same SQL as searchListings (checked before use).
-
-interface Variant {
-  /** Pages in the back half are read in the reverse order (OFFSET from the end), then reversed. */
-  reverseTail?: boolean;
-  /** Sort and page over ids only (no wide columns), then read the ≤ 10 rows of the page by id. */
-  deferredJoin?: boolean;
-  /** The count of a filter is kept in memory (as an in-process cache invalidated on every write would). */
-  countCache?: boolean;
-  /** Default sort without locations.order (SPEC §9 orders by the property's order field). */
-  defaultSortWithoutLocationOrder?: boolean;
-}
-
-const columns = {
-  id: realEstates.id,
-  slug: realEstates.slug,
-  title: realEstates.title,
-  title_bg: realEstates.title_bg,
-  description: sql<string>`left(${realEstates.description}, 400)`.as("description"),
-  description_bg: sql<string>`left(${realEstates.description_bg}, 400)`.as("description_bg"),
-  price: realEstates.price,
-  area: realEstates.area,
-  property_type: realEstates.property_type,
-  bedrooms: realEstates.bedrooms,
-  bathrooms: realEstates.bathrooms,
-  cover: sql<string | null>`${realEstates.images}[1]`.as("cover"),
-  image_count: sql<number>`cardinality(${realEstates.images})`.mapWith(Number).as("image_count"),
-  location_id: realEstates.location_id,
-  location_name: locations.name,
-  location_name_bg: locations.name_bg,
-  location_slug: locations.slug,
-  created_at: realEstates.created_at,
-};
-
-function conditions(query: Pick<ListingQuery, "locationId" | "type" | "search">): SQL | undefined {
-  const parts: SQL[] = [];
-  if (query.locationId) parts.push(eq(realEstates.location_id, query.locationId));
-  if (query.type) parts.push(eq(realEstates.property_type, query.type));
-  if (query.search) {
-    for (const word of foldForSearch(query.search).split(" ").filter(Boolean).slice(0, 8)) {
-      parts.push(like(realEstates.search_text, `%${escapeLike(word)}%`));
-    }
-  }
-  return parts.length ? and(...parts) : undefined;
-}
-
-function ordering(sort: Sort, v: Variant, reverse: boolean): SQL[] {
-  const a = reverse ? desc : asc;
-  const d = reverse ? asc : desc;
-  switch (sort) {
-    case "price-asc":
-      return [reverse ? sql`${realEstates.price} desc nulls first` : sql`${realEstates.price} asc nulls last`, a(realEstates.order), a(realEstates.id)];
-    case "price-desc":
-      return [reverse ? sql`${realEstates.price} asc nulls first` : sql`${realEstates.price} desc nulls last`, a(realEstates.order), a(realEstates.id)];
-    case "newest":
-      return [d(realEstates.created_at), a(realEstates.id)];
-    default:
-      return v.defaultSortWithoutLocationOrder
-        ? [a(realEstates.order), a(realEstates.created_at), a(realEstates.id)]
-        : [a(realEstates.order), a(locations.order), a(realEstates.created_at), a(realEstates.id)];
-  }
-}
-
-function variantSearch(v: Variant): Search {
-  const counts = new Map<string, number>();
-  return async (query, pageSize) => {
-    const where = conditions(query);
-    const key = JSON.stringify([query.locationId, query.type, query.search]);
-    let total = v.countCache ? counts.get(key) : undefined;
-    if (total === undefined) {
-      const [counted] = await db()
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(realEstates)
-        .where(where);
-      total = counted?.n ?? 0;
-      if (v.countCache) counts.set(key, total);
-    }
-    const pageCount = Math.max(1, Math.ceil(total / pageSize));
-    const page = Math.min(query.page, pageCount);
-    const offset = (page - 1) * pageSize;
-    // Rows [offset, end) of the ascending order are rows [total - end, total - offset) of the reversed one.
-    const reverse = Boolean(v.reverseTail) && page > 1 && offset > total / 2;
-    const end = Math.min(total, offset + pageSize);
-    const [limit, skip] = reverse ? [end - offset, total - end] : [pageSize, offset];
-    const order = ordering(query.sort, v, reverse);
-    let items: ListingItem[];
-    if (v.deferredJoin) {
-      // Only the default sort needs locations.order; the other sorts page over real_estates alone.
-      const needsLocation = query.sort === "default" && !v.defaultSortWithoutLocationOrder;
-      const ids = needsLocation
-        ? await db()
-            .select({ id: realEstates.id })
-            .from(realEstates)
-            .innerJoin(locations, eq(locations.id, realEstates.location_id))
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(skip)
-        : await db()
-            .select({ id: realEstates.id })
-            .from(realEstates)
-            .where(where)
-            .orderBy(...order)
-            .limit(limit)
-            .offset(skip);
-      const rows =
-        ids.length === 0
-          ? []
-          : ((await db()
-              .select(columns)
-              .from(realEstates)
-              .innerJoin(locations, eq(locations.id, realEstates.location_id))
-              .where(inArray(realEstates.id, ids.map((r) => r.id)))) as ListingItem[]);
-      const position = new Map(ids.map((r, i) => [r.id, i]));
-      items = rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
-    } else {
-      items = (await db()
-        .select(columns)
-        .from(realEstates)
-        .innerJoin(locations, eq(locations.id, realEstates.location_id))
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(skip)) as ListingItem[];
-    }
-    if (reverse) items.reverse();
-    return { items, total, page, pageCount };
-  };
-}
-
-/**
- * A variant that changes code must give exactly what the model gives (same
- * rows, same order): checked on the measured families and sorts, on the
- * first page and the last two (the reversed reading).
- */
-async function checkVariant(v: Variant, name: string, o: Options) {
-  if (!v.deferredJoin && !v.reverseTail && !v.defaultSortWithoutLocationOrder) return;
-  const [first] = await listLocations();
-  const search = variantSearch(v);
-  for (const [index, f] of families(first!.id).entries()) {
-    if (o.families && !o.families.includes(index)) continue;
-    const probe = await searchListings({ ...f.query, sort: "default", page: 1 }, PAGE_SIZE);
-    for (const sort of o.sorts) {
-      for (const page of new Set([1, Math.max(1, probe.pageCount - 1), probe.pageCount])) {
-        const q = { ...f.query, sort, page };
-        const [a, b] = [await searchListings(q, PAGE_SIZE), await search(q, PAGE_SIZE)];
-        const ids = (p: ListingPage) => p.items.map((i) => i.id).join(",");
-        if (ids(a) !== ids(b) || a.total !== b.total) {
-          if (v.defaultSortWithoutLocationOrder && sort === "default") continue; // a different order by design
-          throw new Error(`Variant "${name}" differs from searchListings for ${f.name}, ${sort}, page ${page}`);
-        }
-      }
-    }
-  }
-  note(`  ${name}: same rows and order as searchListings`);
-}
-
-// ---------------------------------------------------------------------------
 // EXPLAIN of the slowest combinations (the model's SQL, captured from drizzle)
 
 async function explainWorst(results: CaseResult[], kind: DbKind, howMany = 4) {
@@ -514,25 +343,15 @@ async function explainWorst(results: CaseResult[], kind: DbKind, howMany = 4) {
   const worst = [...results].sort((a, b) => b.p95 - a.p95).slice(0, howMany);
   for (const r of worst) {
     const q: ListingQuery = { ...fams.get(r.family)!.query, sort: r.sort, page: r.page };
-    const where = conditions(q);
-    const countQ = db().select({ n: sql<number>`count(*)` }).from(realEstates).where(where).toSQL();
-    const itemsQ = db()
-      .select(columns)
-      .from(realEstates)
-      .innerJoin(locations, eq(locations.id, realEstates.location_id))
-      .where(where)
-      .orderBy(...ordering(q.sort, {}, false))
-      .limit(PAGE_SIZE)
-      .offset((r.page - 1) * PAGE_SIZE)
-      .toSQL();
+    const queries = listingQueriesSql(q, r.total, PAGE_SIZE);
     log();
     log(`EXPLAIN (${kind}) ${r.family}, ${r.sort}, page ${r.page} — p95 ${ms(r.p95)} ms`);
     for (const [label, s] of [
-      ["count", countQ],
-      ["page", itemsQ],
+      ["count (saved while the count is remembered)", queries.count],
+      ["page ids", queries.ids],
     ] as const) {
       const text = await explain(s.sql, s.params);
-      log(`  -- ${label} query`);
+      log(`  -- ${label}`);
       for (const line of text) log(`  ${line}`);
     }
   }
@@ -544,7 +363,7 @@ async function explain(text: string, params: unknown[]): Promise<string[]> {
     const p = params[Number(n) - 1];
     return typeof p === "number" ? String(p) : `'${String(p).replace(/'/g, "''")}'`;
   });
-  const rows = await queryRows<Record<string, string>>(db(), sql.raw(`explain (analyze, costs off, timing off, summary on) ${inlined}`));
+  const rows = await queryRows<Record<string, string>>(db(), sql.raw(`explain (analyze, buffers, costs off, timing off, summary on) ${inlined}`));
   return rows.map((r) => String(Object.values(r)[0]));
 }
 
@@ -722,115 +541,6 @@ async function openPostgres(o: Options, adminUrl: string, size: number): Promise
 }
 
 // ---------------------------------------------------------------------------
-// Experiments
-
-interface Step {
-  name: string;
-  /** DDL applied (cumulatively) before measuring. */
-  ddl: string[];
-  variant: Variant;
-  /** Only on this database. */
-  only?: DbKind;
-}
-
-const STEPS: Step[] = [
-  { name: "VACUUM ANALYZE (PGlite has no autovacuum)", ddl: ["vacuum analyze"], variant: {}, only: "pglite" },
-  {
-    name: "+ trigram index on search_text",
-    ddl: [
-      "create extension if not exists pg_trgm",
-      "create index real_estates_search_trgm_idx on real_estates using gin (search_text gin_trgm_ops)",
-      "vacuum analyze real_estates",
-    ],
-    variant: {},
-  },
-  {
-    name: "+ sort indexes",
-    ddl: [
-      `create index real_estates_price_asc_idx on real_estates (price asc nulls last, "order", id)`,
-      `create index real_estates_price_desc_idx on real_estates (price desc nulls last, "order", id)`,
-      `create index real_estates_newest_idx on real_estates (created_at desc, id)`,
-      `create index real_estates_default_idx on real_estates ("order", created_at, id)`,
-      "vacuum analyze real_estates",
-    ],
-    variant: {},
-  },
-  {
-    name: "+ page over ids, then read 10 rows; back half from the end (code)",
-    ddl: [],
-    variant: { deferredJoin: true, reverseTail: true },
-  },
-  {
-    name: "+ counts cached in memory (code)",
-    ddl: [],
-    variant: { deferredJoin: true, reverseTail: true, countCache: true },
-  },
-];
-
-interface ExperimentResult {
-  db: DbKind;
-  size: number;
-  step: string;
-  ddl: string[];
-  variant: Variant;
-  results: CaseResult[];
-}
-
-async function openScratchPglite(o: Options, size: number): Promise<() => Promise<void>> {
-  const source = path.join(o.cacheDir, `pglite-${size}`, "pglite");
-  const scratch = path.join(o.cacheDir, `scratch-pglite-${size}`);
-  fs.rmSync(scratch, { recursive: true, force: true });
-  fs.cpSync(source, scratch, { recursive: true });
-  const pglite = await PGlite.create({ dataDir: scratch, extensions: { pg_trgm } });
-  const handle = drizzlePglite({ client: pglite, schema }) as unknown as Database;
-  setDatabase({ db: handle, kind: "pglite", pglite, created: false, close: () => pglite.close() });
-  return async () => {
-    setDatabase(undefined);
-    await pglite.close();
-    fs.rmSync(scratch, { recursive: true, force: true });
-  };
-}
-
-async function openScratchPostgres(o: Options, adminUrl: string, size: number): Promise<() => Promise<void>> {
-  const name = `scratch_${size}`;
-  await adminQuery(adminUrl, `drop database if exists ${name}`);
-  await createFromTemplate(adminUrl, name, `bench_${size}`);
-  await startServices(
-    parseEnv({ DATABASE_URL: databaseUrl(adminUrl, name), DATA_DIR: path.join(o.cacheDir, "pg-files"), LOG_LEVEL: "error", DATABASE_POOL_SIZE: "4" }),
-    {},
-  );
-  return async () => {
-    await stopServices();
-    await adminQuery(adminUrl, `drop database if exists ${name}`);
-  };
-}
-
-let saveJson: (() => void) | undefined;
-
-async function runExperiments(o: Options, kind: DbKind, size: number, adminUrl: string | undefined, out: ExperimentResult[]) {
-  const close = kind === "pglite" ? await openScratchPglite(o, size) : await openScratchPostgres(o, adminUrl!, size);
-  try {
-    for (const step of STEPS) {
-      if (step.only && step.only !== kind) continue;
-      for (const statement of step.ddl) {
-        const t0 = performance.now();
-        await db().execute(sql.raw(statement));
-        note(`  ${statement} — ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-      }
-      await checkVariant(step.variant, step.name, o);
-      const label = `${kind} ${count(size)} ${step.name}`;
-      const results = await measureMatrix(variantSearch(step.variant), o, label);
-      printMatrix(`Experiment — ${kind === "pglite" ? "PGlite" : "PostgreSQL"}, ${count(size)} listings: ${step.name}`, results, o.pages.length);
-      out.push({ db: kind, size, step: step.name, ddl: step.ddl, variant: step.variant, results });
-      saveJson?.();
-      if (o.explain) await explainWorst(results, kind, 2);
-    }
-  } finally {
-    await close();
-  }
-}
-
-// ---------------------------------------------------------------------------
 
 async function main() {
   const o = parseOptions(process.argv.slice(2));
@@ -839,8 +549,7 @@ async function main() {
     date: string;
     machine: { cpus: number; cpuModel: string; memoryGb: number; node: string };
     options: Options;
-    runs: { db: DbKind; size: number; results: CaseResult[] }[];
-    experiments: ExperimentResult[];
+    runs: { db: DbKind; size: number; counts: CountMode; loadAverage: number[]; results: CaseResult[] }[];
   } = {
     date: new Date().toISOString(),
     machine: {
@@ -851,12 +560,10 @@ async function main() {
     },
     options: o,
     runs: [],
-    experiments: [],
   };
-  if (o.json) {
-    const file = o.json;
-    saveJson = () => fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  }
+  const saveJson = () => {
+    if (o.json) fs.writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);
+  };
   log(`Listing search benchmark — ${report.date}, ${report.machine.cpus} × ${report.machine.cpuModel}, Node ${process.version}`);
 
   let cluster: PgCluster | undefined;
@@ -894,40 +601,33 @@ async function main() {
         }
       }
       const name = kind === "pglite" ? "PGlite" : "PostgreSQL";
-      const bySize = new Map<number, CaseResult[]>();
+      const bySize = new Map<string, CaseResult[]>();
       for (const size of [...o.sizes].sort((a, b) => a - b)) {
         if (kind === "pglite") await openPglite(o, size);
         else await openPostgres(o, adminUrl!, size);
-        if (!o.baseline) {
-          await stopServices();
-          continue;
-        }
         try {
           const actual = await catalogueSize();
-          const results = await measureMatrix(searchListings, o, `${kind} ${count(size)}`);
-          bySize.set(size, results);
-          report.runs.push({ db: kind, size, results });
-          saveJson?.();
-          printMatrix(`${name}, ${count(actual)} listings (the app's searchListings, database as the app leaves it)`, results, o.pages.length);
-          if (o.explain) await explainWorst(results, kind);
+          for (const mode of o.counts) {
+            const results = await measureMatrix(mode, o, `${kind} ${count(size)} ${mode}`);
+            bySize.set(`${mode} ${size}`, results);
+            report.runs.push({ db: kind, size, counts: mode, loadAverage: [...loads], results });
+            saveJson();
+            const what = mode === "cold" ? "counts forgotten before every run" : "counts remembered";
+            printMatrix(`${name}, ${count(actual)} listings, ${what} (the app's searchListings, database as the app leaves it)`, results, o.pages.length);
+            if (o.explain) await explainWorst(results, kind);
+          }
         } finally {
           await stopServices();
         }
       }
-      const sizes = [...bySize.keys()].sort((a, b) => a - b);
-      for (let i = 1; i < sizes.length; i++) {
-        printGrowth(`${name}: growth ${count(sizes[i - 1]!)} → ${count(sizes[i]!)} (budget ≤ ${MAX_GROWTH}×)`, bySize.get(sizes[i - 1]!)!, bySize.get(sizes[i]!)!);
-      }
-      if (o.experiments) {
-        for (const size of o.experimentSizes) {
-          if (kind === "pglite") {
-            await openPglite(o, size); // make sure it is seeded
-            await stopServices();
-          } else {
-            await openPostgres(o, adminUrl!, size);
-            await stopServices();
-          }
-          await runExperiments(o, kind, size, adminUrl, report.experiments);
+      for (const mode of o.counts) {
+        const sizes = [...o.sizes].sort((a, b) => a - b).filter((size) => bySize.has(`${mode} ${size}`));
+        for (let i = 1; i < sizes.length; i++) {
+          printGrowth(
+            `${name}, counts ${mode}: growth ${count(sizes[i - 1]!)} → ${count(sizes[i]!)} (budget ≤ ${MAX_GROWTH}×)`,
+            bySize.get(`${mode} ${sizes[i - 1]}`)!,
+            bySize.get(`${mode} ${sizes[i]}`)!,
+          );
         }
       }
       if (kind === "postgres") stopCluster();
@@ -939,7 +639,7 @@ async function main() {
     process.off("SIGTERM", onSignal);
   }
   if (o.json) {
-    fs.writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);
+    saveJson();
     note(`Wrote ${o.json}`);
   }
 }

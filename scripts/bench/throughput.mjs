@@ -13,11 +13,18 @@
  * is part of the cost. The load generator runs on the same machine as the
  * server: on few cores it takes CPU from it.
  *
+ * Each page is loaded twice: as an anonymous visitor (answered from the
+ * in-process HTML cache, X-Page-Cache: HIT) and with a cookie that the cache
+ * does not serve (`Cookie: bench=1`: rendered on every request, as for a
+ * signed-in administrator). The hashed script is loaded compressed (the
+ * pre-compressed .br file) and with `Accept-Encoding: identity`.
+ *
  * Options:
  *   --url http://127.0.0.1:PORT   a running server (only 127.0.0.1 / localhost; RSS is then not measured)
  *   --port N                      port of the server this script starts (default 9520)
  *   --properties N                demo listings (default 200)
  *   --data-dir DIR                seed/reuse this data folder (kept) instead of a temporary one
+ *   --database-url postgres://…   run the server on this PostgreSQL database (seeded first) instead of PGlite
  *   --connections N               concurrent connections (default 32)
  *   --duration S                  seconds per target (default 10, at most 60)
  *   --paths a,b,…                 targets (default: /, /properties, /bg/properties, a property page, a hashed asset)
@@ -31,6 +38,8 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const ACCEPT_ENCODING = "gzip, deflate, br";
+/** A cookie other than the language choice: the HTML cache does not answer such requests. */
+const BYPASS_COOKIE = "bench=1";
 
 function parseOptions(/** @type {string[]} */ argv) {
   const o = {
@@ -38,6 +47,7 @@ function parseOptions(/** @type {string[]} */ argv) {
     port: 9520,
     properties: 200,
     /** @type {string | undefined} */ dataDir: undefined,
+    /** @type {string | undefined} */ databaseUrl: undefined,
     connections: 32,
     duration: 10,
     /** @type {string[] | undefined} */ paths: undefined,
@@ -68,6 +78,10 @@ function parseOptions(/** @type {string[]} */ argv) {
         break;
       case "--data-dir":
         o.dataDir = path.resolve(value());
+        break;
+      case "--database-url":
+        o.databaseUrl = value();
+        if (!/^postgres(ql)?:\/\//.test(o.databaseUrl)) throw new Error("--database-url needs a postgres:// URL");
         break;
       case "--connections":
         o.connections = whole(value(), 1, 256);
@@ -124,7 +138,7 @@ function memoryOf(pid) {
 /** @type {import("node:child_process").ChildProcess | undefined} */
 let server;
 
-/** @param {{ port: number; properties: number; dataDir?: string }} o */
+/** @param {{ port: number; properties: number; dataDir?: string; databaseUrl?: string }} o */
 async function startServer(o) {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error('No build: run "npm run build" first');
   const temporary = !o.dataDir;
@@ -141,7 +155,8 @@ async function startServer(o) {
     ADMIN_EMAIL: "bench@example.test",
     ADMIN_PASSWORD: "bench-password-not-used",
   };
-  delete env.DATABASE_URL;
+  if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
+  else delete env.DATABASE_URL;
   note(`Seeding ${o.properties} demo listings in ${dataDir}…`);
   const seeded = spawnSync(path.join(root, "node_modules/.bin/tsx"), ["scripts/seed-demo.ts", "--properties", String(o.properties)], {
     cwd: root,
@@ -182,12 +197,14 @@ async function stopServer() {
  * A GET that tries again once: a kept-alive socket the server closed while
  * the load ran (its keep-alive timeout) fails the first use.
  * @param {string} url
+ * @param {string} [cookie]
  */
-async function fetchRetry(url) {
+async function fetchRetry(url, cookie = "") {
+  const headers = { "accept-encoding": ACCEPT_ENCODING, ...(cookie ? { cookie } : {}) };
   try {
-    return await fetch(url, { headers: { "accept-encoding": ACCEPT_ENCODING } });
+    return await fetch(url, { headers });
   } catch {
-    return fetch(url, { headers: { "accept-encoding": ACCEPT_ENCODING } });
+    return fetch(url, { headers });
   }
 }
 
@@ -211,10 +228,12 @@ function wrkMs(/** @type {string} */ s) {
  * @param {number} connections
  * @param {number} duration
  * @param {string} [acceptEncoding]
+ * @param {string} [cookie]
  * @returns {LoadResult}
  */
-function loadWithWrk(url, connections, duration, acceptEncoding = ACCEPT_ENCODING) {
-  const r = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", "-H", `Accept-Encoding: ${acceptEncoding}`, url], {
+function loadWithWrk(url, connections, duration, acceptEncoding = ACCEPT_ENCODING, cookie = "") {
+  const headers = ["-H", `Accept-Encoding: ${acceptEncoding}`, ...(cookie ? ["-H", `Cookie: ${cookie}`] : [])];
+  const r = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", ...headers, url], {
     encoding: "utf8",
     timeout: (duration + 30) * 1000,
   });
@@ -242,9 +261,10 @@ function loadWithWrk(url, connections, duration, acceptEncoding = ACCEPT_ENCODIN
  * @param {number} connections
  * @param {number} duration
  * @param {string} [acceptEncoding]
+ * @param {string} [cookie]
  * @returns {Promise<LoadResult>}
  */
-async function loadWithNode(url, connections, duration, acceptEncoding = ACCEPT_ENCODING) {
+async function loadWithNode(url, connections, duration, acceptEncoding = ACCEPT_ENCODING, cookie = "") {
   /** @type {number[]} */
   const latencies = [];
   let errors = 0;
@@ -257,7 +277,8 @@ async function loadWithNode(url, connections, duration, acceptEncoding = ACCEPT_
     while (performance.now() < end && latencies.length + errors < maxRequests) {
       const t0 = performance.now();
       try {
-        const res = await fetch(url, { headers: { "accept-encoding": acceptEncoding }, signal: AbortSignal.timeout(10_000) });
+        const headers = { "accept-encoding": acceptEncoding, ...(cookie ? { cookie } : {}) };
+        const res = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
         const body = await res.arrayBuffer();
         bytes += body.byteLength;
         if (res.status >= 400) non2xx++;
@@ -291,11 +312,12 @@ async function main() {
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? "", node: process.version, loadAverage: os.loadavg() },
+    database: o.databaseUrl ? "postgres" : "pglite",
     tool: useWrk ? "wrk -t1" : "node fetch loop",
     connections: o.connections,
     duration: o.duration,
     /** @type {{ idleMb: number; afterLoadMb: number; peakMb: number } | null} */ memory: null,
-    /** @type {{ path: string; kind: string; bytes: number; encoding: string; result: LoadResult }[]} */ targets: [],
+    /** @type {{ path: string; kind: string; cache: string; bytes: number; encoding: string; result: LoadResult }[]} */ targets: [],
   };
   try {
     let base = o.url;
@@ -314,18 +336,29 @@ async function main() {
     for (const p of paths) for (let i = 0; i < 20; i++) await (await fetchRetry(base + p)).arrayBuffer();
     const idle = started ? memoryOf(started.pid) : null;
 
+    const load = (/** @type {string} */ p, /** @type {string} */ acceptEncoding, /** @type {string} */ cookie) =>
+      useWrk ? loadWithWrk(new URL(p, base).href, o.connections, o.duration, acceptEncoding, cookie) : loadWithNode(base + p, o.connections, o.duration, acceptEncoding, cookie);
     for (const p of paths) {
-      const probe = await fetchRetry(base + p);
-      const body = await probe.arrayBuffer();
       const kind = p.startsWith("/assets/") ? "static" : "SSR";
-      note(`Loading ${p} (${kind}) for ${o.duration} s with ${o.connections} connections…`);
-      const result = useWrk ? loadWithWrk(new URL(p, base).href, o.connections, o.duration) : await loadWithNode(base + p, o.connections, o.duration);
-      report.targets.push({ path: p, kind, bytes: body.byteLength, encoding: probe.headers.get("content-encoding") ?? "none", result });
-      if (kind === "static") {
-        // The same file without compression: what compressing on every request costs.
-        note(`Loading ${p} (static, Accept-Encoding: identity)…`);
-        const plain = useWrk ? loadWithWrk(new URL(p, base).href, o.connections, o.duration, "identity") : await loadWithNode(base + p, o.connections, o.duration, "identity");
-        report.targets.push({ path: p, kind: "static", bytes: body.byteLength, encoding: "none", result: plain });
+      // SSR: from the HTML cache (anonymous), then rendered every time (a cookie the cache does not serve).
+      /** @type {{ cookie: string; acceptEncoding: string }[]} */
+      const variants =
+        kind === "SSR"
+          ? [
+              { cookie: "", acceptEncoding: ACCEPT_ENCODING },
+              { cookie: BYPASS_COOKIE, acceptEncoding: ACCEPT_ENCODING },
+            ]
+          : [
+              { cookie: "", acceptEncoding: ACCEPT_ENCODING },
+              { cookie: "", acceptEncoding: "identity" },
+            ];
+      for (const { cookie, acceptEncoding } of variants) {
+        const probe = await fetch(base + p, { headers: { "accept-encoding": acceptEncoding, ...(cookie ? { cookie } : {}) } });
+        const body = await probe.arrayBuffer();
+        const cache = kind === "SSR" ? (probe.headers.get("x-page-cache") ?? "none") : "–";
+        note(`Loading ${p} (${kind}, cache ${cache}, Accept-Encoding: ${acceptEncoding}) for ${o.duration} s with ${o.connections} connections…`);
+        const result = await load(p, acceptEncoding, cookie);
+        report.targets.push({ path: p, kind, cache, bytes: body.byteLength, encoding: probe.headers.get("content-encoding") ?? "none", result });
       }
     }
     if (started && idle) {
@@ -341,24 +374,29 @@ async function main() {
 
   const out = (/** @type {string} */ s = "") => process.stdout.write(`${s}\n`);
   out(`Throughput — ${report.date.slice(0, 10)}, ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${report.tool}, ${o.connections} connections, ${o.duration} s each, Accept-Encoding: ${ACCEPT_ENCODING}`);
-  const head = `${pad("path", 44)} ${pad("kind", 6)} ${padL("decoded", 8)} ${pad(" enc", 5)} ${padL("req/s", 8)} ${padL("p50 ms", 8)} ${padL("p99 ms", 8)} ${padL("errors", 7)}`;
+  const head = `${pad("path", 44)} ${pad("kind", 6)} ${pad("cache", 6)} ${padL("decoded", 8)} ${pad(" enc", 5)} ${padL("req/s", 8)} ${padL("p50 ms", 8)} ${padL("p99 ms", 8)} ${padL("errors", 7)}`;
   out(head);
   out("-".repeat(head.length));
   for (const t of report.targets) {
     const r = t.result;
     out(
-      `${pad(t.path.length > 44 ? `${t.path.slice(0, 41)}…` : t.path, 44)} ${pad(t.kind, 6)} ${padL(`${(t.bytes / 1024).toFixed(1)}K`, 8)} ${pad(` ${t.encoding}`, 5)} ${padL(r.rps.toFixed(0), 8)} ${padL(r.p50.toFixed(1), 8)} ${padL(r.p99.toFixed(1), 8)} ${padL(String(r.errors + r.non2xx), 7)}`,
+      `${pad(t.path.length > 44 ? `${t.path.slice(0, 41)}…` : t.path, 44)} ${pad(t.kind, 6)} ${pad(t.cache, 6)} ${padL(`${(t.bytes / 1024).toFixed(1)}K`, 8)} ${pad(` ${t.encoding}`, 5)} ${padL(r.rps.toFixed(0), 8)} ${padL(r.p50.toFixed(1), 8)} ${padL(r.p99.toFixed(1), 8)} ${padL(String(r.errors + r.non2xx), 7)}`,
     );
   }
   const staticRps = report.targets.find((t) => t.kind === "static" && t.encoding !== "none")?.result.rps;
   if (staticRps) {
-    out(`SSR pages reach ${report.targets
-      .filter((t) => t.kind === "SSR")
-      .map((t) => `${t.path} ${((100 * t.result.rps) / staticRps).toFixed(1)} %`)
-      .join(", ")} of the static file's requests/s (both compressed on the fly).`);
+    for (const cache of ["HIT", "BYPASS"]) {
+      const rows = report.targets.filter((t) => t.kind === "SSR" && (cache === "HIT" ? t.cache === "HIT" : t.cache !== "HIT"));
+      if (rows.length === 0) continue;
+      out(
+        `SSR pages ${cache === "HIT" ? "from the HTML cache" : "rendered"} reach ${rows
+          .map((t) => `${t.path} ${((100 * t.result.rps) / staticRps).toFixed(1)} %`)
+          .join(", ")} of the static file's requests/s (pre-compressed brotli, express.static).`,
+      );
+    }
   }
   if (report.memory) {
-    out(`Server RSS (PGlite): idle ${report.memory.idleMb.toFixed(0)} MB, after load ${report.memory.afterLoadMb.toFixed(0)} MB, peak ${report.memory.peakMb.toFixed(0)} MB.`);
+    out(`Server RSS (${o.databaseUrl ? "PostgreSQL" : "PGlite"}): idle ${report.memory.idleMb.toFixed(0)} MB, after load ${report.memory.afterLoadMb.toFixed(0)} MB, peak ${report.memory.peakMb.toFixed(0)} MB.`);
   }
   if (o.json) {
     fs.mkdirSync(path.dirname(o.json), { recursive: true });
