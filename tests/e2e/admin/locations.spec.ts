@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, openAdmin, photo, test, unique } from "./fixtures";
+import { allowConsoleErrors, expect, openAdmin, photo, test, unique } from "./fixtures";
 
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 
@@ -150,4 +150,63 @@ test("hostile files dressed as photos are refused by the server with SPEC's mess
   await expect(page.getByText("Пожалуйста, выберите изображение (JPEG, PNG, GIF и т.д.)")).toHaveCount(2);
   await expect(page.getByText("✓ Загружено")).toHaveCount(0);
   await expect(page.locator('input[type="hidden"][name="image"]')).toHaveCount(0);
+});
+
+test("saving while the picture still uploads waits with SPEC's message; renaming onto an existing name is refused", async ({ adminPage: page }) => {
+  const existing = `Занято ${unique()}`;
+  await createLocation(page, existing, "");
+  await openAdmin(page, "/admin/locations/add");
+  // Hold the upload until the form has been submitted once.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/admin/upload", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByLabel("Название (русский)").fill(`Новая ${unique()}`);
+  await page.getByTestId("image-file").setInputFiles(await photo("slow.jpg"));
+  await expect(page.getByRole("button", { name: "Загрузка..." })).toBeDisabled();
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Дождитесь завершения загрузки изображения");
+  release();
+  await expect(page.getByText("✓ Загружено")).toBeVisible();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await page.unroute("**/admin/upload");
+
+  // Edit another location to the taken name: SPEC §8's update wording.
+  await page.getByLabel("Название (русский)").fill(`Другая ${unique()}`);
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(page).toHaveURL(/\/admin\/locations$/);
+  const other = page.getByRole("article").filter({ hasText: "Другая" }).last();
+  await other.getByRole("link", { name: /^Редактировать:/ }).click();
+  await page.getByLabel("Название (русский)").fill(existing);
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Локация с таким названием уже существует");
+});
+
+test("upload failures show SPEC's Russian messages: storage error, no permission, no connection", async ({ adminPage: page }) => {
+  test.setTimeout(90_000);
+  allowConsoleErrors(page, /Failed to load resource: (the server responded with a status of (403|500)|net::ERR_INTERNET_DISCONNECTED)/);
+  await openAdmin(page, "/admin/locations/add");
+  const input = page.getByTestId("image-file");
+  // A 403 is not retried.
+  await page.route("**/admin/upload", (route) => route.fulfill({ status: 403, contentType: "application/json", body: "{}" }));
+  await input.setInputFiles(await photo("denied.jpg"));
+  await expect(page.getByText("Недостаточно прав для загрузки. Обратитесь к администратору.")).toBeVisible();
+  await page.unroute("**/admin/upload");
+  // A 500 is retried (2 s, 4 s, 8 s) and then reported.
+  let attempts = 0;
+  await page.route("**/admin/upload", (route) => {
+    attempts++;
+    return route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
+  });
+  await input.setInputFiles(await photo("broken-storage.jpg"));
+  await expect(page.getByText("Ошибка хранилища. Попробуйте еще раз или обратитесь к администратору.")).toBeVisible({ timeout: 30_000 });
+  expect(attempts).toBe(4);
+  await page.unroute("**/admin/upload");
+  // Offline: the network error is named as such.
+  await page.context().setOffline(true);
+  await input.setInputFiles(await photo("offline.jpg"));
+  await expect(page.getByText("Нет подключения к интернету. Проверьте соединение и попробуйте снова.")).toBeVisible({ timeout: 30_000 });
+  await page.context().setOffline(false);
 });
