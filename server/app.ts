@@ -7,6 +7,7 @@ import express, { type ErrorRequestHandler } from "express";
 import helmet from "helmet";
 import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from "react-router";
 import { requestInfo } from "~/context";
+import { apiRouter } from "~/api/index.server";
 import { adminEventsRouter } from "~/realtime/sse.server";
 import { getDatabaseHandle } from "~/db/client.server";
 import { storage } from "~/storage/index.server";
@@ -126,6 +127,7 @@ export function createApp(env: Env, options: AppOptions = {}) {
   });
 
   app.use(adminEventsRouter());
+  app.use(apiRouter());
 
   const build = () => import("virtual:react-router/server-build");
   const mode = dev ? "development" : "production";

@@ -47,6 +47,8 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
   LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  // The public anonymous key of the HTTP API (SPEC §1): not a secret, it grants only what anonymous visitors may do.
+  API_ANON_KEY: z.string().trim().min(1).max(500).default("seaside-anon-key"),
   // What the public site shows in its contact block and About text.
   SITE_PHONE: z.string().trim().min(1).max(40).default("+359 88 000 0000"),
   SITE_EMAIL: z.email({ error: "must be an e-mail address" }).default("info@example.com"),
