@@ -7,6 +7,42 @@ import { restRouter, type RestLimits } from "./rest/router.server";
  * (tables and RPC) and /auth/v1. Mounted in server/app.ts before the pages;
  * /storage/v1 joins here. Cross-site writes are already refused in front of
  * it (server/same-origin.ts).
+ *
+ * PostgREST features supported on locations, real_estates, contact_submissions:
+ * - GET/HEAD with select= column lists (`*`, `alias:column`); filters eq neq gt
+ *   gte lt lte like ilike (`*` = `%`) in is (null, not_null, true, false,
+ *   unknown), each optionally `not.`; several filters are ANDed; a column that
+ *   clashes with a reserved parameter is filtered quoted (`"order"=eq.2`);
+ *   order= several columns .asc|.desc .nullsfirst|.nullslast; limit, offset,
+ *   the Range header; Prefer: count=exact (also planned/estimated, counted
+ *   exactly) with Content-Range (206 for a part); at most 1000 rows a read
+ *   (Supabase's default max rows).
+ * - POST one object or an array; PATCH and DELETE with filters (refused without
+ *   one: 21000, like Supabase's safeupdate); Prefer: return=representation |
+ *   minimal; select= shapes the returned rows.
+ * - Accept: application/vnd.pgrst.object+json → one object, else 406 PGRST116
+ *   (for writes, checked before anything is written).
+ * - Errors {code, details, hint, message}: 23505/23503 → 409, 23502/23514/22P02/
+ *   22007/42703 → 400, 42501 → 401 (anonymous) / 403, PGRST116 → 406,
+ *   PGRST205 (unknown table) / PGRST202 (unknown function) → 404, PGRST100
+ *   (bad query) / PGRST102 (bad JSON) / PGRST204 (unknown column in a body) → 400,
+ *   PGRST301 (unknown or expired token) → 401, 429 for rate limits.
+ * - POST /rest/v1/rpc/direct_insert_real_estate with the p_* parameters (GET: 405).
+ * Not supported: resource embedding (related tables in select), casts and JSON
+ * paths, or=/and= groups, array/range/full-text operators (cs, cd, ov, fts…),
+ * upsert (Prefer: resolution=… / on_conflict), Prefer: missing=default,
+ * tx=rollback, CSV/GeoJSON output, OpenAPI at /rest/v1/, other RPC functions.
+ * Writes run through the model layer row by row: an array POST or a PATCH/
+ * DELETE of several rows is not one transaction. Ids and created_at sent by a
+ * client are ignored (the database generates them). ilike folds case as the
+ * database does (a C-locale PostgreSQL folds only ASCII).
+ *
+ * GoTrue: POST /auth/v1/token?grant_type=password|refresh_token, POST
+ * /auth/v1/logout?scope=global|local, GET /auth/v1/user, GET /auth/v1/settings.
+ * The access token is the admin pages' opaque session token (not a JWT, so
+ * supabase-js's getClaims/setSession, which decode JWTs, do not apply); the
+ * refresh token is the same token (see auth/router.server.ts). No sign-up,
+ * OTP, OAuth, MFA or user updates.
  */
 export interface ApiOptions {
   rest?: RestLimits;
