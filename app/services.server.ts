@@ -1,4 +1,3 @@
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { backupPglite } from "./db/backup.server";
 import { openDatabase, setDatabase, getDatabaseHandle, type DatabaseHandle } from "./db/client.server";
@@ -7,8 +6,7 @@ import { ensureFirstAdmin } from "./models/admins.server";
 import { ensureDefaultLocations } from "./models/locations.server";
 import { deleteExpiredSessions } from "./models/sessions.server";
 import { startChangeFeed, stopChangeFeed } from "./realtime/change-feed.server";
-import { setStorage } from "./storage/index.server";
-import { LocalStorage } from "./storage/local.server";
+import { createStorage, setStorage } from "./storage/index.server";
 import type { Env } from "./utils/env.server";
 import { log, setLogLevel } from "./utils/log.server";
 
@@ -53,7 +51,7 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
     if (options.firstAdmin) {
       await ensureFirstAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, (m) => log.info(m));
     }
-    setStorage(new LocalStorage(path.join(env.dataDir, "upload")));
+    setStorage(createStorage(env));
     // The realtime change feed (DESIGN §9), for the web server only.
     if (options.schedule) await startChangeFeed(handle);
   } catch (error) {

@@ -8,6 +8,7 @@ import helmet from "helmet";
 import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from "react-router";
 import { requestInfo } from "~/context";
 import { apiRouter } from "~/api/index.server";
+import { storageApiRouter, uploadFilesRouter } from "~/api/storage/index.server";
 import { adminEventsRouter } from "~/realtime/sse.server";
 import { getDatabaseHandle } from "~/db/client.server";
 import { storage } from "~/storage/index.server";
@@ -103,15 +104,18 @@ export function createApp(env: Env, options: AppOptions = {}) {
   }
 
   // Uploaded images: names are unique per upload (timestamp + random), so immutable.
+  // With STORAGE_DRIVER=s3 they are read through the driver (or redirected to S3_PUBLIC_URL).
   app.use(
     "/upload",
-    express.static(path.join(env.dataDir, "upload"), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      dotfiles: "ignore",
-      fallthrough: false,
-    }),
+    env.STORAGE_DRIVER === "s3"
+      ? uploadFilesRouter({ publicUrl: env.S3_PUBLIC_URL })
+      : express.static(path.join(env.dataDir, "upload"), {
+          immutable: true,
+          maxAge: "1y",
+          index: false,
+          dotfiles: "ignore",
+          fallthrough: false,
+        }),
   );
 
   app.use(imageVariantsRouter({ storage, cacheDir: path.join(env.dataDir, "cache", "img") }));
@@ -128,6 +132,7 @@ export function createApp(env: Env, options: AppOptions = {}) {
 
   app.use(adminEventsRouter());
   app.use(apiRouter());
+  app.use(storageApiRouter());
 
   const build = () => import("virtual:react-router/server-build");
   const mode = dev ? "development" : "production";

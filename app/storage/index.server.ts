@@ -1,3 +1,7 @@
+import path from "node:path";
+import type { Env } from "~/utils/env.server";
+import { LocalStorage } from "./local.server";
+import { S3Storage } from "./s3.server";
 import type { ObjectStorage } from "./storage.server";
 
 // The store of this process, set by startServices() (kept on globalThis for dev reloads).
@@ -10,4 +14,19 @@ export function setStorage(storage: ObjectStorage | undefined) {
 export function storage(): ObjectStorage {
   if (!holder.__seasideStorage) throw new Error("Storage is not configured (startServices() has not run)");
   return holder.__seasideStorage;
+}
+
+/** The store STORAGE_DRIVER chooses: the local folder DATA_DIR/upload (default) or an S3-compatible bucket. */
+export function createStorage(env: Env): ObjectStorage {
+  if (env.STORAGE_DRIVER === "s3") {
+    return new S3Storage({
+      endpoint: env.S3_ENDPOINT,
+      region: env.S3_REGION!,
+      bucket: env.S3_BUCKET!,
+      accessKeyId: env.S3_ACCESS_KEY_ID!,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    });
+  }
+  return new LocalStorage(path.join(env.dataDir, "upload"));
 }

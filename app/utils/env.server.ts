@@ -73,6 +73,18 @@ const envSchema = z.object({
       .refine(isMailbox, { error: 'must be an e-mail address or "Name <address>"' })
       .optional(),
   ),
+  // Where uploaded files live (DESIGN §5): the local folder DATA_DIR/upload, or an S3-compatible bucket.
+  STORAGE_DRIVER: z.enum(["local", "s3"], { error: "must be local or s3" }).default("local"),
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com" }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://cdn.example.com" }).optional()),
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", ""], { error: "must be true or false" })
+    .default("false")
+    .transform((v) => v === "true" || v === "1"),
 });
 
 /** "a@b.co" or "Name <a@b.co>", on one line (it becomes a mail header). */
@@ -109,6 +121,14 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(
       "Invalid configuration (environment variables):\n  NOTIFY_EMAIL: is required when SMTP_URL is set (the address that receives new contact requests)",
     );
+  }
+  if (env.STORAGE_DRIVER === "s3") {
+    const missing = (["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !env[name]);
+    if (missing.length > 0) {
+      throw new EnvError(
+        `Invalid configuration (environment variables):\n${missing.map((name) => `  ${name}: is required when STORAGE_DRIVER=s3`).join("\n")}`,
+      );
+    }
   }
   const shownHost = env.HOST === "0.0.0.0" || env.HOST === "127.0.0.1" || env.HOST === "::" ? "localhost" : env.HOST;
   const publicUrl = (env.PUBLIC_URL ?? `http://${shownHost}:${env.PORT}`).replace(/\/+$/, "");

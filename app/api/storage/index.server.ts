@@ -1,0 +1,435 @@
+import crypto from "node:crypto";
+import express, { type ErrorRequestHandler, type Request, type Response } from "express";
+import { getSessionAdmin } from "~/models/sessions.server";
+import { STORAGE_MAX_UPLOAD_BYTES } from "~/storage/images.server";
+import { storage } from "~/storage/index.server";
+import { safeObjectKey } from "~/storage/object-names";
+import type { StoredObject } from "~/storage/storage.server";
+import { SESSION_COOKIE } from "~/utils/auth.server";
+import { log } from "~/utils/log.server";
+import { getBucket, listBuckets, parseSizeLimit, updateBucket, type Bucket } from "./buckets.server";
+import { allowedName, classifyContent, mimeAllowed, nameMatches, REFUSED_MESSAGE } from "./content.server";
+import { cacheSecondsOf, forgetCacheSeconds, parseCacheControl, rememberCacheSeconds } from "./object-meta.server";
+
+export { uploadFilesRouter } from "./upload-files.server";
+
+/**
+ * The Storage API at /storage/v1 (DESIGN §8), compatible with supabase-js's
+ * `storage` client for the calls of SPEC §7: buckets (list, get, create,
+ * update), upload (POST / PUT, x-upsert, cache-control), public and
+ * authenticated reads, removal by a list of paths, listing a folder.
+ * Errors are Storage's JSON `{statusCode, error, message}`.
+ *
+ * Permissions: anyone may list buckets and read objects of a public bucket;
+ * every write needs an administrator (Authorization: Bearer <access token>,
+ * or the admin pages' session cookie — cross-site writes are refused in
+ * front of everything, server/same-origin.ts).
+ */
+class StorageError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const notFound = (what = "Object not found") => new StorageError(404, "not_found", what);
+const bucketNotFound = () => new StorageError(404, "Bucket not found", "Bucket not found");
+const forbidden = () =>
+  new StorageError(
+    403,
+    "Unauthorized",
+    "new row violates row-level security policy: only an administrator may upload, change or remove files (sign in and send Authorization: Bearer <access_token>)",
+  );
+const invalidKey = (key: string) => new StorageError(400, "InvalidKey", `Invalid key: ${key.slice(0, 200)}`);
+const tooLarge = () => new StorageError(413, "Payload too large", "The object exceeded the maximum allowed size");
+
+function sendError(res: Response, error: StorageError) {
+  res
+    .status(error.status)
+    .set("Cache-Control", "no-store")
+    .type("application/json; charset=utf-8")
+    .send(JSON.stringify({ statusCode: String(error.status), error: error.error, message: error.message }));
+}
+
+function sendJson(res: Response, body: unknown, status = 200) {
+  res.status(status).set("Cache-Control", "no-store").type("application/json; charset=utf-8").send(JSON.stringify(body));
+}
+
+function cookieToken(req: Request): string | null {
+  for (const part of (req.get("cookie") ?? "").split(";")) {
+    const eq = part.indexOf("=");
+    if (eq !== -1 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+/** An administrator's live session as bearer token (or cookie); anything else (the anonymous key) is anonymous. */
+async function isAdmin(req: Request): Promise<boolean> {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get("authorization") ?? "")?.[1] ?? null;
+  for (const token of [bearer, cookieToken(req)]) {
+    if (token && (await getSessionAdmin(token))) return true;
+  }
+  return false;
+}
+
+async function requireAdmin(req: Request) {
+  if (!(await isAdmin(req))) throw forbidden();
+}
+
+async function bucketOf(name: string | undefined): Promise<Bucket> {
+  const bucket = name ? await getBucket(name) : null;
+  if (!bucket) throw bucketNotFound();
+  return bucket;
+}
+
+/**
+ * The object key of a request path: one leading slash is removed (SPEC §5);
+ * empty, absolute ("//x", "C:\x", "file://…"), `.`/`..` segments, empty
+ * segments, backslashes and control characters are refused.
+ */
+export function objectKeyOf(raw: string): string {
+  const path = raw.startsWith("/") ? raw.slice(1) : raw;
+  if (path === "" || path.startsWith("/") || /^[a-z][a-z0-9+.-]*:/i.test(path)) throw invalidKey(raw);
+  const key = safeObjectKey(path);
+  if (!key || key !== path) throw invalidKey(raw);
+  return key;
+}
+
+function pathParam(req: Request): string {
+  const value = (req.params as { path?: string | string[] }).path;
+  return Array.isArray(value) ? value.join("/") : (value ?? "");
+}
+
+type Handler = (req: Request, res: Response) => Promise<void>;
+const handle =
+  (fn: Handler): express.RequestHandler =>
+  (req, res, next) => {
+    fn(req, res).catch(next);
+  };
+
+const jsonBody = express.json({ limit: "1mb", type: () => true });
+const rawBody = express.raw({ limit: STORAGE_MAX_UPLOAD_BYTES + 256 * 1024, type: () => true });
+
+function bodyObject(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  return body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
+/** The uploaded bytes and the requested cache max-age: multipart (supabase-js sends Blobs so) or the raw body. */
+async function readUpload(req: Request): Promise<{ bytes: Uint8Array; cacheSeconds: number }> {
+  const raw: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+  const type = req.get("content-type") ?? "";
+  if (/^multipart\/form-data/i.test(type)) {
+    let form: FormData;
+    try {
+      form = await new globalThis.Response(new Uint8Array(raw), { headers: { "content-type": type } }).formData();
+    } catch {
+      throw new StorageError(400, "InvalidRequest", "The multipart body could not be read");
+    }
+    let file: Blob | null = null;
+    for (const [, value] of form) {
+      if (typeof value !== "string") {
+        file = value;
+        break;
+      }
+    }
+    if (!file) throw new StorageError(400, "InvalidRequest", "Invalid file object provided for upload");
+    const cacheField = form.get("cacheControl");
+    return {
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      cacheSeconds: parseCacheControl(typeof cacheField === "string" ? cacheField : req.get("cache-control")),
+    };
+  }
+  return { bytes: new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength), cacheSeconds: parseCacheControl(req.get("cache-control")) };
+}
+
+function fileObject(key: string, object: StoredObject, cacheSeconds: number, contentType: string) {
+  const at = object.updatedAt.toISOString();
+  return {
+    name: key,
+    id: null as string | null,
+    updated_at: at,
+    created_at: at,
+    last_accessed_at: at,
+    metadata: {
+      eTag: etagOf(object),
+      size: object.size,
+      mimetype: contentType.split(";")[0],
+      cacheControl: `max-age=${cacheSeconds}`,
+      lastModified: at,
+      contentLength: object.size,
+      httpStatusCode: 200,
+    },
+  };
+}
+
+function etagOf(object: StoredObject): string {
+  return `"${crypto.createHash("sha1").update(`${object.key}\n${object.size}\n${object.updatedAt.getTime()}`).digest("hex")}"`;
+}
+
+async function sendObject(req: Request, res: Response, key: string) {
+  const object = await storage().get(key);
+  if (!object) throw notFound();
+  const cacheSeconds = await cacheSecondsOf(object);
+  const kind = classifyContent(object.body);
+  const etag = etagOf(object);
+  res.set({
+    "Cache-Control": `max-age=${cacheSeconds}`,
+    ETag: etag,
+    "Last-Modified": object.updatedAt.toUTCString(),
+    "X-Content-Type-Options": "nosniff",
+    // Whatever the bytes are, they never run as a page here.
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+    "Content-Type": kind.ok ? kind.contentType : "application/octet-stream",
+  });
+  const name = key.slice(key.lastIndexOf("/") + 1);
+  if (!kind.ok || req.query.download !== undefined) {
+    const given = typeof req.query.download === "string" && req.query.download !== "" ? req.query.download : name;
+    res.set("Content-Disposition", `attachment; filename*=UTF-8''${encodeURIComponent(given)}`);
+  }
+  if (req.get("if-none-match") === etag) {
+    res.status(304).end();
+    return;
+  }
+  res.status(200).send(object.body);
+}
+
+export function storageApiRouter(): express.Router {
+  const api = express.Router();
+
+  // ── Buckets ──────────────────────────────────────────────────────────────
+  api.get(
+    "/bucket",
+    handle(async (_req, res) => sendJson(res, await listBuckets())),
+  );
+
+  api.get(
+    "/bucket/:id",
+    handle(async (req, res) => sendJson(res, await bucketOf(String(req.params.id)))),
+  );
+
+  api.post(
+    "/bucket",
+    jsonBody,
+    handle(async (req) => {
+      await requireAdmin(req);
+      const body = bodyObject(req);
+      const name = typeof body.id === "string" ? body.id : typeof body.name === "string" ? body.name : "";
+      if (!name) throw new StorageError(400, "InvalidRequest", "body must have required property 'name'");
+      if (await getBucket(name)) throw new StorageError(409, "Duplicate", "The resource already exists");
+      throw new StorageError(
+        400,
+        "InvalidRequest",
+        `Only the "${storage().bucket}" bucket exists on this server; other buckets cannot be created`,
+      );
+    }),
+  );
+
+  api.put(
+    "/bucket/:id",
+    jsonBody,
+    handle(async (req, res) => {
+      await requireAdmin(req);
+      const bucket = await bucketOf(String(req.params.id));
+      const body = bodyObject(req);
+      if (body.public !== undefined && typeof body.public !== "boolean") throw new StorageError(400, "InvalidRequest", "public must be true or false");
+      const limit = parseSizeLimit(body.file_size_limit);
+      if (limit === "invalid") throw new StorageError(400, "InvalidRequest", "file_size_limit must be a number of bytes or a size such as 5MB");
+      const types = body.allowed_mime_types;
+      if (types !== undefined && types !== null && !(Array.isArray(types) && types.every((t) => typeof t === "string" && /^[\w.+-]+\/[\w.+*-]+$|^\*$/.test(t)))) {
+        throw new StorageError(400, "InvalidRequest", "allowed_mime_types must be a list of MIME types such as image/png or image/*");
+      }
+      await updateBucket(bucket.name, {
+        public: body.public as boolean | undefined,
+        file_size_limit: limit,
+        allowed_mime_types: types as string[] | null | undefined,
+      });
+      sendJson(res, { message: "Successfully updated" });
+    }),
+  );
+
+  api.delete(
+    "/bucket/:id",
+    handle(async (req) => {
+      await requireAdmin(req);
+      await bucketOf(String(req.params.id));
+      throw new StorageError(400, "InvalidRequest", "The bucket of the site's images cannot be deleted");
+    }),
+  );
+
+  api.post(
+    "/bucket/:id/empty",
+    handle(async (req) => {
+      await requireAdmin(req);
+      await bucketOf(String(req.params.id));
+      throw new StorageError(400, "InvalidRequest", "The bucket of the site's images cannot be emptied at once; remove files by name");
+    }),
+  );
+
+  // ── Objects ──────────────────────────────────────────────────────────────
+  api.post(
+    "/object/list/:bucket",
+    jsonBody,
+    handle(async (req, res) => {
+      const bucket = await bucketOf(String(req.params.bucket));
+      if (!bucket.public) await requireAdmin(req);
+      const body = bodyObject(req);
+      const limit = Math.min(Math.max(Number.isInteger(body.limit) ? (body.limit as number) : 100, 0), 1000);
+      const offset = Math.max(Number.isInteger(body.offset) ? (body.offset as number) : 0, 0);
+      const search = typeof body.search === "string" ? body.search.toLowerCase() : "";
+      let folder = typeof body.prefix === "string" ? body.prefix.replace(/^\/+|\/+$/g, "") : "";
+      if (folder !== "") folder = `${objectKeyOf(folder)}/`;
+      const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown };
+      const column = ["name", "updated_at", "created_at", "last_accessed_at"].includes(String(sortBy.column)) ? String(sortBy.column) : "name";
+      const descending = String(sortBy.order).toLowerCase() === "desc";
+
+      const folders = new Set<string>();
+      const files = new Map<string, StoredObject>();
+      for (const object of await storage().list(folder)) {
+        const rest = object.key.slice(folder.length);
+        const slash = rest.indexOf("/");
+        const name = slash === -1 ? rest : rest.slice(0, slash);
+        if (search && !name.toLowerCase().startsWith(search)) continue;
+        if (slash !== -1) folders.add(name);
+        else files.set(name, object);
+      }
+      type Entry = { name: string; id: string | null; updated_at: string | null; created_at: string | null; last_accessed_at: string | null; metadata: unknown };
+      const entries: Entry[] = [
+        ...[...folders].map((name) => ({ name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null })),
+        ...[...files].map(([name, object]) => fileObject(name, object, 0, classifyByName(name))),
+      ];
+      entries.sort((a, b) => {
+        const av = column === "name" ? a.name : ((a as Record<string, unknown>)[column] as string | null) ?? "";
+        const bv = column === "name" ? b.name : ((b as Record<string, unknown>)[column] as string | null) ?? "";
+        const order = av < bv ? -1 : av > bv ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+        return descending ? -order : order;
+      });
+      const page = entries.slice(offset, offset + limit);
+      // Cache-Control is read for the files of this page only (the S3 driver keeps it in each object's head).
+      const pageFiles = page.filter((entry) => entry.metadata !== null && files.has(entry.name));
+      for (let i = 0; i < pageFiles.length; i += 16) {
+        await Promise.all(
+          pageFiles.slice(i, i + 16).map(async (entry) => {
+            const listed = files.get(entry.name)!;
+            const object = (await storage().head(listed.key)) ?? listed;
+            (entry.metadata as { cacheControl: string }).cacheControl = `max-age=${await cacheSecondsOf(object)}`;
+          }),
+        );
+      }
+      sendJson(res, page);
+    }),
+  );
+
+  const readPublic = handle(async (req, res) => {
+    const bucket = await getBucket(String(req.params.bucket));
+    // A private bucket does not exist for public reads.
+    if (!bucket || !bucket.public) throw notFound(bucket ? "Object not found" : "Bucket not found");
+    await sendObject(req, res, objectKeyOf(pathParam(req)));
+  });
+  api.get("/object/public/:bucket/{*path}", readPublic);
+
+  const readAuthenticated = handle(async (req, res) => {
+    const bucket = await bucketOf(String(req.params.bucket));
+    if (!bucket.public && !(await isAdmin(req))) throw notFound();
+    await sendObject(req, res, objectKeyOf(pathParam(req)));
+  });
+  api.get("/object/authenticated/:bucket/{*path}", readAuthenticated);
+
+  const upload = (upsertAlways: boolean) =>
+    handle(async (req, res) => {
+      const bucket = await bucketOf(String(req.params.bucket));
+      await requireAdmin(req);
+      const key = objectKeyOf(pathParam(req));
+      if (!allowedName(key)) throw new StorageError(415, "invalid_mime_type", `${REFUSED_MESSAGE} (file name ${key.slice(key.lastIndexOf("/") + 1)})`);
+      const { bytes, cacheSeconds } = await readUpload(req);
+      const limit = Math.min(STORAGE_MAX_UPLOAD_BYTES, bucket.file_size_limit ?? Infinity);
+      if (bytes.byteLength > limit) throw tooLarge();
+      const kind = classifyContent(bytes);
+      if (!kind.ok) throw new StorageError(415, "invalid_mime_type", kind.message);
+      if (!nameMatches(key, kind.kind)) throw new StorageError(415, "invalid_mime_type", `The file's content is not the image its name says (${key.slice(key.lastIndexOf("/") + 1)})`);
+      if (!mimeAllowed(kind.contentType, bucket.allowed_mime_types)) {
+        throw new StorageError(415, "invalid_mime_type", `mime type ${kind.contentType.split(";")[0]} is not supported`);
+      }
+      const upsert = upsertAlways || /^true$/i.test(req.get("x-upsert") ?? "");
+      if (!upsert && (await storage().head(key))) throw new StorageError(409, "Duplicate", "The resource already exists");
+      const stored = await storage().put(key, bytes, { contentType: kind.contentType, cacheControlSeconds: cacheSeconds });
+      await rememberCacheSeconds(stored, cacheSeconds);
+      log.info(`Storage: uploaded ${bucket.name}/${key} (${bytes.byteLength} bytes, ${kind.contentType.split(";")[0]})`);
+      sendJson(res, { Id: crypto.randomUUID(), Key: `${bucket.name}/${key}` });
+    });
+  // Anonymous uploads are turned away before their body is read.
+  const adminOnly: express.RequestHandler = (req, res, next) => {
+    isAdmin(req).then((ok) => (ok ? next() : sendError(res, forbidden())), next);
+  };
+  api.post("/object/:bucket/{*path}", adminOnly, rawBody, upload(false));
+  api.put("/object/:bucket/{*path}", adminOnly, rawBody, upload(true));
+
+  async function removeKeys(bucket: Bucket, keys: string[]) {
+    const removed = await storage().remove(keys);
+    for (const key of removed) await forgetCacheSeconds(key);
+    if (removed.length > 0) log.info(`Storage: removed ${removed.length} file(s) from ${bucket.name}`);
+    return removed;
+  }
+
+  api.delete(
+    "/object/:bucket",
+    jsonBody,
+    handle(async (req, res) => {
+      const bucket = await bucketOf(String(req.params.bucket));
+      await requireAdmin(req);
+      const prefixes = bodyObject(req).prefixes;
+      if (!Array.isArray(prefixes) || prefixes.length === 0 || prefixes.length > 1000 || !prefixes.every((p) => typeof p === "string")) {
+        throw new StorageError(400, "InvalidRequest", "body must have a list of 1 to 1000 paths in 'prefixes'");
+      }
+      const keys = (prefixes as string[]).map(objectKeyOf);
+      const removed = await removeKeys(bucket, keys);
+      const now = new Date().toISOString();
+      sendJson(
+        res,
+        removed.map((name) => ({ name, bucket_id: bucket.name, id: null, updated_at: now, created_at: now, last_accessed_at: now, metadata: null })),
+      );
+    }),
+  );
+
+  api.delete(
+    "/object/:bucket/{*path}",
+    handle(async (req, res) => {
+      const bucket = await bucketOf(String(req.params.bucket));
+      await requireAdmin(req);
+      const key = objectKeyOf(pathParam(req));
+      if ((await removeKeys(bucket, [key])).length === 0) throw notFound();
+      sendJson(res, { message: "Successfully deleted" });
+    }),
+  );
+
+  api.get("/object/:bucket/{*path}", readAuthenticated);
+
+  api.use((req, res) => sendError(res, new StorageError(404, "Not Found", `Route ${req.method}:/storage/v1${req.path} not found`)));
+
+  const onError: ErrorRequestHandler = (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof StorageError) return sendError(res, error);
+    const status = typeof error?.status === "number" ? error.status : 500;
+    if (error?.type === "entity.too.large" || status === 413) return sendError(res, tooLarge());
+    if (error instanceof URIError || (status >= 400 && status < 500)) {
+      return sendError(res, new StorageError(400, "InvalidRequest", "The request could not be read"));
+    }
+    if (error?.name === "UnsafeKeyError") return sendError(res, invalidKey(""));
+    log.error(`${req.method} /storage/v1${req.path} failed:`, error);
+    sendError(res, new StorageError(500, "internal", "Internal server error"));
+  };
+  api.use(onError);
+
+  const router = express.Router();
+  router.use("/storage/v1", api);
+  return router;
+}
+
+/** The content type a listed file is shown with (from its name; reads classify the bytes). */
+function classifyByName(name: string): string {
+  const ext = name.slice(name.lastIndexOf(".") + 1).toLowerCase();
+  return { jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" }[ext] ?? "text/plain";
+}
