@@ -1,0 +1,165 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createClient } from "@supabase/supabase-js";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ws from "ws";
+import { openTestDatabase, testDbKind } from "../support/test-db";
+
+/**
+ * The production server (`node server/main.js`, the build) with
+ * STORAGE_DRIVER=s3 against s3rver on 127.0.0.1: the Storage API as mounted
+ * in server/app.ts, driven by supabase-js (sign in, upload, public URL,
+ * remove), and the site's own `/upload/…` and `/img/…` addresses read
+ * through the S3 driver.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+const ADMIN_EMAIL = "storage-server@example.com";
+const ADMIN_PASSWORD = "storage server test password";
+let child: ChildProcess | undefined;
+let output = "";
+let baseUrl = "";
+let dispose: (() => Promise<void>) | undefined;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-storage-server-"));
+
+interface S3rverInstance {
+  run(): Promise<{ address: string; port: number }>;
+  close(): Promise<void>;
+}
+const S3rver = createRequire(import.meta.url)("s3rver") as new (options: Record<string, unknown>) => S3rverInstance;
+let s3rver: S3rverInstance | undefined;
+
+/** Servers this file starts use ports 9850–9899. */
+async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = 9850 + Math.floor(Math.random() * 50);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error("no free port in 9850-9899");
+}
+
+/** The build must contain the Storage API (an older build from before it is rebuilt). */
+function buildIsCurrent(): boolean {
+  const dir = path.join(root, "build/server");
+  if (!fs.existsSync(path.join(dir, "index.js"))) return false;
+  const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
+  return files.some((f) => fs.readFileSync(path.join(dir, f), "utf8").includes("storage-buckets.json"));
+}
+
+async function waitFor(predicate: () => boolean, ms: number) {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error(`timed out; server output:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  if (!buildIsCurrent()) {
+    const build = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
+  }
+  let databaseUrl = "";
+  if (testDbKind() === "postgres") {
+    const opened = await openTestDatabase();
+    await opened.handle.close();
+    databaseUrl = opened.url!;
+    dispose = opened.dispose;
+  }
+  s3rver = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(tmp, "s3"), configureBuckets: [{ name: "site-images" }] });
+  const { port: s3Port } = await s3rver.run();
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ["server/main.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: path.join(tmp, "data"),
+      DATABASE_URL: databaseUrl,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      LOG_LEVEL: "info",
+      BACKUP_INTERVAL_HOURS: "0",
+      STORAGE_DRIVER: "s3",
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_BUCKET: "site-images",
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "S3RVER",
+      S3_SECRET_ACCESS_KEY: "S3RVER",
+      S3_FORCE_PATH_STYLE: "true",
+      S3_PUBLIC_URL: "",
+    },
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  await waitFor(() => output.includes("Listening on") || child!.exitCode !== null, 60_000);
+  if (!output.includes("Listening on")) throw new Error(`server did not start:\n${output}`);
+}, 300_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((resolve) => child!.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+  await s3rver?.close();
+  await dispose?.();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe(`the server with STORAGE_DRIVER=s3 on ${testDbKind()}`, () => {
+  it("Storage API through supabase-js; /upload and /img read through the S3 driver; nothing lands in DATA_DIR/upload", async () => {
+    const client = createClient(baseUrl, "seaside-anon-key", { realtime: { transport: ws as never }, auth: { persistSession: false, autoRefreshToken: false } });
+    const buckets = await client.storage.listBuckets();
+    expect(buckets.error).toBeNull();
+    expect(buckets.data!.map((b) => [b.name, b.public])).toEqual([["images", true]]);
+    const anon = await client.storage.from("images").upload(`test-${Date.now()}.txt`, "Storage test", { upsert: true });
+    expect(anon.error?.status).toBe(403);
+
+    const signIn = await client.auth.signInWithPassword({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    expect(signIn.error).toBeNull();
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3399cc" } }).jpeg().toBuffer();
+    const name = `properties/properties-${Date.now()}-s3server.jpg`;
+    const up = await client.storage.from("images").upload(name, new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), { cacheControl: "3600", upsert: true });
+    expect(up.error).toBeNull();
+
+    const { publicUrl } = client.storage.from("images").getPublicUrl(name).data;
+    const viaApi = await fetch(publicUrl);
+    expect(viaApi.status).toBe(200);
+    expect(viaApi.headers.get("cache-control")).toBe("max-age=3600");
+    expect(viaApi.headers.get("content-type")).toBe("image/jpeg");
+    expect(viaApi.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(Buffer.from(await viaApi.arrayBuffer())).toEqual(jpeg);
+
+    const viaSite = await fetch(`${baseUrl}/upload/${name}`);
+    expect(viaSite.status).toBe(200);
+    expect(viaSite.headers.get("content-type")).toBe("image/jpeg");
+    expect(viaSite.headers.get("cache-control")).toContain("immutable");
+    expect(Buffer.from(await viaSite.arrayBuffer())).toEqual(jpeg);
+    const variant = await fetch(`${baseUrl}/img/640/upload/${name}`);
+    expect(variant.status).toBe(200);
+    expect((await sharp(Buffer.from(await variant.arrayBuffer())).metadata()).width).toBe(640);
+    expect(fs.existsSync(path.join(tmp, "data", "upload", ...name.split("/")))).toBe(false);
+    for (const bad of ["/upload/properties/missing.jpg", "/upload/%2e%2e/%2e%2e/etc/passwd", "/upload/.hidden/x.txt"]) {
+      expect((await fetch(`${baseUrl}${bad}`)).status, bad).toBe(404);
+    }
+
+    const removed = await client.storage.from("images").remove([name]);
+    expect(removed.error).toBeNull();
+    expect(removed.data).toHaveLength(1);
+    expect((await fetch(publicUrl)).status).toBe(404);
+    expect((await fetch(`${baseUrl}/upload/${name}`)).status).toBe(404);
+  });
+});
