@@ -319,6 +319,18 @@ describe(`REST edge cases on ${testDbKind()}`, () => {
     expect(response.status).toBe(403);
   });
 
+  it("the admin pages' session cookie also counts as the administrator (same-site only: cross-site writes are refused above)", async () => {
+    const withCookie = await fetch(`${api.url()}/rest/v1/contact_submissions?select=id`, {
+      headers: { apikey: api.anonKey(), Authorization: `Bearer ${api.anonKey()}`, Cookie: `seaside_session=${adminToken}` },
+    });
+    expect(withCookie.status).toBe(200);
+    const staleCookie = await fetch(`${api.url()}/rest/v1/contact_submissions?select=id`, {
+      headers: { Cookie: "seaside_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" },
+    });
+    expect(staleCookie.status).toBe(401);
+    expect(await staleCookie.json()).toMatchObject({ code: "42501" });
+  });
+
   it("a global sign-out ends every session of the administrator", async () => {
     const signIn = async () =>
       (
