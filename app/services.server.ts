@@ -51,7 +51,7 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
     if (options.firstAdmin) {
       await ensureFirstAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, (m) => log.info(m));
     }
-    setStorage(createStorage(env));
+    setStorage(await createStorage(env));
     // The realtime change feed (DESIGN §9), for the web server only.
     if (options.schedule) await startChangeFeed(handle);
   } catch (error) {

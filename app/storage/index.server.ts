@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { Env } from "~/utils/env.server";
 import { LocalStorage } from "./local.server";
-import { S3Storage } from "./s3.server";
 import type { ObjectStorage } from "./storage.server";
 
 // The store of this process, set by startServices() (kept on globalThis for dev reloads).
@@ -16,9 +15,14 @@ export function storage(): ObjectStorage {
   return holder.__seasideStorage;
 }
 
-/** The store STORAGE_DRIVER chooses: the local folder DATA_DIR/upload (default) or an S3-compatible bucket. */
-export function createStorage(env: Env): ObjectStorage {
+/**
+ * The store STORAGE_DRIVER chooses: the local folder DATA_DIR/upload (default)
+ * or an S3-compatible bucket. The S3 client is loaded only when chosen (it
+ * adds about half a second to start-up).
+ */
+export async function createStorage(env: Env): Promise<ObjectStorage> {
   if (env.STORAGE_DRIVER === "s3") {
+    const { S3Storage } = await import("./s3.server");
     return new S3Storage({
       endpoint: env.S3_ENDPOINT,
       region: env.S3_REGION!,

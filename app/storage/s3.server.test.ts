@@ -78,15 +78,15 @@ describe("S3 storage driver", () => {
 describe("STORAGE_DRIVER configuration", () => {
   const s3 = { STORAGE_DRIVER: "s3", S3_BUCKET: "b", S3_REGION: "auto", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" };
 
-  it("defaults to the local folder", () => {
+  it("defaults to the local folder", async () => {
     const env = parseEnv({ DATA_DIR: "/tmp/x" });
     expect(env.STORAGE_DRIVER).toBe("local");
-    expect(createStorage(env)).toBeInstanceOf(LocalStorage);
+    expect(await createStorage(env)).toBeInstanceOf(LocalStorage);
   });
 
-  it("s3: builds the S3 driver from the S3_* variables", () => {
+  it("s3: builds the S3 driver from the S3_* variables", async () => {
     const env = parseEnv({ ...s3, S3_ENDPOINT: "http://127.0.0.1:9000", S3_FORCE_PATH_STYLE: "true" });
-    const driver = createStorage(env);
+    const driver = await createStorage(env);
     expect(driver).toBeInstanceOf(S3Storage);
     expect((driver as S3Storage).config).toMatchObject({ bucket: "b", region: "auto", endpoint: "http://127.0.0.1:9000", forcePathStyle: true });
     (driver as S3Storage).client.destroy();
