@@ -238,8 +238,18 @@ test.describe("gallery", () => {
 
     // r reloads the pictures: loading, then the same picture again, fetched anew.
     const srcBefore = await picture.getAttribute("src");
+    // The reloaded picture is held back a moment, so the loading state can be seen
+    // (a local server can answer before the check runs).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/[?&]r=\d+/, async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.keyboard.press("r");
     await expect(viewer.getByRole("status")).toHaveText(t.loading);
+    release();
+    await page.unroute(/[?&]r=\d+/);
     await expect.poll(() => viewer.getByRole("img").getAttribute("src")).not.toBe(srcBefore);
     await expect.poll(() => loaded(viewer.getByRole("img"))).toBe(true);
     await expect(viewer.getByRole("status")).toHaveCount(0);
