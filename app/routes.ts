@@ -34,6 +34,10 @@ export default [
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
     route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
   ]),
+  // SPEC §7's static GETs: the stored images as { version, files }, under three names.
+  route("app-data.json", "routes/resources/file-manifest.ts", { id: "app-data" }),
+  route("file-manifest.json", "routes/resources/file-manifest.ts", { id: "file-manifest" }),
+  route("exported-files.json", "routes/resources/file-manifest.ts", { id: "exported-files" }),
   route("set-language", "routes/resources/set-language.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap-index" }),

@@ -103,6 +103,13 @@ export function createApp(env: Env, options: AppOptions = {}) {
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
 
+  // SPEC §7: the browser checks the two tracked upload directories with
+  // HEAD /upload/{locations,properties}/.directory. Exactly these two paths;
+  // real dotfiles are never served (the static handler below ignores them).
+  app.get(["/upload/locations/.directory", "/upload/properties/.directory"], (_req, res) => {
+    res.set("Cache-Control", "no-cache").status(200).end();
+  });
+
   // Uploaded images: names are unique per upload (timestamp + random), so immutable.
   // With STORAGE_DRIVER=s3 they are read through the driver (or redirected to S3_PUBLIC_URL).
   app.use(
