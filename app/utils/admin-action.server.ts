@@ -30,3 +30,27 @@ export async function adminWrite(run: () => Promise<AdminActionResult>) {
     return data<AdminActionResult>({ ok: false, error: ADMIN.genericError }, { status: 500 });
   }
 }
+
+/**
+ * The "move" (arrow buttons: direction up/down) and "move-to" (drag-and-drop:
+ * position) intents, shared by every ordered admin list. Null when the form's
+ * intent is another one.
+ */
+export async function orderIntent(
+  form: FormData,
+  move: { by: (id: string, direction: "up" | "down") => Promise<boolean>; to: (id: string, position: number) => Promise<boolean> },
+): Promise<AdminActionResult | null> {
+  const id = field(form, "id");
+  const refused: AdminActionResult = { ok: false, error: ADMIN.orderSaveFailed };
+  switch (field(form, "intent")) {
+    case "move": {
+      const direction = field(form, "direction");
+      if (direction !== "up" && direction !== "down") return refused;
+      return (await move.by(id, direction)) ? { ok: true } : refused;
+    }
+    case "move-to":
+      return (await move.to(id, Number(field(form, "position")))) ? { ok: true } : refused;
+    default:
+      return null;
+  }
+}

@@ -1,7 +1,7 @@
-import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ImagePicker } from "~/components/admin/image-picker";
 import { buttonClass, ErrorBanner, Field, inputClass, PageHeader } from "~/components/admin/ui";
+import { useAdminForm } from "~/components/admin/use-admin-form";
 import { ADMIN } from "~/i18n/admin";
 import { ModelError } from "~/models/errors.server";
 import { removeImagesIfUnused } from "~/models/image-references.server";
@@ -62,11 +62,8 @@ export default function LocationForm() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [uploading, setUploading] = useState(false);
-  const [clientError, setClientError] = useState<string | null>(null);
-  const [cleared, setCleared] = useState<Set<string>>(new Set());
-  const fieldError = (name: string) => (cleared.has(name) ? undefined : result?.fields[name]);
-  const clear = (name: string) => setCleared((s) => new Set(s).add(name));
+  const form = useAdminForm(result, LOCATION_MESSAGES.waitForUpload, "image");
+  const { errorOf: fieldError, clear } = form;
 
   return (
     <main className="grid max-w-3xl gap-6 p-4 md:p-8">
@@ -75,17 +72,9 @@ export default function LocationForm() {
         method="post"
         noValidate
         className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-        onSubmit={(event) => {
-          if (uploading) {
-            event.preventDefault();
-            setClientError(LOCATION_MESSAGES.waitForUpload);
-            return;
-          }
-          setClientError(null);
-          setCleared(new Set());
-        }}
+        onSubmit={form.onSubmit}
       >
-        <ErrorBanner message={clientError ?? result?.error} />
+        <ErrorBanner message={form.banner} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={ADMIN.locations.name} name="name" error={fieldError("name")}>
             {(props) => <input {...props} name="name" defaultValue={location?.name ?? ""} maxLength={100} className={inputClass} onInput={() => clear("name")} />}
@@ -101,11 +90,7 @@ export default function LocationForm() {
           initial={location?.image ? [location.image] : []}
           label={ADMIN.locations.image}
           error={fieldError("image")}
-          onUploadingChange={(busy) => {
-            setUploading(busy);
-            if (!busy) setClientError(null);
-            clear("image");
-          }}
+          onUploadingChange={form.onUploadingChange}
         />
         <div className="flex flex-wrap gap-2">
           <button type="submit" disabled={saving} className={buttonClass.primary}>

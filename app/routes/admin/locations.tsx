@@ -9,7 +9,7 @@ import { imageVariant } from "~/lib/images";
 import { imagesOfLocation, propertiesByLocation } from "~/models/admin-lists.server";
 import { removeImagesIfUnused } from "~/models/image-references.server";
 import { deleteLocation, listLocationsWithCounts, moveLocation, moveLocationTo } from "~/models/locations.server";
-import { adminWrite, field } from "~/utils/admin-action.server";
+import { adminWrite, field, orderIntent } from "~/utils/admin-action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import type { Route } from "./+types/locations";
 
@@ -36,16 +36,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const id = field(form, "id");
   return adminWrite(async () => {
+    const ordered = await orderIntent(form, { by: moveLocation, to: moveLocationTo });
+    if (ordered) return ordered;
     switch (field(form, "intent")) {
-      case "move": {
-        const direction = field(form, "direction");
-        if (direction !== "up" && direction !== "down") return { ok: false, error: ADMIN.orderSaveFailed };
-        return (await moveLocation(id, direction)) ? { ok: true } : { ok: false, error: ADMIN.orderSaveFailed };
-      }
-      case "move-to": {
-        const position = Number(field(form, "position"));
-        return (await moveLocationTo(id, position)) ? { ok: true } : { ok: false, error: ADMIN.orderSaveFailed };
-      }
       case "delete": {
         const images = await imagesOfLocation(id);
         if (!(await deleteLocation(id))) return { ok: false, error: ADMIN.genericError };

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ImagePicker } from "~/components/admin/image-picker";
 import { buttonClass, ErrorBanner, Field, inputClass, Notice, PageHeader } from "~/components/admin/ui";
+import { useAdminForm } from "~/components/admin/use-admin-form";
 import { ADMIN } from "~/i18n/admin";
 import { localizePath } from "~/i18n/lang";
 import { encodePath } from "~/lib/seo";
@@ -121,13 +122,10 @@ export default function RealEstateForm() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/real-estates/") === true;
-  const [uploading, setUploading] = useState(false);
-  const [clientError, setClientError] = useState<string | null>(null);
-  const [cleared, setCleared] = useState<Set<string>>(new Set());
+  const form = useAdminForm(result, PROPERTY_MESSAGES.waitForUploads, "images");
+  const { errorOf, clear } = form;
   const [bgMissing, setBgMissing] = useState(() => ({ title: !property?.title_bg, description: !property?.description_bg }));
   const F = ADMIN.properties.fields;
-  const errorOf = (name: string) => (cleared.has(name) ? undefined : result?.fields[name]);
-  const clear = (name: string) => setCleared((s) => (s.has(name) ? s : new Set(s).add(name)));
   const text = (name: keyof NonNullable<typeof property>, fallback = "") => {
     const value = property?.[name];
     return value === null || value === undefined ? fallback : Array.isArray(value) ? value.join("\n") : String(value);
@@ -160,17 +158,9 @@ export default function RealEstateForm() {
         method="post"
         noValidate
         className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-        onSubmit={(event) => {
-          if (uploading) {
-            event.preventDefault();
-            setClientError(PROPERTY_MESSAGES.waitForUploads);
-            return;
-          }
-          setClientError(null);
-          setCleared(new Set());
-        }}
+        onSubmit={form.onSubmit}
       >
-        <ErrorBanner message={clientError ?? result?.error} />
+        <ErrorBanner message={form.banner} />
         <div className="grid gap-4 md:grid-cols-2">
           <Field label={F.title} name="title" error={errorOf("title")}>
             {(props) => <input {...props} name="title" defaultValue={text("title")} maxLength={200} className={inputClass} onInput={() => clear("title")} />}
@@ -266,11 +256,7 @@ export default function RealEstateForm() {
           initial={property?.images ?? []}
           label={F.images}
           error={errorOf("images")}
-          onUploadingChange={(busy) => {
-            setUploading(busy);
-            if (!busy) setClientError(null);
-            clear("images");
-          }}
+          onUploadingChange={form.onUploadingChange}
         />
         <div className="flex flex-wrap gap-2">
           <button type="submit" disabled={saving} className={buttonClass.primary}>

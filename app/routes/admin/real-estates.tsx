@@ -12,7 +12,7 @@ import { getLocation, listLocations } from "~/models/locations.server";
 import { deleteRealEstate, getRealEstate, moveRealEstate, moveRealEstateTo } from "~/models/real-estates.server";
 import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { isUuid } from "~/schemas/fields";
-import { adminWrite, field } from "~/utils/admin-action.server";
+import { adminWrite, field, orderIntent } from "~/utils/admin-action.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { duplicateRealEstate } from "~/utils/admin-properties.server";
 import type { Route } from "./+types/real-estates";
@@ -44,16 +44,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   const id = field(form, "id");
   return adminWrite(async () => {
+    const ordered = await orderIntent(form, { by: moveRealEstate, to: moveRealEstateTo });
+    if (ordered) return ordered;
     switch (field(form, "intent")) {
-      case "move": {
-        const direction = field(form, "direction");
-        if (direction !== "up" && direction !== "down") return { ok: false, error: ADMIN.orderSaveFailed };
-        return (await moveRealEstate(id, direction)) ? { ok: true } : { ok: false, error: ADMIN.orderSaveFailed };
-      }
-      case "move-to": {
-        const position = Number(field(form, "position"));
-        return (await moveRealEstateTo(id, position)) ? { ok: true } : { ok: false, error: ADMIN.orderSaveFailed };
-      }
       case "delete": {
         const current = await getRealEstate(id);
         if (!current || !(await deleteRealEstate(id))) return { ok: false, error: ADMIN.genericError };

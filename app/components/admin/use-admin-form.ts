@@ -1,0 +1,37 @@
+import { useCallback, useState } from "react";
+
+export interface AdminFormResult {
+  error: string | null;
+  fields: Record<string, string>;
+}
+
+/**
+ * The shared state of the admin edit forms (SPEC §4): field errors from the
+ * last answer, each cleared as soon as its field is edited; the form banner;
+ * and the refusal to submit while a photo is still uploading (`waitMessage`).
+ */
+export function useAdminForm(result: AdminFormResult | undefined, waitMessage: string, imagesField: string) {
+  const [uploading, setUploading] = useState(false);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [cleared, setCleared] = useState<Set<string>>(new Set());
+  const clear = useCallback((name: string) => setCleared((s) => (s.has(name) ? s : new Set(s).add(name))), []);
+  return {
+    banner: clientError ?? result?.error ?? null,
+    errorOf: (name: string) => (cleared.has(name) ? undefined : result?.fields[name]),
+    clear,
+    onSubmit: (event: React.FormEvent) => {
+      if (uploading) {
+        event.preventDefault();
+        setClientError(waitMessage);
+        return;
+      }
+      setClientError(null);
+      setCleared(new Set());
+    },
+    onUploadingChange: (busy: boolean) => {
+      setUploading(busy);
+      if (!busy) setClientError(null);
+      clear(imagesField);
+    },
+  };
+}
