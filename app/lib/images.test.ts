@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeImageList, normalizeImageRef } from "./images";
+import { normalizeImageList, normalizeImageRef, resolveImageUrl } from "./images";
 
 describe("normalizeImageRef", () => {
   it("prefixes a relative path with / (SPEC §5) and keeps absolute paths and http(s) URLs", () => {
@@ -28,5 +28,33 @@ describe("normalizeImageList (SPEC §5)", () => {
   });
   it("drops blank and non-text entries and reports invalid ones", () => {
     expect(normalizeImageList(["", " ", null, 3, "/a.jpg", "javascript:x"])).toEqual({ images: ["/a.jpg"], invalid: ["javascript:x"] });
+  });
+});
+
+describe("resolveImageUrl (SPEC §7)", () => {
+  it("turns a storage path into its /upload/ path", () => {
+    expect(resolveImageUrl("properties/properties-1700000000000-ab12cd34.jpg")).toBe("/upload/properties/properties-1700000000000-ab12cd34.jpg");
+    expect(resolveImageUrl("locations/locations-1700000000000-ab12cd34.webp")).toBe("/upload/locations/locations-1700000000000-ab12cd34.webp");
+  });
+  it("keeps /upload/ paths, other site paths, absolute http(s) and data:image URLs unchanged", () => {
+    for (const same of [
+      "/upload/properties/x.jpg",
+      "/images/placeholder.svg",
+      "https://cdn.example.com/a.jpg?w=1",
+      "http://example.com/a.jpg",
+      "data:image/png;base64,iVBORw0KGgo=",
+    ]) {
+      expect(resolveImageUrl(same)).toBe(same);
+    }
+    expect(resolveImageUrl("  /upload/locations/a.jpg ")).toBe("/upload/locations/a.jpg");
+  });
+  it("gives any other relative path a leading /", () => {
+    expect(resolveImageUrl("upload/properties/x.jpg")).toBe("/upload/properties/x.jpg");
+    expect(resolveImageUrl("images/a.jpg")).toBe("/images/a.jpg");
+  });
+  it("null for blank and unusable values (the caller shows the placeholder)", () => {
+    for (const bad of [undefined, null, 7, "", "   ", "javascript:alert(1)", "data:text/html,<script>x</script>", "//evil.example/a.jpg", "/a/../../etc/passwd", '/a.jpg" onerror="x']) {
+      expect(resolveImageUrl(bad)).toBeNull();
+    }
   });
 });
