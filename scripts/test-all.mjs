@@ -4,6 +4,9 @@
 //
 //   typecheck   react-router typegen + tsc --noEmit          (1 check)
 //   lint        eslint                                        (1 check)
+//   build       the production build, once (1 check): the server tests
+//               start it and the e2e tests run against it, so they never
+//               race to rebuild build/ at the same time
 //   unit        Vitest, pure code
 //   pglite      Vitest, the database suite on embedded PGlite
 //   postgres    Vitest, the same suite on a throwaway PostgreSQL on 127.0.0.1
@@ -54,6 +57,9 @@ function playwright() {
   const out = "test-results/playwright.json";
   fs.rmSync(out, { force: true });
   console.log("\n=== e2e: playwright test");
+  // The build step above made build/ from this tree: no second build.
+  const built = layers.some((l) => l.name === "build" && l.failed === 0);
+  if (built) process.env.E2E_SKIP_BUILD = "1";
   const { ok, seconds } = run("npx", ["playwright", "test"]);
   if (!fs.existsSync(out)) {
     layers.push({ name: "e2e (Playwright, Chromium)", passed: 0, failed: 1, skipped: 0, seconds, note: "did not run (see output above)" });
@@ -67,6 +73,7 @@ function playwright() {
 const want = (/** @type {string} */ name) => only.length === 0 || only.includes(name);
 if (want("typecheck")) check("typecheck", "npm", ["run", "--silent", "typecheck"]);
 if (want("lint")) check("lint", "npm", ["run", "--silent", "lint"]);
+if (want("build") || want("pglite") || want("postgres") || want("e2e")) check("build", "npm", ["run", "--silent", "build"]);
 if (want("unit")) vitest("unit", "unit tests");
 if (want("pglite")) vitest("pglite", "database suite on PGlite");
 if (want("postgres")) vitest("postgres", "database suite on PostgreSQL");
