@@ -4,11 +4,11 @@ import { openDatabase, setDatabase, getDatabaseHandle, type DatabaseHandle } fro
 import { pendingMigrationCount, runMigrations } from "./db/migrate.server";
 import { ensureFirstAdmin } from "./models/admins.server";
 import { ensureDefaultLocations } from "./models/locations.server";
-import { deleteExpiredSessions } from "./models/sessions.server";
 import { startChangeFeed, stopChangeFeed } from "./realtime/change-feed.server";
 import { createStorage, setStorage } from "./storage/index.server";
 import type { Env } from "./utils/env.server";
 import { log, setLogLevel } from "./utils/log.server";
+import { createMaintenance, type Maintenance } from "./utils/maintenance.server";
 
 /**
  * Start-up and shut-down of what the process holds: the database (opened,
@@ -18,13 +18,13 @@ import { log, setLogLevel } from "./utils/log.server";
 export interface StartOptions {
   /** Create the first administrator when none exists (the web server does). */
   firstAdmin?: boolean;
-  /** Run periodic jobs (backups, session clean-up) and the realtime change feed: the web server. */
+  /** Run the maintenance tick (sessions, orphaned uploads, backups) and the realtime change feed: the web server. */
   schedule?: boolean;
   /** Another migrations folder (tests). */
   migrationsFolder?: string;
 }
 
-let timers: NodeJS.Timeout[] = [];
+let maintenance: Maintenance | undefined;
 
 export async function startServices(env: Env, options: StartOptions = {}): Promise<DatabaseHandle> {
   setLogLevel(env.LOG_LEVEL);
@@ -60,30 +60,20 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
   }
 
   if (options.schedule) {
-    const hour = 60 * 60 * 1000;
-    if (handle.kind === "pglite" && env.BACKUP_INTERVAL_HOURS > 0) {
-      timers.push(
-        setInterval(() => {
-          backupPglite(handle, env.dataDir, env.BACKUP_KEEP, "scheduled")
-            .then((file) => log.info(`Scheduled backup: ${file}`))
-            .catch((error: unknown) => log.error("Scheduled backup failed:", error));
-        }, env.BACKUP_INTERVAL_HOURS * hour),
-      );
-    }
-    timers.push(
-      setInterval(() => {
-        deleteExpiredSessions().catch((error: unknown) => log.error("Session clean-up failed:", error));
-      }, hour),
-    );
-    for (const t of timers) t.unref();
+    // SPEC §9's maintenance tick, every 60 s (app/utils/maintenance.server.ts);
+    // backups keep their own interval.
+    maintenance = createMaintenance({
+      backups: { handle, dataDir: env.dataDir, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000 },
+    });
+    maintenance.start();
   }
   log.info(`Database ready (${handle.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL"}) in ${Date.now() - started} ms`);
   return handle;
 }
 
 export async function stopServices(): Promise<void> {
-  for (const t of timers) clearInterval(t);
-  timers = [];
+  await maintenance?.stop();
+  maintenance = undefined;
   let handle: DatabaseHandle | undefined;
   try {
     handle = getDatabaseHandle();

@@ -1,0 +1,169 @@
+import fs from "node:fs";
+import path from "node:path";
+import { backupPglite, pruneBackups } from "~/db/backup.server";
+import type { DatabaseHandle } from "~/db/client.server";
+import { removeImagesIfUnused } from "~/models/image-references.server";
+import { deleteExpiredSessions } from "~/models/sessions.server";
+import { storage } from "~/storage/index.server";
+import { UPLOAD_TYPES } from "~/storage/object-names";
+import { log } from "~/utils/log.server";
+
+/**
+ * The server's maintenance tick (SPEC §9: every 60 s): expired administrator
+ * sessions are deleted, uploaded files nobody refers to are removed once they
+ * are more than a day old, and the embedded database's backups are taken on
+ * their own interval (BACKUP_INTERVAL_HOURS) and rotated (BACKUP_KEEP).
+ *
+ * Each job is independent and never throws out of the tick (failures are
+ * logged); a tick still running when the next is due is not started twice.
+ */
+export const MAINTENANCE_TICK_MS = 60_000;
+/** An unreferenced upload younger than this may belong to a form still being filled in. */
+export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
+/**
+ * How often the tick looks for orphaned uploads: listing the store and
+ * checking every old file against the catalogue is the costly job, and a
+ * file waits a day anyway, so once an hour is enough.
+ */
+export const ORPHAN_SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Paths checked against the catalogue per query. */
+const ORPHAN_BATCH = 200;
+
+/**
+ * Removes the uploads under locations/ and properties/ older than `minAgeMs`
+ * that no location or property refers to (with their cached variants),
+ * through the same check as after an edit (removeImagesIfUnused). Returns
+ * the removed keys.
+ */
+export async function removeOrphanedUploads(
+  options: { now?: number; minAgeMs?: number; cacheDir?: string } = {},
+): Promise<string[]> {
+  const now = options.now ?? Date.now();
+  const minAgeMs = options.minAgeMs ?? ORPHAN_MIN_AGE_MS;
+  const candidates: string[] = [];
+  for (const type of UPLOAD_TYPES) {
+    for (const object of await storage().list(`${type}/`)) {
+      if (now - object.updatedAt.getTime() > minAgeMs) {
+        candidates.push(`/upload/${object.key.split("/").map(encodeURIComponent).join("/")}`);
+      }
+    }
+  }
+  const removed: string[] = [];
+  for (let i = 0; i < candidates.length; i += ORPHAN_BATCH) {
+    const batch = candidates.slice(i, i + ORPHAN_BATCH);
+    removed.push(...(await removeImagesIfUnused(batch, options.cacheDir ? { cacheDir: options.cacheDir } : {})));
+  }
+  return removed;
+}
+
+export interface MaintenanceOptions {
+  /** Backups of the embedded database; absent (or not PGlite): none. */
+  backups?: {
+    handle: DatabaseHandle;
+    dataDir: string;
+    keep: number;
+    /** 0: no scheduled backups (rotation still runs). */
+    intervalMs: number;
+  };
+  orphanMinAgeMs?: number;
+  orphanSweepEveryMs?: number;
+  /** Cached image variants (default DATA_DIR/cache/img). */
+  cacheDir?: string;
+}
+
+export interface MaintenanceReport {
+  /** Expired sessions deleted. */
+  sessions: number;
+  /** Orphaned uploads removed (storage keys); null when the sweep was not due. */
+  orphans: string[] | null;
+  /** The backup file written, when one was due. */
+  backup: string | null;
+}
+
+export interface Maintenance {
+  /** One run of the jobs (what the timer calls); `now` for tests. */
+  tick(now?: number): Promise<MaintenanceReport>;
+  /** Runs tick() every `everyMs` (default 60 s); the timer does not keep the process alive. */
+  start(everyMs?: number): void;
+  /** Stops the timer and waits for a tick in progress. */
+  stop(): Promise<void>;
+}
+
+/** Time of the newest backup in `dir` (any reason), or null. */
+function newestBackupTime(dir: string): number | null {
+  try {
+    const times = fs
+      .readdirSync(dir)
+      .filter((f) => f.startsWith("pglite-") && f.endsWith(".tar.gz"))
+      .map((f) => fs.statSync(path.join(dir, f)).mtimeMs);
+    return times.length > 0 ? Math.max(...times) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function createMaintenance(options: MaintenanceOptions = {}): Maintenance {
+  const backups = options.backups?.handle.pglite ? options.backups : undefined;
+  const backupsDir = backups ? path.join(backups.dataDir, "backups") : "";
+  // The next backup is due an interval after the newest one, kept across restarts.
+  let lastBackupAt = backups ? (newestBackupTime(backupsDir) ?? Date.now()) : 0;
+  let lastSweepAt = Number.NEGATIVE_INFINITY;
+  let running: Promise<MaintenanceReport> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function run(now: number): Promise<MaintenanceReport> {
+    const report: MaintenanceReport = { sessions: 0, orphans: null, backup: null };
+    try {
+      report.sessions = await deleteExpiredSessions();
+      if (report.sessions > 0) log.info(`Deleted ${report.sessions} expired session(s).`);
+    } catch (error) {
+      log.error("Session clean-up failed:", error);
+    }
+
+    if (now - lastSweepAt >= (options.orphanSweepEveryMs ?? ORPHAN_SWEEP_EVERY_MS)) {
+      lastSweepAt = now;
+      try {
+        report.orphans = await removeOrphanedUploads({ now, minAgeMs: options.orphanMinAgeMs, cacheDir: options.cacheDir });
+      } catch (error) {
+        log.error("Removing orphaned uploads failed:", error);
+      }
+    }
+
+    if (backups) {
+      try {
+        if (backups.intervalMs > 0 && now - lastBackupAt >= backups.intervalMs) {
+          lastBackupAt = now;
+          // backupPglite rotates too.
+          report.backup = await backupPglite(backups.handle, backups.dataDir, backups.keep, "scheduled");
+          if (report.backup) log.info(`Scheduled backup: ${report.backup}`);
+        } else if (fs.existsSync(backupsDir)) {
+          pruneBackups(backupsDir, backups.keep);
+        }
+      } catch (error) {
+        log.error("Scheduled backup failed:", error);
+      }
+    }
+    return report;
+  }
+
+  const maintenance: Maintenance = {
+    tick(now = Date.now()) {
+      running ??= run(now).finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    start(everyMs = MAINTENANCE_TICK_MS) {
+      if (timer) return;
+      timer = setInterval(() => void maintenance.tick(), everyMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      // Let a tick in progress (a backup, a removal) finish before the database closes.
+      await running?.catch(() => undefined);
+    },
+  };
+  return maintenance;
+}
