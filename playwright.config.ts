@@ -116,7 +116,7 @@ export default defineConfig({
     {
       name: "desktop",
       // The 360 px layout spec sets its own phone viewport: it runs in the phone project.
-      testIgnore: [/layout\.spec\.ts$/, /\/admin\//],
+      testIgnore: [/layout\.spec\.ts$/, /\/admin\//, /\/diagnostics\//],
       use: { ...devices["Desktop Chrome"], ...chromium },
     },
     {
@@ -126,7 +126,7 @@ export default defineConfig({
       // page, accessibility, the smoke walk. Server behaviour that is the same
       // HTML at any size (filters, paging, redirects, head tags, form rules) is
       // checked once, on desktop, to keep the suite short.
-      testIgnore: [/public\/(seo|listing|location|errors|contact-form)\.spec\.ts$/, /\/admin\//],
+      testIgnore: [/public\/(seo|listing|location|errors|contact-form)\.spec\.ts$/, /\/admin\//, /\/diagnostics\//],
       use: {
         ...chromium,
         userAgent: devices["Pixel 7"].userAgent,
@@ -139,7 +139,8 @@ export default defineConfig({
     {
       // The administrator area (its own server, see webServer), desktop size; the admin specs check phones where it matters.
       name: "admin",
-      testMatch: /\/admin\/.*\.spec\.ts$/,
+      // The diagnostics pages write test images, so they run against this server too.
+      testMatch: [/\/admin\/.*\.spec\.ts$/, /\/diagnostics\/.*\.spec\.ts$/],
       use: { ...devices["Desktop Chrome"], ...chromium, baseURL: ADMIN_BASE_URL },
     },
   ],

@@ -38,6 +38,9 @@ export default [
   route("app-data.json", "routes/resources/file-manifest.ts", { id: "app-data" }),
   route("file-manifest.json", "routes/resources/file-manifest.ts", { id: "file-manifest" }),
   route("exported-files.json", "routes/resources/file-manifest.ts", { id: "exported-files" }),
+  // Diagnostics (SPEC §2): reachable without sign-in; write tests need an administrator.
+  route("testsupabase", "routes/diagnostics/testsupabase.tsx"),
+  route("test-storage", "routes/diagnostics/test-storage.tsx"),
   route("set-language", "routes/resources/set-language.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap-index" }),
