@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, freshClient, hydrated, openAdmin, photo, test } from "../admin/fixtures";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, expect, freshClient, hydrated, openAdmin, photo, signInByRequest, test } from "../admin/fixtures";
 
 /**
  * The diagnostics pages (SPEC §2, §4, §8; DESIGN §7): reachable without
@@ -197,5 +197,25 @@ test.describe("signed-in administrator", () => {
     await expectStatus(page, "Status", "success", "Image uploaded");
     await expectLoadableImage(page, request, upload, "Uploaded file preview");
     await expectAccessible(page, "/test-storage with an uploaded file");
+  });
+
+  test("the forms work without JavaScript: the server checks them too", async ({ clientIp }) => {
+    const client = await freshClient(clientIp);
+    const post = async (form: Record<string, string>) => {
+      const response = await client.post("/testsupabase", { multipart: form });
+      expect(response.status()).toBe(200);
+      return response.text();
+    };
+    // Anonymous: refused before anything is written.
+    expect(await post({ intent: "delete", path: "properties/properties-1700000000000-abcdefgh.jpg" })).not.toContain("Image path not found");
+
+    await signInByRequest(client);
+    expect(await post({ intent: "upload" })).toContain("Please select a file first");
+    expect(await post({ intent: "delete", path: "" })).toContain("No image to delete");
+    for (const path of ["properties/properties-1700000000000-abcdefgh.jpg", "../../etc/passwd", "diagnostics/x.txt"]) {
+      expect(await post({ intent: "delete", path }), path).toContain("Image path not found");
+    }
+    expect(await post({ intent: "direct" })).toContain("Direct storage test passed");
+    await client.dispose();
   });
 });
