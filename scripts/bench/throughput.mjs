@@ -198,9 +198,10 @@ async function stopServer() {
  * the load ran (its keep-alive timeout) fails the first use.
  * @param {string} url
  * @param {string} [cookie]
+ * @param {string} [acceptEncoding]
  */
-async function fetchRetry(url, cookie = "") {
-  const headers = { "accept-encoding": ACCEPT_ENCODING, ...(cookie ? { cookie } : {}) };
+async function fetchRetry(url, cookie = "", acceptEncoding = ACCEPT_ENCODING) {
+  const headers = { "accept-encoding": acceptEncoding, ...(cookie ? { cookie } : {}) };
   try {
     return await fetch(url, { headers });
   } catch {
@@ -353,7 +354,7 @@ async function main() {
               { cookie: "", acceptEncoding: "identity" },
             ];
       for (const { cookie, acceptEncoding } of variants) {
-        const probe = await fetch(base + p, { headers: { "accept-encoding": acceptEncoding, ...(cookie ? { cookie } : {}) } });
+        const probe = await fetchRetry(base + p, cookie, acceptEncoding);
         const body = await probe.arrayBuffer();
         const cache = kind === "SSR" ? (probe.headers.get("x-page-cache") ?? "none") : "–";
         note(`Loading ${p} (${kind}, cache ${cache}, Accept-Encoding: ${acceptEncoding}) for ${o.duration} s with ${o.connections} connections…`);
