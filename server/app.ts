@@ -127,6 +127,11 @@ export function createApp(env: Env, options: AppOptions = {}) {
 
   app.use(imageVariantsRouter({ storage, cacheDir: path.join(env.dataDir, "cache", "img") }));
 
+  // Browsers and crawlers ask for /favicon.ico whatever the page declares.
+  app.get("/favicon.ico", (_req, res) => {
+    res.set("Cache-Control", "public, max-age=86400").redirect(301, "/favicon.svg");
+  });
+
   app.get("/healthz", async (_req, res) => {
     try {
       const handle = getDatabaseHandle();
