@@ -275,7 +275,27 @@ export function wantsObject(req: Request): boolean {
   return /application\/vnd\.pgrst\.object\+json/i.test(req.get("accept") ?? "");
 }
 
+/**
+ * A timestamp as PostgREST writes it (PostgreSQL's to_json): ISO 8601 with a
+ * "T" and a full offset, "2026-11-21T16:01:43.719+00:00" — not the driver's
+ * text form "2026-11-21 16:01:43.719+00", which some browsers' Date cannot read.
+ */
+export function isoTimestamp(text: string): string {
+  return text.replace(/^(\d{4}-\d\d-\d\d) /, "$1T").replace(/([+-]\d\d)$/, "$1:00");
+}
+
+/** A column's value as the API answers it (timestamps in ISO 8601, missing values null). */
+export function jsonValue(column: ApiColumn, value: unknown): unknown {
+  if (column.kind === "timestamp" && typeof value === "string") return isoTimestamp(value);
+  return value ?? null;
+}
+
+/** Rows read with the select's keys, their values as the API answers them. */
+export function asJson(rows: Record<string, unknown>[], items: SelectItem[]): Record<string, unknown>[] {
+  return rows.map((row) => Object.fromEntries(items.map((item) => [item.key, jsonValue(item.column, row[item.key])])));
+}
+
 /** Rows cut down to the selected columns (renamed by their aliases). */
 export function project(rows: Record<string, unknown>[], items: SelectItem[]): Record<string, unknown>[] {
-  return rows.map((row) => Object.fromEntries(items.map((item) => [item.key, row[item.column.name] ?? null])));
+  return rows.map((row) => Object.fromEntries(items.map((item) => [item.key, jsonValue(item.column, row[item.column.name])])));
 }

@@ -9,6 +9,7 @@ import { RateLimiter } from "~/utils/rate-limit.server";
 import { resolvePrincipal, type Principal } from "../auth/principal.server";
 import { ApiError, internalError, notSingle, permissionDenied, sendApiError, toApiError } from "../errors";
 import {
+  asJson,
   parseFilters,
   parseOrder,
   parsePaging,
@@ -150,7 +151,7 @@ export function restRouter(limits: RestLimits = {}) {
         );
       }
       const input = Object.fromEntries(RPC_PARAMS.filter((p) => params[`p_${p}`] !== undefined).map((p) => [p, params[`p_${p}`]]));
-      const row = await createRealEstate(input);
+      const [row] = project([await createRealEstate(input)], parseSelect(apiTable("real_estates")!, undefined));
       sendJson(res, 200, row, wantsObject(req));
     }, PROPERTY_MESSAGES.directInsertFailed),
   );
@@ -177,13 +178,16 @@ export function restRouter(limits: RestLimits = {}) {
       const prefer = parsePrefer(req);
       const fields: Record<string, PgColumn> = {};
       for (const item of items) fields[item.key] = item.column.column;
-      const rows = (await db()
-        .select(fields)
-        .from(table.table)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset)) as Row[];
+      const rows = asJson(
+        (await db()
+          .select(fields)
+          .from(table.table)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)
+          .offset(offset)) as Row[],
+        items,
+      );
       let total: number | undefined;
       if (prefer.count) {
         const [row] = await db().select({ n: count() }).from(table.table).where(where);
