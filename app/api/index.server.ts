@@ -4,9 +4,10 @@ import { restRouter, type RestLimits } from "./rest/router.server";
 
 /**
  * The HTTP API compatible with @supabase/supabase-js (DESIGN §8): /rest/v1
- * (tables and RPC) and /auth/v1. Mounted in server/app.ts before the pages;
- * /storage/v1 joins here. Cross-site writes are already refused in front of
- * it (server/same-origin.ts).
+ * (tables and RPC) and /auth/v1. Mounted in server/app.ts before the pages,
+ * with /storage/v1 beside it (app/api/storage). Cross-site writes are already
+ * refused in front of it (server/same-origin.ts). docs/api.md maps every call
+ * of SPEC §7 to its request and its test.
  *
  * PostgREST features supported on locations, real_estates, contact_submissions:
  * - GET/HEAD with select= column lists (`*`, `alias:column`); filters eq neq gt
@@ -27,11 +28,18 @@ import { restRouter, type RestLimits } from "./rest/router.server";
  *   PGRST205 (unknown table) / PGRST202 (unknown function) → 404, PGRST100
  *   (bad query) / PGRST102 (bad JSON) / PGRST204 (unknown column in a body) → 400,
  *   PGRST301 (unknown or expired token) → 401, 429 for rate limits.
- * - POST /rest/v1/rpc/direct_insert_real_estate with the p_* parameters (GET: 405).
+ * - Values as PostgREST writes them: timestamps in ISO 8601 ("2026-11-21T16:01:43.719+00:00"),
+ *   numbers as numbers, images as a JSON array.
+ * - POST /rest/v1/rpc/direct_insert_real_estate with the p_* parameters (GET: 405
+ *   25006, as PostgREST answers for a function that writes).
  * Not supported: resource embedding (related tables in select), casts and JSON
  * paths, or=/and= groups, array/range/full-text operators (cs, cd, ov, fts…),
- * upsert (Prefer: resolution=… / on_conflict), Prefer: missing=default,
- * tx=rollback, CSV/GeoJSON output, OpenAPI at /rest/v1/, other RPC functions.
+ * upsert (Prefer: resolution=… / on_conflict), Prefer: missing=default (ignored:
+ * the model's defaults apply), tx=rollback, CSV/GeoJSON/explain output (the Accept
+ * is ignored: JSON is answered), nulls=stripped, schemas other than public
+ * (Accept-Profile / Content-Profile are ignored), OpenAPI at /rest/v1/, other RPC
+ * functions, CORS for pages on other origins (OPTIONS answers 405). An offset past
+ * the end with a count answers 206 and [] (PostgREST: 416).
  * Writes run through the model layer row by row: an array POST or a PATCH/
  * DELETE of several rows is not one transaction. Ids and created_at sent by a
  * client are ignored (the database generates them). ilike folds case as the
@@ -41,8 +49,12 @@ import { restRouter, type RestLimits } from "./rest/router.server";
  * /auth/v1/logout?scope=global|local, GET /auth/v1/user, GET /auth/v1/settings.
  * The access token is the admin pages' opaque session token (not a JWT, so
  * supabase-js's getClaims/setSession, which decode JWTs, do not apply); the
- * refresh token is the same token (see auth/router.server.ts). No sign-up,
- * OTP, OAuth, MFA or user updates.
+ * refresh token is the same token (see auth/router.server.ts and
+ * docs/decisions/0008-api-tokens.md). No sign-up, OTP, OAuth, MFA, user updates
+ * or logout scope=others (400).
+ *
+ * No /realtime/v1: a supabase-js channel reports CHANNEL_ERROR; the same changes
+ * reach administrators as Server-Sent Events at /admin/events (app/realtime).
  */
 export interface ApiOptions {
   rest?: RestLimits;
