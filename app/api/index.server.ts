@@ -16,8 +16,8 @@ import { restRouter, type RestLimits } from "./rest/router.server";
  *   clashes with a reserved parameter is filtered quoted (`"order"=eq.2`);
  *   order= several columns .asc|.desc .nullsfirst|.nullslast; limit, offset,
  *   the Range header; Prefer: count=exact (also planned/estimated, counted
- *   exactly) with Content-Range (206 for a part); at most 1000 rows a read
- *   (Supabase's default max rows).
+ *   exactly) with Content-Range (206 for a part, 416 PGRST103 for an offset past
+ *   the end); at most 1000 rows a read (Supabase's default max rows).
  * - POST one object or an array; PATCH and DELETE with filters (refused without
  *   one: 21000, like Supabase's safeupdate); Prefer: return=representation |
  *   minimal; select= shapes the returned rows.
@@ -38,8 +38,7 @@ import { restRouter, type RestLimits } from "./rest/router.server";
  * the model's defaults apply), tx=rollback, CSV/GeoJSON/explain output (the Accept
  * is ignored: JSON is answered), nulls=stripped, schemas other than public
  * (Accept-Profile / Content-Profile are ignored), OpenAPI at /rest/v1/, other RPC
- * functions, CORS for pages on other origins (OPTIONS answers 405). An offset past
- * the end with a count answers 206 and [] (PostgREST: 416).
+ * functions, CORS for pages on other origins (OPTIONS answers 405).
  * Writes run through the model layer row by row: an array POST or a PATCH/
  * DELETE of several rows is not one transaction. Ids and created_at sent by a
  * client are ignored (the database generates them). ilike folds case as the

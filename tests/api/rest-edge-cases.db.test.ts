@@ -189,6 +189,24 @@ describe(`REST edge cases on ${testDbKind()}`, () => {
     expectError(await call("/rest/v1/locations", { headers: { Range: "5-2" } }), 416, "PGRST103");
   });
 
+  it("with a count, a page starting past the end is 416 PGRST103, as PostgREST answers; at the end it is an empty 206", async () => {
+    const past = await call("/rest/v1/locations?select=name&offset=7&limit=3", { headers: { Prefer: "count=exact" } });
+    expectError(past, 416, "PGRST103");
+    expect(past.body.details).toBe("An offset of 7 was requested, but there are only 6 rows.");
+    expect(past.headers.get("content-range")).toBe("*/6");
+    const atEnd = await call("/rest/v1/locations?select=name&offset=6&limit=3", { headers: { Prefer: "count=exact" } });
+    expect(atEnd.status).toBe(206);
+    expect(atEnd.body).toEqual([]);
+    expect(atEnd.headers.get("content-range")).toBe("*/6");
+    // Without a count nothing is known about the end: an empty 200.
+    const uncounted = await call("/rest/v1/locations?select=name&offset=7");
+    expect(uncounted.status).toBe(200);
+    expect(uncounted.body).toEqual([]);
+    const viaClient = await api.client().from("locations").select("name", { count: "exact" }).range(10, 12);
+    expect(viaClient.error?.code).toBe("PGRST103");
+    expect(viaClient.status).toBe(416);
+  });
+
   it("Accept: application/vnd.pgrst.object+json gives one object, else 406 PGRST116 before anything is written", async () => {
     const object = { Accept: "application/vnd.pgrst.object+json" };
     const one = await call("/rest/v1/locations?select=name&name=eq.Равда", { headers: object });

@@ -192,6 +192,11 @@ export function restRouter(limits: RestLimits = {}) {
       if (prefer.count) {
         const [row] = await db().select({ n: count() }).from(table.table).where(where);
         total = Number(row?.n ?? 0);
+        if (offset > total) {
+          // PostgREST's answer for a page that starts past the end (with a count).
+          res.set("Content-Range", `*/${total}`);
+          throw new ApiError(416, "PGRST103", "Requested range not satisfiable", `An offset of ${offset} was requested, but there are only ${total} rows.`);
+        }
       }
       const range = rows.length === 0 ? "*" : `${offset}-${offset + rows.length - 1}`;
       res.set("Content-Range", `${range}/${total ?? "*"}`);
