@@ -15,7 +15,8 @@ import { openTestDatabase, testDbKind } from "../support/test-db";
  * STORAGE_DRIVER=s3 against s3rver on 127.0.0.1: the Storage API as mounted
  * in server/app.ts, driven by supabase-js (sign in, upload, public URL,
  * remove), and the site's own `/upload/…` and `/img/…` addresses read
- * through the S3 driver.
+ * through the S3 driver; also SPEC §7's REST and auth calls through the
+ * whole server (the test servers of the other files mount only the API).
  */
 const root = path.resolve(import.meta.dirname, "../..");
 const ADMIN_EMAIL = "storage-server@example.com";
@@ -135,6 +136,39 @@ afterAll(async () => {
 });
 
 describe(`the server with STORAGE_DRIVER=s3 on ${testDbKind()}`, () => {
+  it("the REST and auth calls of SPEC §7 through the whole server (security headers, compression and the cross-site guard in front of the API)", async () => {
+    const anon = createClient(baseUrl, "seaside-anon-key", { realtime: { transport: ws as never }, auth: { persistSession: false, autoRefreshToken: false } });
+    const locations = await anon.from("locations").select("*").order("order");
+    expect(locations.error).toBeNull();
+    expect(locations.data!.map((l) => l.order)).toEqual([0, 1, 2, 3, 4, 5]);
+    const counted = await anon.from("real_estates").select("*", { count: "exact", head: true });
+    expect(counted.error).toBeNull();
+    expect(counted.count).toBe(0);
+    const single = await anon.from("locations").select("id").eq("name", "Нет такой").single();
+    expect(single.error?.code).toBe("PGRST116");
+    const sent = await anon.from("contact_submissions").insert({ name: "Сервер", email: "server@example.com", message: "Через весь сервер" }).select().single();
+    expect(sent.error).toBeNull();
+    expect((await anon.from("contact_submissions").select("id")).error?.code).toBe("42501");
+
+    const admin = createClient(baseUrl, "seaside-anon-key", { realtime: { transport: ws as never }, auth: { persistSession: false, autoRefreshToken: false } });
+    expect((await admin.auth.signInWithPassword({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).error).toBeNull();
+    const inbox = await admin.from("contact_submissions").select("name, isread").order("created_at", { ascending: false });
+    expect(inbox.data).toEqual([{ name: "Сервер", isread: false }]);
+    expect((await admin.from("contact_submissions").delete().eq("id", sent.data!.id)).error).toBeNull();
+    expect((await admin.auth.signOut()).error).toBeNull();
+
+    const raw = await fetch(`${baseUrl}/rest/v1/locations?select=name&order=order`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(raw.headers.get("content-type")).toContain("application/json");
+    expect(raw.headers.get("cache-control")).toBe("no-store");
+    expect(raw.headers.get("x-content-type-options")).toBe("nosniff");
+    const crossSite = await fetch(`${baseUrl}/rest/v1/contact_submissions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      body: JSON.stringify({ name: "x", email: "x@example.com", message: "x" }),
+    });
+    expect(crossSite.status).toBe(403);
+  });
+
   it("Storage API through supabase-js; /upload and /img read through the S3 driver; nothing lands in DATA_DIR/upload", async () => {
     const client = createClient(baseUrl, "seaside-anon-key", { realtime: { transport: ws as never }, auth: { persistSession: false, autoRefreshToken: false } });
     const buckets = await client.storage.listBuckets();
