@@ -1,8 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ADMIN } from "~/i18n/admin";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/schemas/image";
+import type { CachedFile } from "~/lib/file-cache";
 import { imageVariant } from "~/lib/images";
 import { placeholderIfBroken, showPlaceholder } from "../image-fallback";
+import { rememberUpload, useFileCache } from "./file-cache-store";
+import { MediaLibrary } from "./media-library";
 import { SortableList } from "./sortable-list";
 import { buttonClass } from "./ui";
 
@@ -24,7 +27,13 @@ class UploadFailure extends Error {
   }
 }
 
-function uploadOnce(file: File, type: "locations" | "properties", onProgress: (fraction: number) => void): Promise<string> {
+interface Uploaded {
+  url: string;
+  /** The storage key (`properties/…`). */
+  path: string;
+}
+
+function uploadOnce(file: File, type: "locations" | "properties", onProgress: (fraction: number) => void): Promise<Uploaded> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/admin/upload");
@@ -34,8 +43,8 @@ function uploadOnce(file: File, type: "locations" | "properties", onProgress: (f
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      const body = (xhr.response ?? {}) as { url?: string; error?: string };
-      if (xhr.status === 200 && body.url) return resolve(body.url);
+      const body = (xhr.response ?? {}) as { url?: string; path?: string; error?: string };
+      if (xhr.status === 200 && body.url) return resolve({ url: body.url, path: body.path ?? "" });
       if (xhr.status === 200) return reject(new UploadFailure(ADMIN.images.storage, true));
       if (xhr.status === 401 || xhr.status === 403 || xhr.responseURL.includes("/admin/login")) {
         return reject(new UploadFailure(ADMIN.images.forbidden, false));
@@ -53,7 +62,7 @@ function uploadOnce(file: File, type: "locations" | "properties", onProgress: (f
   });
 }
 
-async function uploadWithRetries(file: File, type: "locations" | "properties", onProgress: (fraction: number) => void): Promise<string> {
+async function uploadWithRetries(file: File, type: "locations" | "properties", onProgress: (fraction: number) => void): Promise<Uploaded> {
   for (let attempt = 0; ; attempt++) {
     try {
       return await uploadOnce(file, type, onProgress);
@@ -70,6 +79,9 @@ async function uploadWithRetries(file: File, type: "locations" | "properties", o
  * at once or a drop, a progress bar per file, states uploading (the form
  * waits) / uploaded (green mark) / error with SPEC's Russian messages;
  * photos reorder by dragging (the first is the cover) and can be removed.
+ * "Выбрать из библиотеки" opens the media library (media-library.tsx): images
+ * uploaded before, from the browser's file cache (file-cache-store.ts), which
+ * each upload here joins at once.
  * The chosen images travel with the form as hidden inputs named `name`.
  */
 export function ImagePicker({
@@ -91,7 +103,10 @@ export function ImagePicker({
 }) {
   const [entries, setEntries] = useState<Entry[]>(() => initial.map((url, i) => ({ key: `initial-${i}`, status: "done", url, fresh: false })));
   const [dragOver, setDragOver] = useState(false);
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const cache = useFileCache();
   const input = useRef<HTMLInputElement>(null);
+  const libraryButton = useRef<HTMLButtonElement>(null);
   const id = useId();
   const uploading = entries.some((e) => e.status === "uploading");
   // Told only when the state changes (the parent's callback may be a new function every render).
@@ -122,7 +137,10 @@ export function ImagePicker({
       }
       fresh.push({ key, status: "uploading", name: file.name, progress: 0 });
       uploadWithRetries(file, type, (progress) => update(key, { key, status: "uploading", name: file.name, progress }))
-        .then((url) => update(key, { key, status: "done", url, fresh: true, name: file.name }))
+        .then((uploaded) => {
+          if (uploaded.path) rememberUpload({ key: uploaded.path, url: uploaded.url, size: file.size });
+          update(key, { key, status: "done", url: uploaded.url, fresh: true, name: file.name });
+        })
         .catch((failure: Error) => update(key, { key, status: "error", name: file.name, error: failure.message }));
     }
     setEntries((list) => {
@@ -134,6 +152,23 @@ export function ImagePicker({
 
   const images = entries.filter((e): e is Extract<Entry, { status: "done" }> => e.status === "done");
   const pending = entries.filter((e) => e.status !== "done");
+
+  /** Images chosen in the library: added like uploads (a single picture is replaced), never twice. */
+  function addFromLibrary(files: CachedFile[]) {
+    setEntries((list) => {
+      const have = new Set(list.flatMap((e) => (e.status === "done" ? [e.url] : [])));
+      const chosen = files.filter((f) => !have.has(f.url) && !have.has(f.path)).slice(0, multiple ? undefined : 1);
+      if (chosen.length === 0) return list;
+      const added: Entry[] = chosen.map((f) => ({
+        key: `library-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+        status: "done",
+        url: f.url,
+        fresh: false,
+        name: f.name,
+      }));
+      return multiple ? [...list, ...added] : [...list.filter((e) => e.status === "error"), ...added];
+    });
+  }
 
   return (
     <fieldset className="grid gap-3" aria-describedby={error ? `${id}-error` : undefined}>
@@ -223,6 +258,18 @@ export function ImagePicker({
         <button type="button" className={buttonClass.secondary} disabled={uploading} onClick={() => input.current?.click()}>
           {uploading ? ADMIN.images.uploading : multiple ? ADMIN.images.choose : ADMIN.images.chooseOne}
         </button>
+        <button
+          ref={libraryButton}
+          type="button"
+          className={buttonClass.secondary}
+          aria-haspopup="dialog"
+          onClick={() => {
+            setLibraryOpen(true);
+            cache.refresh();
+          }}
+        >
+          {ADMIN.images.library.open}
+        </button>
         <span className="text-sm text-slate-600">{multiple ? ADMIN.images.drop : ADMIN.images.dropOne}</span>
         <input
           ref={input}
@@ -243,6 +290,21 @@ export function ImagePicker({
         <p id={`${id}-error`} className="text-sm text-red-700">
           {error}
         </p>
+      ) : null}
+      {libraryOpen ? (
+        <MediaLibrary
+          files={cache.files}
+          status={cache.status}
+          onRefresh={cache.refresh}
+          type={type}
+          multiple={multiple}
+          taken={images.map((image) => image.url)}
+          onChoose={addFromLibrary}
+          onClose={() => {
+            setLibraryOpen(false);
+            libraryButton.current?.focus();
+          }}
+        />
       ) : null}
     </fieldset>
   );
