@@ -11,7 +11,33 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The stored search_text of a property: its four texts, folded. */
+/** The text a property is searched by: its four texts, folded (models/text-search searchVectorOf). */
 export function searchTextOf(p: { title: string; title_bg: string; description: string; description_bg: string }): string {
   return foldForSearch([p.title, p.title_bg, p.description, p.description_bg].join("\n"));
+}
+
+/** At most this many words of a search are used (the rest only make it slower). */
+export const MAX_SEARCH_WORDS = 8;
+
+/**
+ * The words of a visitor's search as the database matches them: folded,
+ * distinct, only those with a letter or digit (punctuation alone matches
+ * nothing useful and is ignored, as search engines do), at most
+ * MAX_SEARCH_WORDS.
+ */
+export function searchWords(search: string): string[] {
+  const words = foldForSearch(search)
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word));
+  return [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+}
+
+/**
+ * One search word as a quoted text-search prefix term (`'мор':*` finds
+ * "море", "морской"): quotes doubled and backslashes escaped, so nothing a
+ * visitor types can act as query syntax. The database's parser then splits
+ * it like the stored text (`2-комнатная` → 2, комнатная).
+ */
+export function prefixTerm(word: string): string {
+  return `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}':*`;
 }

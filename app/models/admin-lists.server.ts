@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactSubmissions, locations, realEstates } from "~/db/schema";
-import { escapeLike, foldForSearch } from "~/lib/search";
+import { searchWords } from "~/lib/search";
 import { isUuid } from "~/schemas/fields";
+import { textSearchCondition } from "./text-search.server";
 
 /**
  * The administrator's lists (SPEC §2 Administrator): lean projections, paged
@@ -36,11 +37,8 @@ export interface Paged<T> {
 }
 
 function searchCondition(search: string): SQL[] {
-  return foldForSearch(search)
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 8)
-    .map((word) => like(realEstates.search_text, `%${escapeLike(word)}%`));
+  const condition = textSearchCondition(searchWords(search));
+  return condition ? [condition] : [];
 }
 
 /**

@@ -56,10 +56,42 @@ describe("searchListings", () => {
     expect(await titles({ search: "нет такого" })).toEqual([]);
   });
 
-  it("treats % and _ in a search as plain characters", async () => {
+  it("matches the beginnings of words (мор → море, моря), not the middle of one", async () => {
+    expect(await titles({ search: "мор" })).toEqual(["Квартира в СОЗОПОЛЕ у моря"]);
+    expect(await titles({ search: "созоп" })).toEqual(["Квартира в СОЗОПОЛЕ у моря"]);
+    expect(await titles({ search: "басс" })).toEqual(["Вилла"]);
+    expect(await titles({ search: "ассейн" })).toEqual([]);
+    expect(await titles({ search: "дом сад" })).toEqual(["Дом с садом"]);
+    expect(await titles({ search: "дом море" })).toEqual([]);
+  });
+
+  it("treats query syntax and LIKE wildcards in a search as plain text, never an error", async () => {
     expect(await titles({ search: "100%" })).toEqual(["Студия"]);
-    expect(await titles({ search: "%" })).toEqual(["Студия"]);
-    expect(await titles({ search: "_" })).toEqual(["Студия"]);
+    expect(await titles({ search: "честно_" })).toEqual(["Студия"]);
+    // Punctuation alone is ignored, as search engines do: every listing.
+    expect(await titles({ search: "% _ & | !" })).toHaveLength(5);
+    for (const search of ["'", "a'b", "\\", "мор:*", "!бассейн", "(вилла", "вилла)", "<->", "бассейн | дом", "бассейн & !дом", "'':*"]) {
+      await expect(titles({ search }), search).resolves.toBeInstanceOf(Array);
+    }
+    expect(await titles({ search: "!бассейн" })).toEqual(["Вилла"]);
+    expect(await titles({ search: "бассейн | дом" })).toEqual([]);
+  });
+
+  it("reads a search's page the same way whether it walks the sort's index or reads the matches first", async () => {
+    for (const sort of ["default", "price-asc", "price-desc", "newest"] as const) {
+      for (const search of ["в", "с", "мор", "ёлки"]) {
+        for (const page of [1, 2, 3]) {
+          const query = { ...EMPTY_QUERY, search, sort, page };
+          const first = (await searchListings(query, 1, { textSearchPlan: "matches-first" })).items.map((i) => i.id);
+          expect((await searchListings(query, 1)).items.map((i) => i.id)).toEqual(first);
+          // A walk allowed any number of rows, and walks that give up early and read the matches instead.
+          for (const walkRows of [undefined, 1, 2, 3]) {
+            const walk = await searchListings(query, 1, { textSearchPlan: "walk", walkRows });
+            expect(walk.items.map((i) => i.id), `${sort} ${search} ${page} ${walkRows}`).toEqual(first);
+          }
+        }
+      }
+    }
   });
 
   it("sorts by price both ways with unpriced listings last, and by newest", async () => {

@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, like, sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
+import { db, queryRows } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
 import type { ListingQuery } from "~/lib/listing-query";
-import { escapeLike, foldForSearch } from "~/lib/search";
+import { searchWords } from "~/lib/search";
 import { readContentVersion } from "~/utils/content-version.server";
 import { CountCache, countKey } from "./listing-counts.server";
+import { textSearchCondition } from "./text-search.server";
 
 /** What a property card shows (SPEC §2): a lean projection, not whole rows. */
 export interface ListingItem {
@@ -57,7 +59,7 @@ const columns = {
   created_at: realEstates.created_at,
 };
 
-/** A listing filter as the database applies it: the search folded into at most 8 distinct words. */
+/** A listing filter as the database applies it: the search as its distinct folded words (lib/search searchWords). */
 interface Filter {
   locationId: string | null;
   type: ListingQuery["type"];
@@ -65,16 +67,25 @@ interface Filter {
 }
 
 function filterOf(query: Pick<ListingQuery, "locationId" | "type" | "search">): Filter {
-  const words = [...new Set(foldForSearch(query.search).split(/\s+/).filter(Boolean))].slice(0, 8);
-  return { locationId: query.locationId || null, type: query.type || null, words };
+  return { locationId: query.locationId || null, type: query.type || null, words: searchWords(query.search) };
 }
 
-function conditions(filter: Filter): SQL | undefined {
+/**
+ * The WHERE of a filter. With a text search the location and type tests are
+ * written so no index can answer them (`(…) is true`): the planner does not
+ * count the cost of fetching each row's search words from TOAST (~15 µs a
+ * row), and given a usable location index it read every property of the
+ * location and checked its words (550 ms at 100 000) instead of asking the
+ * search index first (20 ms). A walk along a sort index (walkPageSql) keeps
+ * them usable instead.
+ */
+function conditions(filter: Filter, filtersIndexable = filter.words.length === 0): SQL | undefined {
   const parts: SQL[] = [];
-  if (filter.locationId) parts.push(eq(realEstates.location_id, filter.locationId));
-  if (filter.type) parts.push(eq(realEstates.property_type, filter.type));
-  // Every word must appear (in any of the four texts), case-insensitively.
-  for (const word of filter.words) parts.push(like(realEstates.search_text, `%${escapeLike(word)}%`));
+  const test = (condition: SQL) => (filtersIndexable ? condition : sql`(${condition}) is true`);
+  if (filter.locationId) parts.push(test(eq(realEstates.location_id, filter.locationId)));
+  if (filter.type) parts.push(test(eq(realEstates.property_type, filter.type)));
+  const search = textSearchCondition(filter.words);
+  if (search) parts.push(search);
   return parts.length ? and(...parts) : undefined;
 }
 
@@ -90,13 +101,24 @@ async function countListings(filter: Filter, where: SQL | undefined): Promise<nu
   const key = countKey(filter);
   const known = counts.get(key, version);
   if (known !== undefined) return known;
-  const [counted] = await db()
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(realEstates)
-    .where(where);
-  const n = counted?.n ?? 0;
+  const [counted] = await readRows<{ n: number | string }>(filter, sql`select count(*) as n from ${realEstates}${where ? sql` where ${where}` : sql``}`);
+  const n = Number(counted?.n ?? 0);
   counts.set(key, version, n);
   return n;
+}
+
+/**
+ * Runs a listing query. With a text search, sequential scans are ruled out:
+ * the planner does not count the cost of fetching each row's search words
+ * from TOAST, and for a common word it preferred a scan of the whole table
+ * (1.3 s at 100 000) to the search index (80 ms).
+ */
+async function readRows<T>(filter: Filter, query: SQL): Promise<T[]> {
+  if (filter.words.length === 0) return queryRows<T>(db(), query);
+  return db().transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return queryRows<T>(tx, query);
+  });
 }
 
 /** Forgets every remembered count (benchmarks measure the uncached cost with it). */
@@ -104,30 +126,31 @@ export function clearListingCounts() {
   counts.clear();
 }
 
-type Key = { column: SQL; dir: "asc" | "desc"; nullsLast?: boolean };
+type Key = { name: "order" | "created_at" | "id" | "price"; dir: "asc" | "desc"; nullsLast?: boolean };
 
 /** Each sort's keys; every list matches an index in app/db/schema.ts exactly. */
 function sortKeys(sort: ListingQuery["sort"]): Key[] {
-  const order: Key = { column: sql`${realEstates.order}`, dir: "asc" };
-  const id: Key = { column: sql`${realEstates.id}`, dir: "asc" };
+  const order: Key = { name: "order", dir: "asc" };
+  const id: Key = { name: "id", dir: "asc" };
   switch (sort) {
     case "price-asc":
-      return [{ column: sql`${realEstates.price}`, dir: "asc", nullsLast: true }, order, id];
+      return [{ name: "price", dir: "asc", nullsLast: true }, order, id];
     case "price-desc":
-      return [{ column: sql`${realEstates.price}`, dir: "desc", nullsLast: true }, order, id];
+      return [{ name: "price", dir: "desc", nullsLast: true }, order, id];
     case "newest":
-      return [{ column: sql`${realEstates.created_at}`, dir: "desc", nullsLast: false }, id];
+      return [{ name: "created_at", dir: "desc", nullsLast: false }, id];
     default:
       // SPEC §9: by the order field ascending (positions are per location).
-      return [order, { column: sql`${realEstates.created_at}`, dir: "asc" }, id];
+      return [order, { name: "created_at", dir: "asc" }, id];
   }
 }
 
+/** ORDER BY the keys (reversed for pages read from the end), by bare column names. */
 function orderBy(keys: Key[], reverse: boolean): SQL {
   const parts = keys.map((k) => {
     const dir = sql.raw((k.dir === "asc") !== reverse ? "asc" : "desc");
     const nulls = k.nullsLast === undefined ? sql`` : sql.raw(k.nullsLast !== reverse ? " nulls last" : " nulls first");
-    return sql`${k.column} ${dir}${nulls}`;
+    return sql`${sql.identifier(k.name)} ${dir}${nulls}`;
   });
   return sql.join(parts, sql`, `);
 }
@@ -141,13 +164,13 @@ function orderBy(keys: Key[], reverse: boolean): SQL {
  * read; pages in the back half are read backwards from the end, so the last
  * page costs what the first does.
  */
-export async function searchListings(query: ListingQuery, pageSize: number): Promise<ListingPage> {
+export async function searchListings(query: ListingQuery, pageSize: number, options: ListingOptions = {}): Promise<ListingPage> {
   const filter = filterOf(query);
   const where = conditions(filter);
   const total = await countListings(filter, where);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
-  const ids = await pageIds(query, where, total, page, pageSize);
+  const ids = await pageIds(query, filter, where, total, page, pageSize, options);
   if (ids.length === 0) return { items: [], total, page, pageCount };
   const rows = (await db()
     .select(columns)
@@ -159,11 +182,34 @@ export async function searchListings(query: ListingQuery, pageSize: number): Pro
   return { items, total, page, pageCount };
 }
 
-/** The ids of one page, in the sort's order: on the table alone, along the sort's index. */
-async function pageIds(query: ListingQuery, where: SQL | undefined, total: number, page: number, pageSize: number): Promise<string[]> {
+/** How a page with a text search is read (pageQuery); tests force each way to compare them. */
+export type TextSearchPlan = "auto" | "walk" | "matches-first";
+
+export interface ListingOptions {
+  textSearchPlan?: TextSearchPlan;
+  /** Tests: how many rows a walk may pass before it gives up (else from the counts). */
+  walkRows?: number;
+}
+
+/** The ids of one page, in the sort's order, read on the table alone. */
+async function pageIds(
+  query: ListingQuery,
+  filter: Filter,
+  where: SQL | undefined,
+  total: number,
+  page: number,
+  pageSize: number,
+  options: ListingOptions,
+): Promise<string[]> {
   const plan = pagePlan(total, page, pageSize);
   if (plan.limit === 0) return [];
-  const ids = (await idsQuery(query.sort, where, plan)).map((r) => r.id);
+  const read = async (query: SQL) => (await readRows<{ id: string }>(filter, query)).map((r) => r.id);
+  const chosen = await pageSql(query.sort, filter, where, plan, total, options);
+  let ids = await read(chosen.sql);
+  // A bounded walk that found too few: the matches are sparser in this part
+  // of the order than on average (say, the cheapest listings rarely have a
+  // pool). Read the matches first.
+  if (chosen.bounded && ids.length < plan.limit) ids = await read(matchesFirstSql(query.sort, where, plan));
   return plan.fromEnd ? ids.reverse() : ids;
 }
 
@@ -182,24 +228,86 @@ function pagePlan(total: number, page: number, pageSize: number): PagePlan {
   return { limit, fromEnd, offset: fromEnd ? total - start - limit : start };
 }
 
-function idsQuery(sort: ListingQuery["sort"], where: SQL | undefined, plan: PagePlan) {
-  return db()
-    .select({ id: realEstates.id })
-    .from(realEstates)
-    .where(where)
-    .orderBy(orderBy(sortKeys(sort), plan.fromEnd))
-    .limit(plan.limit)
-    .offset(plan.offset);
+/**
+ * Walking a sort index checks the text search on every row it passes (its
+ * words fetched from TOAST: ~15 µs a row on PostgreSQL at 100 000), while
+ * reading the matches from the search index first and sorting them costs
+ * ~1 µs a match: a row walked costs about 15 matches read. A walk is
+ * allowed 3 × the rows it should need before it gives up.
+ */
+const WALK_COST_IN_MATCHES = 15;
+const WALK_SLACK = 3;
+
+/**
+ * The page-ids query. Without a text search the planner's own choice is
+ * good (column statistics, the sort indexes). With one it cannot know how
+ * many rows match, but we do (the exact, remembered counts), so we choose:
+ * a bounded walk along the sort's index near either end of a common word's
+ * results, else the matches first.
+ */
+async function pageSql(
+  sort: ListingQuery["sort"],
+  filter: Filter,
+  where: SQL | undefined,
+  plan: PagePlan,
+  matches: number,
+  { textSearchPlan = "auto", walkRows }: ListingOptions = {},
+): Promise<{ sql: SQL; bounded: boolean }> {
+  const order = orderBy(sortKeys(sort), plan.fromEnd);
+  if (filter.words.length === 0) {
+    return {
+      sql: sql`select id from ${realEstates}${where ? sql` where ${where}` : sql``} order by ${order} limit ${plan.limit} offset ${plan.offset}`,
+      bounded: false,
+    };
+  }
+  if (textSearchPlan === "matches-first") return { sql: matchesFirstSql(sort, where, plan), bounded: false };
+  // The walk goes along the index after the location and type filters
+  // (schema.ts sortIndexes): the rows it passes per match are those
+  // filters' count over the matches.
+  const base = await countListings({ ...filter, words: [] }, conditions({ ...filter, words: [] }));
+  const rowsNeeded = (plan.offset + plan.limit) * (base / Math.max(1, matches));
+  if (textSearchPlan === "auto" && rowsNeeded * WALK_COST_IN_MATCHES > matches) {
+    return { sql: matchesFirstSql(sort, where, plan), bounded: false };
+  }
+  const bound = walkRows ?? Math.ceil(rowsNeeded * WALK_SLACK) + 20;
+  const filters = conditions({ ...filter, words: [] }, true);
+  // The walked rows are named like the table, so the search condition's
+  // qualified column ("real_estates"."search_vector") reads them.
+  const walked = sql`(select ${columnList(sort)}, ${realEstates.search_vector} from ${realEstates}${filters ? sql` where ${filters}` : sql``} order by ${order} limit ${bound}) as ${realEstates}`;
+  return {
+    sql: sql`select id from ${walked} where ${textSearchCondition(filter.words)} order by ${order} limit ${plan.limit} offset ${plan.offset}`,
+    bounded: bound < base,
+  };
+}
+
+/** The columns a sort needs (its keys, id among them), unqualified. */
+function columnList(sort: ListingQuery["sort"]): SQL {
+  return sql.join(
+    [...new Set(sortKeys(sort).map((k) => k.name))].map((name) => sql.identifier(name)),
+    sql`, `,
+  );
+}
+
+/**
+ * The matches read first, then sorted: a materialized CTE, which the planner
+ * cannot flatten back into a walk along the sort's index.
+ */
+function matchesFirstSql(sort: ListingQuery["sort"], where: SQL | undefined, plan: PagePlan): SQL {
+  return sql`with matches as materialized (select ${columnList(sort)} from ${realEstates}${where ? sql` where ${where}` : sql``}) select id from matches order by ${orderBy(sortKeys(sort), plan.fromEnd)} limit ${plan.limit} offset ${plan.offset}`;
 }
 
 /** The SQL of a listing page's count and page-ids queries, for benchmarks to EXPLAIN. */
-export function listingQueriesSql(query: ListingQuery, total: number, pageSize: number) {
-  const where = conditions(filterOf(query));
+export async function listingQueriesSql(query: ListingQuery, total: number, pageSize: number) {
+  const filter = filterOf(query);
+  const where = conditions(filter);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const plan = pagePlan(total, Math.min(query.page, pageCount), pageSize);
+  const dialect = new PgDialect();
   return {
+    /** Settings readRows applies to these queries (run them in one transaction). */
+    settings: filter.words.length > 0 ? ["set local enable_seqscan = off"] : [],
     count: db().select({ n: sql<number>`count(*)` }).from(realEstates).where(where).toSQL(),
-    ids: idsQuery(query.sort, where, { ...plan, limit: Math.max(1, plan.limit) }).toSQL(),
+    ids: dialect.sqlToQuery((await pageSql(query.sort, filter, where, { ...plan, limit: Math.max(1, plan.limit) }, total)).sql),
   };
 }
 

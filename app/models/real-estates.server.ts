@@ -1,7 +1,8 @@
 import { and, asc, count, eq, like, ne, or, sql } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/db/client.server";
-import { locations, realEstates, type RealEstate } from "~/db/schema";
-import { escapeLike, searchTextOf } from "~/lib/search";
+import { locations, realEstateColumns, realEstates, type RealEstate } from "~/db/schema";
+import { escapeLike } from "~/lib/search";
 import { nextFreeSlug, slugify } from "~/lib/slug";
 import { isUuid } from "~/schemas/fields";
 import {
@@ -13,6 +14,7 @@ import {
   type PropertyCreateInput,
 } from "~/schemas/property";
 import { describeDbError, findPgError, ModelError } from "./errors.server";
+import { searchVectorOf } from "./text-search.server";
 import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
 
 export type { RealEstate };
@@ -61,14 +63,14 @@ const locationMissing = () =>
 
 export async function getRealEstate(id: unknown, executor: Executor = db()): Promise<RealEstate | null> {
   if (!isUuid(id)) return null;
-  const [row] = await executor.select().from(realEstates).where(eq(realEstates.id, id)).limit(1);
+  const [row] = await executor.select(realEstateColumns).from(realEstates).where(eq(realEstates.id, id)).limit(1);
   return row ?? null;
 }
 
 export async function getRealEstateBySlug(locationId: string, slug: string): Promise<RealEstate | null> {
   if (!isUuid(locationId)) return null;
   const [row] = await db()
-    .select()
+    .select(realEstateColumns)
     .from(realEstates)
     .where(and(eq(realEstates.location_id, locationId), eq(realEstates.slug, slug.normalize("NFC").toLowerCase())))
     .limit(1);
@@ -79,7 +81,7 @@ export async function getRealEstateBySlug(locationId: string, slug: string): Pro
 export async function listRealEstatesOfLocation(locationId: unknown): Promise<RealEstate[]> {
   if (!isUuid(locationId)) return [];
   return db()
-    .select()
+    .select(realEstateColumns)
     .from(realEstates)
     .where(eq(realEstates.location_id, locationId))
     .orderBy(asc(realEstates.order), asc(realEstates.created_at), asc(realEstates.id));
@@ -114,8 +116,8 @@ export async function createRealEstate(input: unknown): Promise<RealEstate> {
       const slug = await freeSlug(tx, data.location_id, data.title);
       const [created] = await tx
         .insert(realEstates)
-        .values({ ...data, order, slug, search_text: searchTextOf(data) })
-        .returning();
+        .values({ ...data, order, slug, search_vector: searchVectorOf(data) })
+        .returning(realEstateColumns);
       return created;
     });
   } catch (error) {
@@ -151,7 +153,7 @@ export async function updateRealEstate(id: unknown, data: unknown): Promise<Real
       const current = await getRealEstate(id, tx);
       if (!current) return undefined;
       const { order: requestedOrder, ...rest } = changes;
-      const values: Partial<typeof realEstates.$inferInsert> = { ...rest };
+      const values: PgUpdateSetSource<typeof realEstates> = { ...rest };
       if (requestedOrder !== undefined && requestedOrder !== null) values.order = requestedOrder;
       const locationChanged = changes.location_id !== undefined && changes.location_id !== current.location_id;
       const targetLocation = changes.location_id ?? current.location_id;
@@ -164,11 +166,11 @@ export async function updateRealEstate(id: unknown, data: unknown): Promise<Real
         values.slug = await freeSlug(tx, targetLocation, changes.title ?? current.title, current.id);
       }
       if (["title", "title_bg", "description", "description_bg"].some((k) => k in values)) {
-        values.search_text = searchTextOf({ ...current, ...rest });
+        values.search_vector = searchVectorOf({ ...current, ...rest });
       }
       // A write even with no changes, so updated_at says the listing was saved.
       if (Object.keys(values).length === 0) values.order = current.order;
-      const [updated] = await tx.update(realEstates).set(values).where(eq(realEstates.id, id)).returning();
+      const [updated] = await tx.update(realEstates).set(values).where(eq(realEstates.id, id)).returning(realEstateColumns);
       if (locationChanged) await renumber(tx, propertiesOf(current.location_id));
       return updated;
     });

@@ -343,27 +343,30 @@ async function explainWorst(results: CaseResult[], kind: DbKind, howMany = 4) {
   const worst = [...results].sort((a, b) => b.p95 - a.p95).slice(0, howMany);
   for (const r of worst) {
     const q: ListingQuery = { ...fams.get(r.family)!.query, sort: r.sort, page: r.page };
-    const queries = listingQueriesSql(q, r.total, PAGE_SIZE);
+    const queries = await listingQueriesSql(q, r.total, PAGE_SIZE);
     log();
     log(`EXPLAIN (${kind}) ${r.family}, ${r.sort}, page ${r.page} — p95 ${ms(r.p95)} ms`);
     for (const [label, s] of [
       ["count (saved while the count is remembered)", queries.count],
       ["page ids", queries.ids],
     ] as const) {
-      const text = await explain(s.sql, s.params);
+      const text = await explain(s.sql, s.params, queries.settings);
       log(`  -- ${label}`);
       for (const line of text) log(`  ${line}`);
     }
   }
 }
 
-async function explain(text: string, params: unknown[]): Promise<string[]> {
+async function explain(text: string, params: unknown[], settings: string[]): Promise<string[]> {
   // Inline the parameters (strings and numbers only here) so both drivers take the same text.
   const inlined = text.replace(/\$(\d+)/g, (_m, n: string) => {
     const p = params[Number(n) - 1];
     return typeof p === "number" ? String(p) : `'${String(p).replace(/'/g, "''")}'`;
   });
-  const rows = await queryRows<Record<string, string>>(db(), sql.raw(`explain (analyze, buffers, costs off, timing off, summary on) ${inlined}`));
+  const rows = await db().transaction(async (tx) => {
+    for (const setting of settings) await tx.execute(sql.raw(setting));
+    return queryRows<Record<string, string>>(tx, sql.raw(`explain (analyze, buffers, costs off, timing off, summary on) ${inlined}`));
+  });
   return rows.map((r) => String(Object.values(r)[0]));
 }
 
@@ -534,9 +537,10 @@ async function openPostgres(o: Options, adminUrl: string, size: number): Promise
   if ((await catalogueSize()) < size) {
     note(`Seeding PostgreSQL ${name} to ${count(size)} listings`);
     await seedTo(size);
-    // What autovacuum does shortly after a bulk load, done now so runs are comparable.
-    await db().execute(sql`vacuum analyze`);
   }
+  // What autovacuum does shortly after a bulk load or a migration that
+  // rewrote the table, done now so runs are comparable (quick when nothing changed).
+  await db().execute(sql`vacuum analyze`);
   return url;
 }
 

@@ -19,7 +19,7 @@
 import { eq, max, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { realEstates } from "~/db/schema";
-import { searchTextOf } from "~/lib/search";
+import { searchVectorOf } from "~/models/text-search.server";
 import { nextFreeSlug } from "~/lib/slug";
 import { ensureDefaultLocations, listLocations, updateLocation, type Location } from "~/models/locations.server";
 import { lockList } from "~/models/ordering.server";
@@ -140,7 +140,7 @@ async function insertBatch(rows: PendingRow[]): Promise<void> {
     const values = rows.map((r) => {
       const order = next.get(r.location_id)!;
       next.set(r.location_id, order + 1);
-      return { ...r, order, search_text: searchTextOf(r) };
+      return { ...r, order, search_vector: searchVectorOf(r) };
     });
     await tx.insert(realEstates).values(values);
   });

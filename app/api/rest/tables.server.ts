@@ -47,9 +47,13 @@ function kindOf(column: PgColumn): ColumnKind {
   }
 }
 
+/** The application's own derived columns: not part of SPEC §3, never read or written through the API. */
+const INTERNAL_COLUMNS = new Set(["search_vector"]);
+
 function describe(name: TableName, table: PgTable & { id: PgColumn }): ApiTable {
   const columns = new Map<string, ApiColumn>();
   for (const column of Object.values(getTableColumns(table)) as PgColumn[]) {
+    if (INTERNAL_COLUMNS.has(column.name)) continue;
     columns.set(column.name, { name: column.name, kind: kindOf(column), column });
   }
   return { name, table, columns, id: table.id };
