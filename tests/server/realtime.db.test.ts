@@ -277,9 +277,10 @@ describe(`realtime change feed on ${kind}`, () => {
           `in ${events.length} events (${events.filter((e) => e.event === "changes").length} batches)`,
       );
       expect(new Set(inserted().map((c) => c.id)).size).toBe(30);
-      // Ten singles at most before anything is held back.
+      // Ten singles at most before anything is held back (the limit is per
+      // second: on a loaded machine the posts themselves can take longer).
       const firstBatch = events.findIndex((e) => e.event === "changes");
-      if (firstBatch !== -1) expect(firstBatch).toBeLessThanOrEqual(10);
+      if (firstBatch !== -1 && sent - started < 900) expect(firstBatch).toBeLessThanOrEqual(10);
       if (sent - started < 900) expect(events.length).toBeLessThan(30);
       if (pgHandle) expect(new Set(await submissionIds(pgHandle, "burst%@realtime.test"))).toEqual(new Set(inserted().map((c) => c.id)));
     } finally {
