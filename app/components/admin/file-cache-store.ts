@@ -116,9 +116,10 @@ export function rememberUpload(upload: { key: string; url: string; size: number 
 }
 
 /**
- * The cached files and the sync status. While mounted: restores from the
- * backup if the local copy went missing, merges the manifest once, backs up
- * to sessionStorage every 5 minutes (SPEC §9) and when the page is left.
+ * The cached files and the sync status. On mount: restores from the backup
+ * if the local copy went missing, merges the manifest once and backs the
+ * result up (the admin layout's useFileCacheBackup keeps backing up every
+ * 5 minutes and when the page is left).
  */
 export function useFileCache(): State & { refresh: () => void } {
   const snapshot = useSyncExternalStore(subscribe, current, () => SERVER_STATE);
@@ -126,6 +127,20 @@ export function useFileCache(): State & { refresh: () => void } {
     const { local, session } = storages();
     if (restoreFromSession(local, session)) setState({ files: readStoredFiles(local) ?? [] });
     void syncFiles().then(() => backupToSession(local, session));
+  }, []);
+  return { ...snapshot, refresh: () => void syncFiles() };
+}
+
+/**
+ * The backup side alone, for every admin page (the layout): restore a
+ * missing local copy, back up to sessionStorage every 5 minutes (SPEC §9)
+ * and when the page is left. No manifest request: pages without a picker
+ * do not need the list.
+ */
+export function useFileCacheBackup(): void {
+  useEffect(() => {
+    const { local, session } = storages();
+    if (restoreFromSession(local, session)) setState({ files: readStoredFiles(local) ?? [] });
     const timer = window.setInterval(() => backupToSession(local, session), BACKUP_INTERVAL_MS);
     // SPEC §9: on leaving, restore the local copy if it is missing, else keep the backup fresh.
     const onPageHide = () => {
@@ -137,5 +152,4 @@ export function useFileCache(): State & { refresh: () => void } {
       window.removeEventListener("pagehide", onPageHide);
     };
   }, []);
-  return { ...snapshot, refresh: () => void syncFiles() };
 }

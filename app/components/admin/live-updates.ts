@@ -16,7 +16,14 @@ export function useLiveUpdates() {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/admin/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let missed = false;
     const refresh = () => {
+      // Offline, a reload would fail and replace the page with the error
+      // screen (mid-upload, say): catch up once the connection is back.
+      if (!navigator.onLine) {
+        missed = true;
+        return;
+      }
       clearTimeout(timer);
       // A navigation started meanwhile aborts the reload: that is fine, it loads fresh data itself.
       timer = setTimeout(() => revalidate.current().catch(() => undefined), 250);
@@ -29,8 +36,15 @@ export function useLiveUpdates() {
     });
     source.addEventListener("change", refresh);
     source.addEventListener("changes", refresh);
+    const online = () => {
+      if (!missed) return;
+      missed = false;
+      refresh();
+    };
+    window.addEventListener("online", online);
     return () => {
       clearTimeout(timer);
+      window.removeEventListener("online", online);
       source.close();
     };
   }, []);

@@ -34,7 +34,7 @@ export function meta() {
 
 export default function Dashboard() {
   const { counts, recentProperties, recentSubmissions } = useLoaderData<typeof loader>();
-  const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+  const card = "min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"; // min-w-0: a long title truncates instead of widening the grid at 360 px
   return (
     <main className="grid gap-6 p-4 md:p-8">
       <PageHeader title={ADMIN.dashboard.title}>
@@ -70,7 +70,7 @@ export default function Dashboard() {
           </p>
         </Link>
       </section>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid min-w-0 gap-6 lg:grid-cols-2">
         <section aria-labelledby="latest-properties" className={card}>
           <h2 id="latest-properties" className="text-lg font-semibold">
             {ADMIN.dashboard.latestProperties}

@@ -1,4 +1,5 @@
 import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "react-router";
+import { useFileCacheBackup } from "~/components/admin/file-cache-store";
 import { useLiveUpdates } from "~/components/admin/live-updates";
 import { ADMIN } from "~/i18n/admin";
 import { countContactSubmissions } from "~/models/contact-submissions.server";
@@ -35,6 +36,7 @@ export default function AdminLayout() {
   const { email, unread } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   useLiveUpdates();
+  useFileCacheBackup();
   return (
     <div className="min-h-screen bg-slate-100 text-slate-900 md:grid md:grid-cols-[15rem_1fr]">
       <aside className="border-b border-slate-200 bg-white md:min-h-screen md:border-b-0 md:border-r">
