@@ -28,18 +28,24 @@ export const MANIFEST_URLS = ["/app-data.json", "/file-manifest.json", "/exporte
 /** The two tracked directories (SPEC §3). */
 export const DIRECTORIES = { locations: "/upload/locations", properties: "/upload/properties" } as const;
 
-/** An uploaded-file record (SPEC §3: the subset this site uses). */
-export interface CachedFile {
+/** A file of the manifest (SPEC §3: the subset this site uses), as /app-data.json lists it. */
+export interface ManifestFile {
   /** Site path, `/upload/{type}/{name}`: the key of the merge. */
   path: string;
-  /** What a form stores and a browser loads. */
+  /** What a form stores and a browser loads (the storage driver's public URL). */
   url: string;
   name: string;
+  /** Content type. */
   type: string;
   size: number;
+  /** `/upload/locations` or `/upload/properties`. */
   directory: string;
   /** ISO time of the last write (server time for manifest entries). */
   updatedAt: string;
+}
+
+/** A manifest file as this browser keeps it. */
+export interface CachedFile extends ManifestFile {
   /** ISO time (browser clock) when this browser uploaded it, if it did. */
   uploadedAt?: string;
 }

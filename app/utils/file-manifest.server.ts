@@ -1,33 +1,21 @@
 import { storage } from "~/storage/index.server";
 import { UPLOAD_TYPES } from "~/storage/object-names";
 import type { ObjectStorage } from "~/storage/storage.server";
+import { APP_VERSION, type ManifestFile } from "~/lib/file-cache";
+
+export { APP_VERSION, type ManifestFile };
 
 /**
  * SPEC §3's app data file and §7's static GETs: `/app-data.json` (and its
  * fallbacks `/file-manifest.json`, `/exported-files.json`) list the stored
  * images of the two tracked directories, `/upload/locations` and
  * `/upload/properties`, as uploaded-file records. The browser merges them
- * into its local cache by path, the newer `updatedAt` winning.
+ * into its local cache by path, the newer `updatedAt` winning
+ * (app/lib/file-cache.ts, which also defines the record's shape).
  */
-export const APP_VERSION = "1.0.0";
 
 /** The directories SPEC §3 tracks, as URL paths. */
 export const TRACKED_DIRECTORIES = UPLOAD_TYPES.map((type) => `/upload/${type}`);
-
-export interface ManifestFile {
-  /** The site path of the image: `/upload/{key}`. */
-  path: string;
-  /** Where visitors load it from (the storage driver's public URL). */
-  url: string;
-  name: string;
-  /** Content type. */
-  type: string;
-  size: number;
-  /** `/upload/locations` or `/upload/properties`. */
-  directory: string;
-  /** ISO timestamp of the last write. */
-  updatedAt: string;
-}
 
 export interface AppData {
   version: typeof APP_VERSION;
