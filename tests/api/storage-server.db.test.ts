@@ -1,13 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ws from "ws";
+import { ensureBuild, freePort, projectRoot, waitFor } from "../support/built-server";
 import { openTestDatabase, testDbKind } from "../support/test-db";
 
 /**
@@ -18,7 +18,7 @@ import { openTestDatabase, testDbKind } from "../support/test-db";
  * through the S3 driver; also SPEC §7's REST and auth calls through the
  * whole server (the test servers of the other files mount only the API).
  */
-const root = path.resolve(import.meta.dirname, "../..");
+const root = projectRoot;
 const ADMIN_EMAIL = "storage-server@example.com";
 const ADMIN_PASSWORD = "storage server test password";
 let child: ChildProcess | undefined;
@@ -34,56 +34,8 @@ interface S3rverInstance {
 const S3rver = createRequire(import.meta.url)("s3rver") as new (options: Record<string, unknown>) => S3rverInstance;
 let s3rver: S3rverInstance | undefined;
 
-/** Servers this file starts use ports 9850–9899. */
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = 9850 + Math.floor(Math.random() * 50);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port in 9850-9899");
-}
-
-/** The build must contain the Storage API (an older build from before it is rebuilt). */
-function buildIsCurrent(): boolean {
-  const dir = path.join(root, "build/server");
-  if (!fs.existsSync(path.join(dir, "index.js"))) return false;
-  const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
-  return files.some((f) => fs.readFileSync(path.join(dir, f), "utf8").includes("storage-buckets.json"));
-}
-
-async function waitFor(predicate: () => boolean, ms: number) {
-  const until = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > until) throw new Error(`timed out; server output:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-/**
- * Builds when the build lacks this feature. Other server test files may be
- * building into the same folder at the same moment (a fresh checkout): a
- * build that fails then is retried once the other has had time to finish,
- * and one that someone else completed is used as it is.
- */
-async function ensureBuild() {
-  let failure = "";
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (buildIsCurrent()) return;
-    const build = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
-    if (build.status === 0 && buildIsCurrent()) return;
-    failure = `${build.stdout}${build.stderr}`;
-    await new Promise((r) => setTimeout(r, 10_000 + Math.random() * 5_000));
-  }
-  if (!buildIsCurrent()) throw new Error(`build failed:\n${failure}`);
-}
-
 beforeAll(async () => {
-  await ensureBuild();
+  await ensureBuild("storage-buckets.json");
   let databaseUrl = "";
   if (testDbKind() === "postgres") {
     const opened = await openTestDatabase();
@@ -93,7 +45,8 @@ beforeAll(async () => {
   }
   s3rver = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(tmp, "s3"), configureBuckets: [{ name: "site-images" }] });
   const { port: s3Port } = await s3rver.run();
-  const port = await freePort();
+  // Servers this file starts use ports 9850–9899.
+  const port = await freePort(9850, 9899);
   baseUrl = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ["server/main.js"], {
     cwd: root,
@@ -120,7 +73,7 @@ beforeAll(async () => {
   });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
-  await waitFor(() => output.includes("Listening on") || child!.exitCode !== null, 60_000);
+  await waitFor(() => output.includes("Listening on") || child!.exitCode !== null, 60_000, () => `the server to listen; output:\n${output}`);
   if (!output.includes("Listening on")) throw new Error(`server did not start:\n${output}`);
 }, 600_000);
 

@@ -1,6 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -10,6 +9,7 @@ import { runMigrations } from "~/db/migrate.server";
 import { createAdmin } from "~/models/admins.server";
 import { createSession } from "~/models/sessions.server";
 import type { Change } from "~/realtime/changes";
+import { ensureBuild, freePort, projectRoot, waitFor } from "../support/built-server";
 import { openTestDatabase, testDbKind } from "../support/test-db";
 
 /**
@@ -20,7 +20,7 @@ import { openTestDatabase, testDbKind } from "../support/test-db";
  * On PostgreSQL also: two server processes on one database, and the listener
  * reconnecting after its connection is cut.
  */
-const root = path.resolve(import.meta.dirname, "../..");
+const root = projectRoot;
 const kind = testDbKind();
 
 interface Server {
@@ -37,38 +37,9 @@ let databaseUrl = "";
 let token = "";
 let pgliteDir = "";
 
-/** Servers started by tests use ports 9600–9699 (the range this project's tests may take). */
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = 9600 + Math.floor(Math.random() * 100);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port in 9600-9699");
-}
-
-async function waitFor(predicate: () => boolean, ms: number, what: string) {
-  const until = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-/** The build must contain this feature (an older build from before it is rebuilt). */
-function buildIsCurrent(): boolean {
-  const dir = path.join(root, "build/server");
-  if (!fs.existsSync(path.join(dir, "index.js"))) return false;
-  const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".js"));
-  return files.some((f) => fs.readFileSync(path.join(dir, f), "utf8").includes("/admin/events"));
-}
-
 async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
+  // Servers this file starts use ports 9600–9699.
+  const port = await freePort(9600, 9699);
   let output = "";
   const child = spawn(process.execPath, ["server/main.js"], {
     cwd: root,
@@ -169,10 +140,7 @@ async function submissionIds(handle: DatabaseHandle, emailLike: string): Promise
 }
 
 beforeAll(async () => {
-  if (!buildIsCurrent()) {
-    const build = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
-  }
+  await ensureBuild("/admin/events");
   // An administrator and a session, made before the server starts (PGlite: one process per folder).
   let handle: DatabaseHandle;
   if (kind === "postgres") {

@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild, freePort, projectRoot, waitFor } from "../support/built-server";
 import { openTestDatabase, testDbKind } from "../support/test-db";
 
 /**
@@ -13,35 +13,15 @@ import { openTestDatabase, testDbKind } from "../support/test-db";
  * database): it serves the six default locations, answers /healthz, and stops
  * cleanly on SIGTERM.
  */
-const root = path.resolve(import.meta.dirname, "../..");
+const root = projectRoot;
 let child: ChildProcess | undefined;
 let output = "";
 let dataDir = "";
 let dispose: (() => Promise<void>) | undefined;
 let baseUrl = "";
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(predicate: () => boolean, ms: number) {
-  const until = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > until) throw new Error(`timed out; server output:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 beforeAll(async () => {
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
-    const build = spawnSync("npm", ["run", "build"], { cwd: root, encoding: "utf8" });
-    if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}${build.stderr}`);
-  }
+  await ensureBuild();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-server-"));
   let databaseUrl = "";
   if (testDbKind() === "postgres") {
@@ -50,7 +30,7 @@ beforeAll(async () => {
     databaseUrl = opened.url!;
     dispose = opened.dispose;
   }
-  const port = await freePort();
+  const port = await freePort(9700, 9799);
   baseUrl = `http://127.0.0.1:${port}`;
   child = spawn(process.execPath, ["server/main.js"], {
     cwd: root,
@@ -68,7 +48,7 @@ beforeAll(async () => {
   });
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
-  await waitFor(() => output.includes("Listening on"), 60_000);
+  await waitFor(() => output.includes("Listening on"), 60_000, () => `the server to listen; output:\n${output}`);
 }, 120_000);
 
 afterAll(async () => {
