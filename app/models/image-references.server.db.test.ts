@@ -1,36 +1,20 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VARIANT_WIDTHS } from "~/lib/images";
 import { variantFile } from "~/storage/image-variants.server";
 import { setStorage } from "~/storage/index.server";
-import { LocalStorage } from "~/storage/local.server";
+import { type LocalStorage } from "~/storage/local.server";
 import type { ObjectStorage } from "~/storage/storage.server";
-import { setLogLevel } from "~/utils/log.server";
-import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { useTempImageStore } from "../../tests/support/temp-image-store";
+import { useTestDatabase } from "../../tests/support/test-db";
 import { removeImagesIfUnused, uploadKeyOf } from "./image-references.server";
 import { createLocation, deleteLocation, listLocations, updateLocation } from "./locations.server";
 import { createRealEstate, deleteRealEstate, updateRealEstate } from "./real-estates.server";
 
 const test = useTestDatabase();
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-image-refs-"));
-const cacheDir = path.join(root, "cache", "img");
-const store = new LocalStorage(path.join(root, "upload"));
-
-beforeAll(() => {
-  setStorage(store);
-  setLogLevel("silent");
-});
-afterAll(() => {
-  setStorage(undefined);
-  fs.rmSync(root, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await resetDatabase(test.handle());
-  fs.rmSync(root, { recursive: true, force: true });
-});
+const { root, store, cacheDir } = useTempImageStore(test, "image-refs");
 
 let counter = 0;
 /** An uploaded image (any bytes will do here) with all its cached variants. */

@@ -1,8 +1,7 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "~/db/client.server";
 import { VARIANT_WIDTHS } from "~/lib/images";
 import { createAdmin } from "~/models/admins.server";
@@ -10,32 +9,15 @@ import { createLocation } from "~/models/locations.server";
 import { createRealEstate } from "~/models/real-estates.server";
 import { createSession, getSessionAdmin } from "~/models/sessions.server";
 import { variantFile } from "~/storage/image-variants.server";
-import { setStorage } from "~/storage/index.server";
-import { LocalStorage } from "~/storage/local.server";
-import { setLogLevel } from "~/utils/log.server";
-import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { useTempImageStore } from "../../tests/support/temp-image-store";
+import { useTestDatabase } from "../../tests/support/test-db";
 import { createMaintenance, removeOrphanedUploads } from "./maintenance.server";
 
 const test = useTestDatabase();
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-maintenance-"));
-const cacheDir = path.join(root, "cache", "img");
-const store = new LocalStorage(path.join(root, "upload"));
+const { root, store, cacheDir } = useTempImageStore(test, "maintenance");
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
-
-beforeAll(() => {
-  setStorage(store);
-  setLogLevel("silent");
-});
-afterAll(() => {
-  setStorage(undefined);
-  fs.rmSync(root, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await resetDatabase(test.handle());
-  fs.rmSync(root, { recursive: true, force: true });
-});
 
 let counter = 0;
 /** An uploaded image written `ageMs` ago, with its cached variants. */
