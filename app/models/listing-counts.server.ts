@@ -11,14 +11,14 @@
  * never lags behind a page the HTML cache keeps. One primary-key read per
  * request instead of a scan.
  */
-export class CountCache {
-  private entries = new Map<string, number>();
+export class VersionedCache<T> {
+  private entries = new Map<string, T>();
   private version: string | null = null;
 
   constructor(private readonly maxEntries = 500) {}
 
   /** The count of this filter under `version`, if known. Another version drops every entry. */
-  get(key: string, version: string): number | undefined {
+  get(key: string, version: string): T | undefined {
     this.adopt(version);
     const n = this.entries.get(key);
     if (n !== undefined) {
@@ -34,7 +34,7 @@ export class CountCache {
    * has changed meanwhile (another request saw a newer one): the count may
    * predate that change.
    */
-  set(key: string, version: string, n: number) {
+  set(key: string, version: string, n: T) {
     if (version !== this.version) return;
     this.entries.delete(key);
     this.entries.set(key, n);
@@ -62,6 +62,9 @@ export class CountCache {
     }
   }
 }
+
+/** Counts per filter (the use this cache was made for; page marks use it too). */
+export class CountCache extends VersionedCache<number> {}
 
 /**
  * The cache key of a filter: the same filter in any spelling (upper case, ё,

@@ -80,7 +80,7 @@ describe("searchListings", () => {
   it("reads a search's page the same way whether it walks the sort's index or reads the matches first", async () => {
     for (const sort of ["default", "price-asc", "price-desc", "newest"] as const) {
       for (const search of ["в", "с", "мор", "ёлки"]) {
-        for (const page of [1, 2, 3]) {
+        for (const page of [1, 2, 3, 4]) {
           const query = { ...EMPTY_QUERY, search, sort, page };
           const first = (await searchListings(query, 1, { textSearchPlan: "matches-first" })).items.map((i) => i.id);
           expect((await searchListings(query, 1)).items.map((i) => i.id)).toEqual(first);
@@ -88,6 +88,11 @@ describe("searchListings", () => {
           for (const walkRows of [undefined, 1, 2, 3]) {
             const walk = await searchListings(query, 1, { textSearchPlan: "walk", walkRows });
             expect(walk.items.map((i) => i.id), `${sort} ${search} ${page} ${walkRows}`).toEqual(first);
+            // From page marks every 1, 2 or 3 matches (a mark on the page, before it, far before it).
+            for (const markStep of [1, 2, 3]) {
+              const marked = await searchListings(query, 1, { textSearchPlan: "marks", walkRows, markStep });
+              expect(marked.items.map((i) => i.id), `${sort} ${search} ${page} marks ${markStep} ${walkRows}`).toEqual(first);
+            }
           }
         }
       }

@@ -5,7 +5,9 @@ import { locations, realEstates } from "~/db/schema";
 import type { ListingQuery } from "~/lib/listing-query";
 import { searchWords } from "~/lib/search";
 import { readContentVersion } from "~/utils/content-version.server";
-import { CountCache, countKey } from "./listing-counts.server";
+import { CountCache, countKey, VersionedCache } from "./listing-counts.server";
+import { MARK_STEP, markRowsSql, walkFromMarkSql } from "./listing-marks.server";
+import { keyColumns, orderBy, sortKeys, type KeyValues } from "./listing-sort.server";
 import { textSearchCondition } from "./text-search.server";
 
 /** What a property card shows (SPEC §2): a lean projection, not whole rows. */
@@ -90,6 +92,8 @@ function conditions(filter: Filter, filtersIndexable = filter.words.length === 0
 }
 
 const counts = new CountCache(500);
+/** Page marks per search, sort and step (listing-marks.server.ts): ≤ 100 × a few hundred key rows. */
+const marks = new VersionedCache<KeyValues[]>(100);
 
 /**
  * How many properties match: exact, and counted once per filter while the
@@ -126,38 +130,10 @@ async function readRows<T>(filter: Filter, query: SQL): Promise<T[]> {
   });
 }
 
-/** Forgets every remembered count (benchmarks measure the uncached cost with it). */
+/** Forgets every remembered count and page mark (benchmarks measure the uncached cost with it). */
 export function clearListingCounts() {
   counts.clear();
-}
-
-type Key = { name: "order" | "created_at" | "id" | "price"; dir: "asc" | "desc"; nullsLast?: boolean };
-
-/** Each sort's keys; every list matches an index in app/db/schema.ts exactly. */
-function sortKeys(sort: ListingQuery["sort"]): Key[] {
-  const order: Key = { name: "order", dir: "asc" };
-  const id: Key = { name: "id", dir: "asc" };
-  switch (sort) {
-    case "price-asc":
-      return [{ name: "price", dir: "asc", nullsLast: true }, order, id];
-    case "price-desc":
-      return [{ name: "price", dir: "desc", nullsLast: true }, order, id];
-    case "newest":
-      return [{ name: "created_at", dir: "desc", nullsLast: false }, id];
-    default:
-      // SPEC §9: by the order field ascending (positions are per location).
-      return [order, { name: "created_at", dir: "asc" }, id];
-  }
-}
-
-/** ORDER BY the keys (reversed for pages read from the end), by bare column names. */
-function orderBy(keys: Key[], reverse: boolean): SQL {
-  const parts = keys.map((k) => {
-    const dir = sql.raw((k.dir === "asc") !== reverse ? "asc" : "desc");
-    const nulls = k.nullsLast === undefined ? sql`` : sql.raw(k.nullsLast !== reverse ? " nulls last" : " nulls first");
-    return sql`${sql.identifier(k.name)} ${dir}${nulls}`;
-  });
-  return sql.join(parts, sql`, `);
+  marks.clear();
 }
 
 /**
@@ -188,12 +164,14 @@ export async function searchListings(query: ListingQuery, pageSize: number, opti
 }
 
 /** How a page with a text search is read (pageQuery); tests force each way to compare them. */
-export type TextSearchPlan = "auto" | "walk" | "matches-first";
+export type TextSearchPlan = "auto" | "walk" | "matches-first" | "marks";
 
 export interface ListingOptions {
   textSearchPlan?: TextSearchPlan;
   /** Tests: how many rows a walk may pass before it gives up (else from the counts). */
   walkRows?: number;
+  /** Tests: every how many matches a page mark is kept (else MARK_STEP). */
+  markStep?: number;
 }
 
 /** The ids of one page, in the sort's order, read on the table alone. */
@@ -211,11 +189,15 @@ async function pageIds(
   const read = async (query: SQL) => (await readRows<{ id: string }>(filter, query)).map((r) => r.id);
   const chosen = await pageSql(query.sort, filter, where, plan, total, options);
   let ids = await read(chosen.sql);
+  let reversed = chosen.reversed;
   // A bounded walk that found too few: the matches are sparser in this part
   // of the order than on average (say, the cheapest listings rarely have a
   // pool). Read the matches first.
-  if (chosen.bounded && ids.length < plan.limit) ids = await read(matchesFirstSql(query.sort, where, plan));
-  return plan.fromEnd ? ids.reverse() : ids;
+  if (chosen.bounded && ids.length < plan.limit) {
+    ids = await read(matchesFirstSql(query.sort, where, plan));
+    reversed = plan.fromEnd;
+  }
+  return reversed ? ids.reverse() : ids;
 }
 
 type PagePlan = { limit: number; offset: number; fromEnd: boolean };
@@ -243,12 +225,18 @@ function pagePlan(total: number, page: number, pageSize: number): PagePlan {
 const WALK_COST_IN_MATCHES = 15;
 const WALK_SLACK = 3;
 
+/** Page marks need matches this dense among the rows a walk passes (else the walk from a mark is long). */
+const MIN_MARK_DENSITY = 0.05;
+
+type PageSql = { sql: SQL; bounded: boolean; reversed: boolean };
+
 /**
  * The page-ids query. Without a text search the planner's own choice is
  * good (column statistics, the sort indexes). With one it cannot know how
  * many rows match, but we do (the exact, remembered counts), so we choose:
  * a bounded walk along the sort's index near either end of a common word's
- * results, else the matches first.
+ * results; deeper, a bounded walk from the page mark before the page
+ * (listing-marks.server.ts); for sparse matches, the matches first.
  */
 async function pageSql(
   sort: ListingQuery["sort"],
@@ -256,41 +244,88 @@ async function pageSql(
   where: SQL | undefined,
   plan: PagePlan,
   matches: number,
-  { textSearchPlan = "auto", walkRows }: ListingOptions = {},
-): Promise<{ sql: SQL; bounded: boolean }> {
+  options: ListingOptions = {},
+): Promise<PageSql> {
+  const { textSearchPlan = "auto", walkRows } = options;
   const order = orderBy(sortKeys(sort), plan.fromEnd);
   if (filter.words.length === 0) {
     return {
       sql: sql`select id from ${realEstates}${where ? sql` where ${where}` : sql``} order by ${order} limit ${plan.limit} offset ${plan.offset}`,
       bounded: false,
+      reversed: plan.fromEnd,
     };
   }
-  if (textSearchPlan === "matches-first") return { sql: matchesFirstSql(sort, where, plan), bounded: false };
-  // The walk goes along the index after the location and type filters
+  const matchesFirst = { sql: matchesFirstSql(sort, where, plan), bounded: false, reversed: plan.fromEnd };
+  if (textSearchPlan === "matches-first") return matchesFirst;
+  // A walk goes along the index after the location and type filters
   // (schema.ts sortIndexes): the rows it passes per match are those
   // filters' count over the matches.
   const base = await countListings({ ...filter, words: [] }, conditions({ ...filter, words: [] }));
-  const rowsNeeded = (plan.offset + plan.limit) * (base / Math.max(1, matches));
-  if (textSearchPlan === "auto" && rowsNeeded * WALK_COST_IN_MATCHES > matches) {
-    return { sql: matchesFirstSql(sort, where, plan), bounded: false };
+  const rowsPerMatch = base / Math.max(1, matches);
+  const rowsNeeded = (plan.offset + plan.limit) * rowsPerMatch;
+  const step = options.markStep ?? MARK_STEP;
+  const walkFromStart = textSearchPlan === "walk" || (textSearchPlan === "auto" && rowsNeeded * WALK_COST_IN_MATCHES <= matches);
+  if (!walkFromStart) {
+    const worthMarks = textSearchPlan === "marks" || (matches >= 2 * step && 1 / rowsPerMatch >= MIN_MARK_DENSITY);
+    return worthMarks ? ((await fromMarkSql(sort, filter, where, plan, matches, rowsPerMatch, options)) ?? matchesFirst) : matchesFirst;
   }
   const bound = walkRows ?? Math.ceil(rowsNeeded * WALK_SLACK) + 20;
   const filters = conditions({ ...filter, words: [] }, true);
   // The walked rows are named like the table, so the search condition's
   // qualified column ("real_estates"."search_vector") reads them.
-  const walked = sql`(select ${columnList(sort)}, ${realEstates.search_vector} from ${realEstates}${filters ? sql` where ${filters}` : sql``} order by ${order} limit ${bound}) as ${realEstates}`;
+  const walked = sql`(select ${keyColumns(sortKeys(sort))}, ${realEstates.search_vector} from ${realEstates}${filters ? sql` where ${filters}` : sql``} order by ${order} limit ${bound}) as ${realEstates}`;
   return {
     sql: sql`select id from ${walked} where ${textSearchCondition(filter.words)} order by ${order} limit ${plan.limit} offset ${plan.offset}`,
     bounded: bound < base,
+    reversed: plan.fromEnd,
   };
 }
 
-/** The columns a sort needs (its keys, id among them), unqualified. */
-function columnList(sort: ListingQuery["sort"]): SQL {
-  return sql.join(
-    [...new Set(sortKeys(sort).map((k) => k.name))].map((name) => sql.identifier(name)),
-    sql`, `,
-  );
+/** The page read forwards from the page mark before it; null when there are no marks (nothing matches now). */
+async function fromMarkSql(
+  sort: ListingQuery["sort"],
+  filter: Filter,
+  where: SQL | undefined,
+  plan: PagePlan,
+  matches: number,
+  rowsPerMatch: number,
+  options: ListingOptions,
+): Promise<PageSql | null> {
+  const step = options.markStep ?? MARK_STEP;
+  const keys = sortKeys(sort);
+  const list = await pageMarks(sort, filter, where, step);
+  const start = plan.fromEnd ? matches - plan.offset - plan.limit : plan.offset;
+  const index = Math.min(Math.floor(start / step), list.length - 1);
+  const mark = list[index];
+  if (!mark) return null;
+  const skip = start - index * step;
+  const bound = options.walkRows ?? Math.ceil((skip + plan.limit) * rowsPerMatch * WALK_SLACK) + 20;
+  return {
+    sql: walkFromMarkSql({
+      keys,
+      mark,
+      filters: conditions({ ...filter, words: [] }, true),
+      search: textSearchCondition(filter.words)!,
+      bound,
+      skip,
+      limit: plan.limit,
+    }),
+    bounded: true,
+    reversed: false,
+  };
+}
+
+/** The page marks of a search and sort, made by one sort of the matches and remembered until the catalogue changes. */
+async function pageMarks(sort: ListingQuery["sort"], filter: Filter, where: SQL | undefined, step: number): Promise<KeyValues[]> {
+  const version = await readContentVersion();
+  const key = `${countKey(filter)}|${sort}|${step}`;
+  const known = marks.get(key, version);
+  if (known) return known;
+  const keys = sortKeys(sort);
+  const rows = await readRows<Record<string, string | null>>(filter, markRowsSql(keys, where, step));
+  const list = rows.map((row) => keys.map((_, i) => row[`k${i}`] ?? null));
+  marks.set(key, version, list);
+  return list;
 }
 
 /**
@@ -298,7 +333,7 @@ function columnList(sort: ListingQuery["sort"]): SQL {
  * cannot flatten back into a walk along the sort's index.
  */
 function matchesFirstSql(sort: ListingQuery["sort"], where: SQL | undefined, plan: PagePlan): SQL {
-  return sql`with matches as materialized (select ${columnList(sort)} from ${realEstates}${where ? sql` where ${where}` : sql``}) select id from matches order by ${orderBy(sortKeys(sort), plan.fromEnd)} limit ${plan.limit} offset ${plan.offset}`;
+  return sql`with matches as materialized (select ${keyColumns(sortKeys(sort))} from ${realEstates}${where ? sql` where ${where}` : sql``}) select id from matches order by ${orderBy(sortKeys(sort), plan.fromEnd)} limit ${plan.limit} offset ${plan.offset}`;
 }
 
 /** The SQL of a listing page's count and page-ids queries, for benchmarks to EXPLAIN. */
