@@ -28,6 +28,8 @@ import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/u
 export { getEnv, EnvError } from "~/utils/env.server";
 export { startServices, stopServices } from "~/services.server";
 export { DataDirLockedError } from "~/db/lock.server";
+// supabase-js realtime channels: server/main.js attaches it to the http.Server (WebSocket upgrades).
+export { attachRealtime } from "~/api/realtime/server.server";
 
 function sendPage(req: express.Request, res: express.Response, page: CachedPage, state: string) {
   for (const [name, value] of page.headers) res.setHeader(name, value);

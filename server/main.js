@@ -59,6 +59,8 @@ const server = app.listen(env.PORT, env.HOST, () => {
   const ms = Math.round(performance.now() - started);
   console.log(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms)`);
 });
+// WebSocket upgrades: /realtime/v1/websocket (supabase-js channels); any other upgrade is refused.
+const realtime = mod.attachRealtime(server);
 server.on("error", (/** @type {NodeJS.ErrnoException} */ error) => {
   if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use. Set PORT to a free port.`);
   else console.error(error);
@@ -72,6 +74,7 @@ function shutdown(signal) {
   stopping = true;
   console.log(`${signal} received: finishing requests, then closing the database.`);
   // Requests still running after 10 s are cut off.
+  realtime.close();
   const force = setTimeout(() => server.closeAllConnections(), 10_000);
   force.unref();
   server.close(async () => {

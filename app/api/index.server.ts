@@ -52,8 +52,17 @@ import { restRouter, type RestLimits } from "./rest/router.server";
  * docs/decisions/0008-api-tokens.md). No sign-up, OTP, OAuth, MFA, user updates
  * or logout scope=others (400).
  *
- * No /realtime/v1: a supabase-js channel reports CHANNEL_ERROR; the same changes
- * reach administrators as Server-Sent Events at /admin/events (app/realtime).
+ * Realtime: supabase-js channels' `postgres_changes` on the WebSocket
+ * /realtime/v1/websocket (Phoenix protocol, vsn 2.0.0 arrays or 1.0.0
+ * objects; realtime/server.server.ts, attached to the http.Server by
+ * server/main.js, not part of this router): join with the bindings echoed
+ * back with ids, heartbeat, access_token, phx_leave/phx_close; the role as
+ * above (anonymous: locations and real_estates; an administrator's token:
+ * also contact_submissions); rows as GET /rest/v1 returns them, DELETE with
+ * the id only; at most 10 events a second per connection, the rest queued.
+ * Not supported: broadcast, presence, private channels, binary frames,
+ * TRUNCATE. The admin pages get the same changes as Server-Sent Events at
+ * /admin/events (app/realtime).
  */
 export interface ApiOptions {
   rest?: RestLimits;

@@ -1,0 +1,383 @@
+import type http from "node:http";
+import type { Duplex } from "node:stream";
+import { eq } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { WebSocketServer, type RawData, type WebSocket } from "ws";
+import { db } from "~/db/client.server";
+import { getSessionAdmin } from "~/models/sessions.server";
+import { subscribe as subscribeToChanges } from "~/realtime/change-feed.server";
+import type { Change } from "~/realtime/changes";
+import { getEnv } from "~/utils/env.server";
+import { log } from "~/utils/log.server";
+import { asJson, parseSelect } from "../rest/query.server";
+import { apiTable, type ApiColumn, type TableName } from "../rest/tables.server";
+import { bindingId, decode, encode, matchesFilter, parseBindings, parseFilter, parseVsn, type Binding, type Filter, type Message, type Vsn } from "./protocol";
+
+/**
+ * Supabase Realtime's `postgres_changes` for @supabase/supabase-js channels
+ * (SPEC §7 "Realtime", DESIGN §9): a WebSocket at /realtime/v1/websocket
+ * speaking the Phoenix channel protocol (protocol.ts), fed by the process's
+ * change feed (app/realtime/change-feed.server.ts, LISTEN table_changes).
+ *
+ * - Role (SPEC §6, as the REST API decides it): the join's `access_token`
+ *   (then later `access_token` pushes), else the URL's `apikey`. The anonymous
+ *   key (API_ANON_KEY or the connection's own apikey) → anonymous: changes of
+ *   locations and real_estates; a live administrator session token → also
+ *   contact_submissions; any other token → the join is refused. Cookies are
+ *   not read (a cross-site page could open the socket with them).
+ * - Each change is read once (the row as GET /rest/v1 serializes it: ISO
+ *   timestamps, no internal columns) and sent as Supabase sends it:
+ *   `{ids, data: {schema, table, commit_timestamp, type, columns, record,
+ *   old_record, errors}}`; UPDATE and DELETE carry `old_record` with the id
+ *   only (default replica identity). A row deleted before it could be read is
+ *   sent as `{id}`. TRUNCATE and RESYNC have no postgres_changes equivalent and
+ *   are not sent.
+ * - At most EVENTS_PER_SECOND change events a second per connection (SPEC §9);
+ *   the rest wait in order (at most QUEUE_LIMIT, then the oldest are dropped
+ *   with a log line).
+ * - Heartbeats on topic "phoenix" are answered; a socket silent for IDLE_MS
+ *   is closed; close() ends every socket (server shutdown).
+ */
+export const REALTIME_PATH = "/realtime/v1/websocket";
+export const EVENTS_PER_SECOND = 10;
+const WINDOW_MS = 1000;
+const QUEUE_LIMIT = 5000;
+const IDLE_MS = 90_000;
+const CHECK_EVERY_MS = 30_000;
+const MAX_CHANNELS = 100;
+const MAX_CONNECTIONS = 2000;
+const ANON_TABLES: ReadonlySet<TableName> = new Set(["locations", "real_estates"]);
+
+type Role = { role: "anon" } | { role: "admin"; token: string; email: string };
+
+/** A change ready to send: the row read once for every connection. */
+interface Event {
+  table: TableName;
+  type: "INSERT" | "UPDATE" | "DELETE";
+  columns: { name: string; type: string }[];
+  record: Record<string, unknown>;
+  oldRecord: Record<string, unknown>;
+  commitTimestamp: string;
+}
+
+const PG_TYPES: Record<ApiColumn["kind"], string> = {
+  uuid: "uuid",
+  text: "text",
+  integer: "int4",
+  numeric: "numeric",
+  boolean: "bool",
+  timestamp: "timestamptz",
+  array: "_text",
+};
+
+async function eventOf(change: Change): Promise<Event | null> {
+  if (change.type !== "INSERT" && change.type !== "UPDATE" && change.type !== "DELETE") return null;
+  const table = apiTable(change.table);
+  if (!table || !change.id) return null;
+  const commitTimestamp = new Date().toISOString();
+  const columns = [...table.columns.values()].map((c) => ({ name: c.name, type: PG_TYPES[c.kind] }));
+  const base = { table: table.name, type: change.type, columns, commitTimestamp };
+  if (change.type === "DELETE") return { ...base, record: {}, oldRecord: { id: change.id } };
+  const items = parseSelect(table, "*");
+  const fields: Record<string, PgColumn> = {};
+  for (const item of items) fields[item.key] = item.column.column;
+  let record: Record<string, unknown> = { id: change.id };
+  try {
+    const rows = (await db().select(fields).from(table.table).where(eq(table.id, change.id)).limit(1)) as Record<string, unknown>[];
+    if (rows[0]) record = asJson(rows, items)[0]!;
+  } catch (error) {
+    log.error(`Realtime: cannot read ${change.table} ${change.id}:`, error);
+  }
+  return { ...base, record, oldRecord: change.type === "UPDATE" ? { id: change.id } : {} };
+}
+
+/** Role of a token (the REST API's rule, app/api/auth/principal.server.ts), or null for an unknown one. */
+async function roleOf(token: string | undefined, apikey: string): Promise<Role | null> {
+  if (!token || token === getEnv().API_ANON_KEY || (apikey !== "" && token === apikey)) return { role: "anon" };
+  const admin = await getSessionAdmin(token);
+  return admin ? { role: "admin", token, email: admin.email } : null;
+}
+
+interface Channel {
+  topic: string;
+  joinRef: string | null;
+  bindings: { binding: Binding; id: number; filter: Filter | null }[];
+  role: Role;
+}
+
+function describeBinding(b: Binding): string {
+  return `${b.event} ${b.schema}.${b.table ?? "*"}${b.filter ? ` (${b.filter})` : ""}`;
+}
+
+let nextConnection = 1;
+
+class Connection {
+  readonly id = nextConnection++;
+  private readonly channels = new Map<string, Channel>();
+  private readonly queue: string[] = [];
+  private readonly sent: number[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private dropped = 0;
+  lastSeen = Date.now();
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly vsn: Vsn,
+    private readonly apikey: string,
+    private readonly address: string,
+  ) {
+    log.info(`Realtime: connection ${this.id} opened from ${address} (vsn ${vsn})`);
+    socket.on("message", (data, isBinary) => this.onFrame(data, isBinary));
+    socket.on("error", (error) => log.error(`Realtime: connection ${this.id} error: ${error.message}`));
+  }
+
+  private send(message: Message) {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(encode(this.vsn, message));
+  }
+
+  private reply(message: Message, status: "ok" | "error", response: Record<string, unknown>) {
+    this.send({ join_ref: message.join_ref, ref: message.ref, topic: message.topic, event: "phx_reply", payload: { status, response } });
+  }
+
+  private onFrame(data: RawData, isBinary: boolean) {
+    this.lastSeen = Date.now();
+    if (isBinary) return; // binary broadcast pushes: not supported
+    const message = decode(this.vsn, data.toString());
+    if (!message) return;
+    void this.onMessage(message).catch((error: unknown) => {
+      log.error(`Realtime: connection ${this.id}: ${message.event} failed:`, error);
+      if (message.ref !== null) this.reply(message, "error", { reason: "internal error" });
+    });
+  }
+
+  private async onMessage(message: Message) {
+    if (message.topic === "phoenix") {
+      if (message.event === "heartbeat") this.reply(message, "ok", {});
+      return;
+    }
+    switch (message.event) {
+      case "phx_join":
+        return this.join(message);
+      case "phx_leave":
+        return this.leave(message);
+      case "access_token":
+        return this.updateToken(message);
+      default:
+        // broadcast, presence: not offered; a push that waits for a reply learns so.
+        if (message.ref !== null && this.channels.has(message.topic)) this.reply(message, "error", { reason: `${message.event} is not supported by this server` });
+    }
+  }
+
+  private async join(message: Message) {
+    if (!message.topic.startsWith("realtime:")) return this.reply(message, "error", { reason: "unmatched topic" });
+    if (!this.channels.has(message.topic) && this.channels.size >= MAX_CHANNELS) {
+      return this.reply(message, "error", { reason: `too many channels (at most ${MAX_CHANNELS} per connection)` });
+    }
+    const config = (message.payload.config ?? {}) as Record<string, unknown>;
+    const parsed = parseBindings(config.postgres_changes);
+    if ("error" in parsed) return this.reply(message, "error", { reason: parsed.error });
+    const token = typeof message.payload.access_token === "string" ? message.payload.access_token : undefined;
+    const role = await roleOf(token, this.apikey);
+    if (!role) {
+      log.info(`Realtime: connection ${this.id} refused ${message.topic}: unknown token`);
+      return this.reply(message, "error", { reason: "Invalid token: unknown, expired or signed out; sign in again" });
+    }
+    const bindings = parsed.bindings.map((binding) => ({ binding, id: bindingId(binding), filter: binding.filter ? parseFilter(binding.filter) : null }));
+    this.channels.set(message.topic, { topic: message.topic, joinRef: message.join_ref ?? message.ref, bindings, role });
+    this.reply(message, "ok", {
+      postgres_changes: bindings.map(({ binding, id }) => ({ id, ...binding })),
+    });
+    if (bindings.length > 0) {
+      this.send({
+        join_ref: message.join_ref,
+        ref: null,
+        topic: message.topic,
+        event: "system",
+        payload: { channel: message.topic.slice("realtime:".length), extension: "postgres_changes", message: "Subscribed to PostgreSQL", status: "ok" },
+      });
+    }
+    log.info(
+      `Realtime: connection ${this.id} joined ${message.topic} as ${role.role === "admin" ? `administrator ${role.email}` : "anonymous"}` +
+        (bindings.length ? `: ${bindings.map((b) => describeBinding(b.binding)).join(", ")}` : " (no postgres_changes)"),
+    );
+  }
+
+  private leave(message: Message) {
+    const channel = this.channels.get(message.topic);
+    this.channels.delete(message.topic);
+    this.reply(message, "ok", {});
+    if (channel) {
+      this.send({ join_ref: channel.joinRef, ref: channel.joinRef, topic: message.topic, event: "phx_close", payload: {} });
+      log.info(`Realtime: connection ${this.id} left ${message.topic}`);
+    }
+  }
+
+  private async updateToken(message: Message) {
+    const channel = this.channels.get(message.topic);
+    const token = message.payload.access_token;
+    if (!channel || typeof token !== "string") return;
+    const role = await roleOf(token, this.apikey);
+    if (this.channels.get(message.topic) !== channel) return;
+    if (role) {
+      if (role.role !== channel.role.role) log.info(`Realtime: connection ${this.id} ${message.topic} now ${role.role === "admin" ? `administrator ${role.email}` : "anonymous"}`);
+      channel.role = role;
+    } else {
+      this.closeChannel(channel, "Invalid token: unknown, expired or signed out; sign in again");
+    }
+  }
+
+  /** Ends a channel from the server's side, as Supabase does for a token that is no longer valid. */
+  private closeChannel(channel: Channel, reason: string) {
+    this.channels.delete(channel.topic);
+    this.send({ join_ref: channel.joinRef, ref: null, topic: channel.topic, event: "system", payload: { channel: channel.topic.slice("realtime:".length), extension: "system", message: reason, status: "error" } });
+    this.send({ join_ref: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: "phx_close", payload: {} });
+    log.info(`Realtime: connection ${this.id} ${channel.topic} closed: ${reason}`);
+  }
+
+  /** Re-checks administrator tokens (a session signed out or expired stops receiving). */
+  async recheckTokens() {
+    for (const channel of [...this.channels.values()]) {
+      if (channel.role.role !== "admin") continue;
+      const still = await getSessionAdmin(channel.role.token).catch(() => undefined);
+      if (still === null && this.channels.get(channel.topic) === channel) this.closeChannel(channel, "Token has expired or was signed out");
+    }
+  }
+
+  deliver(event: Event) {
+    for (const channel of this.channels.values()) {
+      if (channel.role.role !== "admin" && !ANON_TABLES.has(event.table)) continue;
+      const row = event.type === "DELETE" ? event.oldRecord : event.record;
+      const ids = channel.bindings
+        .filter(({ binding, filter }) => {
+          if (binding.event !== "*" && binding.event !== event.type) return false;
+          if (binding.schema !== "public" && binding.schema !== "*") return false;
+          if (binding.table !== undefined && binding.table !== "*" && binding.table !== event.table) return false;
+          return !filter || matchesFilter(filter, row);
+        })
+        .map((b) => b.id);
+      if (ids.length === 0) continue;
+      const data: Record<string, unknown> = {
+        schema: "public",
+        table: event.table,
+        commit_timestamp: event.commitTimestamp,
+        type: event.type,
+        columns: event.columns,
+        errors: null,
+      };
+      if (event.type !== "DELETE") data.record = event.record;
+      if (event.type !== "INSERT") data.old_record = event.oldRecord;
+      this.enqueue(encode(this.vsn, { join_ref: channel.joinRef, ref: null, topic: channel.topic, event: "postgres_changes", payload: { ids: [...new Set(ids)], data } }));
+    }
+  }
+
+  private enqueue(frame: string) {
+    this.queue.push(frame);
+    if (this.queue.length > QUEUE_LIMIT) {
+      this.queue.shift();
+      if (this.dropped++ % 1000 === 0) log.error(`Realtime: connection ${this.id} is too far behind; dropped its oldest queued events (${this.dropped} so far)`);
+    }
+    this.flush();
+  }
+
+  /** Sends queued events while the last second has room; otherwise waits until it has. */
+  private flush() {
+    if (this.timer) return;
+    while (this.queue.length > 0) {
+      const now = Date.now();
+      while (this.sent.length > 0 && now - this.sent[0]! >= WINDOW_MS) this.sent.shift();
+      if (this.sent.length >= EVENTS_PER_SECOND) {
+        this.timer = setTimeout(
+          () => {
+            this.timer = undefined;
+            this.flush();
+          },
+          this.sent[0]! + WINDOW_MS - now,
+        );
+        return;
+      }
+      this.sent.push(now);
+      const frame = this.queue.shift()!;
+      if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame);
+    }
+  }
+
+  closed() {
+    clearTimeout(this.timer);
+    this.queue.length = 0;
+    this.channels.clear();
+    log.info(`Realtime: connection ${this.id} from ${this.address} closed`);
+  }
+}
+
+export interface RealtimeServer {
+  /** Closes every socket (code 1001, going away) and stops listening for changes. */
+  close(): void;
+  connectionCount(): number;
+}
+
+function refuse(socket: Duplex, status: number, text: string) {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+}
+
+/**
+ * Handles WebSocket upgrades of `server`: /realtime/v1/websocket becomes a
+ * realtime connection; any other upgrade is answered 404 and closed.
+ */
+export function attachRealtime(server: http.Server): RealtimeServer {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const connections = new Map<WebSocket, Connection>();
+
+  // One read per change, delivered to every connection in the order the changes came.
+  let order: Promise<void> = Promise.resolve();
+  const unsubscribe = subscribeToChanges((change) => {
+    if (connections.size === 0) return;
+    const reading = eventOf(change);
+    order = order
+      .then(async () => {
+        const event = await reading;
+        if (event) for (const connection of connections.values()) connection.deliver(event);
+      })
+      .catch((error: unknown) => log.error("Realtime: a change could not be delivered:", error));
+  });
+
+  const check = setInterval(() => {
+    const now = Date.now();
+    for (const [socket, connection] of connections) {
+      if (now - connection.lastSeen > IDLE_MS) socket.terminate();
+      else void connection.recheckTokens();
+    }
+  }, CHECK_EVERY_MS);
+  check.unref();
+
+  server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on("error", () => socket.destroy());
+    const url = new URL(req.url ?? "/", "http://localhost");
+    if (url.pathname !== REALTIME_PATH) return refuse(socket, 404, "Not Found");
+    const vsn = parseVsn(url.searchParams.get("vsn"));
+    if (!vsn) return refuse(socket, 400, "Unsupported vsn");
+    if (connections.size >= MAX_CONNECTIONS) return refuse(socket, 503, "Too many realtime connections");
+    const apikey = url.searchParams.get("apikey") ?? "";
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      const connection = new Connection(ws, vsn, apikey, req.socket.remoteAddress ?? "?");
+      connections.set(ws, connection);
+      ws.on("close", () => {
+        connections.delete(ws);
+        connection.closed();
+      });
+    });
+  });
+
+  return {
+    close() {
+      unsubscribe();
+      clearInterval(check);
+      for (const socket of connections.keys()) socket.close(1001, "server shutting down");
+      // A socket that does not answer the close handshake is cut off.
+      setTimeout(() => {
+        for (const socket of connections.keys()) socket.terminate();
+      }, 2000).unref();
+      wss.close();
+    },
+    connectionCount: () => connections.size,
+  };
+}
