@@ -1,6 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "~/db/client.server";
+import { db, openDatabase, queryRows, setDatabase } from "~/db/client.server";
+import { runMigrations } from "~/db/migrate.server";
 import { EMPTY_QUERY, type ListingQuery } from "~/lib/listing-query";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { searchListings } from "./listing.server";
@@ -90,5 +94,26 @@ describe("listing counts", () => {
     expect(await total({})).toBe(0);
     expect(await total({ locationId: varna.id })).toBe(0);
     expect(await total({ search: "маяк" })).toBe(0);
+  });
+
+  it("are not carried into another database whose content version has the same number", async () => {
+    const burgas = await createLocation({ name: "Бургас", image: "/upload/locations/b.jpg" });
+    await createRealEstate({ title: "Маяк", description: "У моря", property_type: "house", location_id: burgas.id });
+    expect(await total({ search: "маяк" })).toBeGreaterThan(0);
+    const version = (await queryRows<{ version: string }>(db(), sql`select version::text from content_version`))[0]!.version;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-counts-other-"));
+    const other = await openDatabase({ kind: "pglite", dataDir: dir });
+    try {
+      await runMigrations(other);
+      await other.db.execute(sql`update content_version set version = ${version}::bigint`);
+      setDatabase(other);
+      expect(await total({ search: "маяк" })).toBe(0);
+      expect(await total({})).toBe(0);
+    } finally {
+      setDatabase(test.handle());
+      await other.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    expect(await total({ search: "маяк" })).toBeGreaterThan(0);
   });
 });
