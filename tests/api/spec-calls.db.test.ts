@@ -9,8 +9,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, useApiServer } from "./api-server";
  * site's client makes them (docs/api.md maps every row to its test): the
  * delete and move sequences of SPEC §4, the direct insert's fallback, the
  * read flag, the auth state events and global sign-out, what the opaque
- * access tokens mean for the JWT-decoding calls (docs/decisions/0008), and
- * realtime channels (not offered: the admin pages use /admin/events).
+ * access tokens mean for the JWT-decoding calls (docs/decisions/0008).
+ * Realtime channels need the WebSocket of the whole server:
+ * realtime-client.db.test.ts.
  */
 const api = useApiServer();
 
@@ -260,25 +261,4 @@ describe(`SPEC §7 calls through supabase-js on ${testDbKind()}`, () => {
     const raw = await fetch(`${api.url()}/rest/v1/contact_submissions?select=id`, { headers: { apikey: api.anonKey(), Authorization: `Bearer ${session.access_token}` } });
     expect(raw.status).toBe(200);
   });
-
-  it("realtime channels are not offered: a postgres_changes subscription reports an error and REST calls are unaffected", async () => {
-    const client = api.client();
-    const status = await new Promise<string>((resolve) => {
-      const timer = setTimeout(() => resolve("NO ANSWER"), 15_000);
-      client
-        .channel("spec-calls")
-        .on("postgres_changes", { event: "*", schema: "public" }, () => undefined)
-        .subscribe((s) => {
-          if (s !== "SUBSCRIBED") {
-            clearTimeout(timer);
-            resolve(s);
-          }
-        });
-    });
-    await client.removeAllChannels();
-    client.realtime.disconnect();
-    expect(["CHANNEL_ERROR", "TIMED_OUT", "CLOSED"]).toContain(status);
-    const { error } = await client.from("locations").select("id").limit(1);
-    expect(error).toBeNull();
-  }, 30_000);
 });
