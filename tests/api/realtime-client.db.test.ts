@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient, type RealtimePostgresChangesPayload, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ws from "ws";
-import { ensureBuild, freePort, projectRoot, waitFor } from "../support/built-server";
-import { openTestDatabase, testDbKind } from "../support/test-db";
+import { ensureBuild, startBuiltServer, waitFor, type BuiltServer } from "../support/built-server";
+import { testDbKind } from "../support/test-db";
 
 /**
  * supabase-js realtime channels (SPEC §7 "Realtime", §9) against the
@@ -17,10 +16,9 @@ import { openTestDatabase, testDbKind } from "../support/test-db";
 const ADMIN_EMAIL = "realtime-client@example.com";
 const ADMIN_PASSWORD = "realtime client test password";
 const ANON_KEY = "seaside-anon-key";
-let child: ChildProcess | undefined;
-let output = "";
+let server: BuiltServer | undefined;
 let baseUrl = "";
-let dispose: (() => Promise<void>) | undefined;
+const output = () => server!.output();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-realtime-client-"));
 const clients: SupabaseClient[] = [];
 
@@ -28,45 +26,18 @@ type Payload = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
 beforeAll(async () => {
   await ensureBuild("/realtime/v1/websocket");
-  let databaseUrl = "";
-  if (testDbKind() === "postgres") {
-    const opened = await openTestDatabase();
-    await opened.handle.close();
-    databaseUrl = opened.url!;
-    dispose = opened.dispose;
-  }
-  // Servers this file starts use ports 9900–9949.
-  const port = await freePort(9900, 9949);
-  baseUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["server/main.js"], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: path.join(tmp, "data"),
-      DATABASE_URL: databaseUrl,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: "info",
-      BACKUP_INTERVAL_HOURS: "0",
-    },
+  server = await startBuiltServer({
+    // Servers this file starts use ports 9900–9949.
+    ports: [9900, 9949],
+    dataDir: path.join(tmp, "data"),
+    env: { ADMIN_EMAIL, ADMIN_PASSWORD, BACKUP_INTERVAL_HOURS: "0" },
   });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  await waitFor(() => output.includes("Listening on") || child!.exitCode !== null, 60_000, () => `the server to listen; output:\n${output}`);
-  if (!output.includes("Listening on")) throw new Error(`server did not start:\n${output}`);
+  baseUrl = server.baseUrl;
 }, 600_000);
 
 afterAll(async () => {
   for (const client of clients) client.realtime.disconnect();
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
-  await dispose?.();
+  await server?.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
@@ -103,7 +74,7 @@ async function listen(client: SupabaseClient, name: string, filter: { event: "*"
       listening.times.push(Date.now());
     })
     .subscribe((status) => statuses.push(status));
-  await waitFor(() => statuses.length > 0, 10_000, () => `channel ${name} to subscribe; output:\n${output}`);
+  await waitFor(() => statuses.length > 0, 10_000, () => `channel ${name} to subscribe; output:\n${output()}`);
   expect(statuses[0]).toBe("SUBSCRIBED");
   return listening;
 }
@@ -138,8 +109,8 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     expect(all.events[2]!.old).toEqual({ id: row.id });
     expect(all.events).toHaveLength(3);
 
-    expect(output).toMatch(/Realtime: connection \d+ opened/);
-    expect(output).toMatch(/Realtime: connection \d+ joined realtime:everything as anonymous: \* public\.\*/);
+    expect(output()).toMatch(/Realtime: connection \d+ opened/);
+    expect(output()).toMatch(/Realtime: connection \d+ joined realtime:everything as anonymous: \* public\.\*/);
   });
 
   it("a binding with a table and an event gets only those changes (other tables, other events are not sent to it)", async () => {
@@ -184,7 +155,7 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     await waitFor(() => anon.events.some((e) => e.eventType === "INSERT" && e.new.id === marker.data!.id), 5000, "the marker INSERT");
     expect(anon.events.map((e) => e.table)).toEqual(["locations"]);
     expect(anonInbox.events).toEqual([]);
-    expect(output).toMatch(/joined realtime:admin-inbox as administrator realtime-client@example\.com/);
+    expect(output()).toMatch(/joined realtime:admin-inbox as administrator realtime-client@example\.com/);
   });
 
   it("a burst of 30 inserts: every one arrives, in order, at most 10 a second", async () => {
@@ -224,7 +195,7 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     expect(statuses[0]).toBe("CHANNEL_ERROR");
     expect(errors[0]).toMatch(/^Invalid token/);
     await bogus.removeChannel(channel);
-    expect(output).toMatch(/refused realtime:bogus: unknown token/);
+    expect(output()).toMatch(/refused realtime:bogus: unknown token/);
 
     // A joined channel whose token is replaced by an unknown one is closed (system error, then phx_close), like Supabase's.
     const raw = new ws(`${baseUrl.replace(/^http/, "ws")}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=2.0.0`);
@@ -278,11 +249,11 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     const watcher = newClient();
     await listen(watcher, "until-shutdown", { event: "*", schema: "public" });
     const started = Date.now();
-    const exited = new Promise<number | null>((resolve) => child!.once("exit", resolve));
-    child!.kill("SIGTERM");
+    const exited = new Promise<number | null>((resolve) => server!.child.once("exit", resolve));
+    server!.child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(output).toContain("Stopped.");
+    expect(output()).toContain("Stopped.");
     watcher.realtime.disconnect();
   });
 });

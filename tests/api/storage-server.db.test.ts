@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
@@ -7,8 +6,8 @@ import { createClient } from "@supabase/supabase-js";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ws from "ws";
-import { ensureBuild, freePort, projectRoot, waitFor } from "../support/built-server";
-import { openTestDatabase, testDbKind } from "../support/test-db";
+import { ensureBuild, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { testDbKind } from "../support/test-db";
 
 /**
  * The production server (`node server/main.js`, the build) with
@@ -18,13 +17,10 @@ import { openTestDatabase, testDbKind } from "../support/test-db";
  * through the S3 driver; also SPEC §7's REST and auth calls through the
  * whole server (the test servers of the other files mount only the API).
  */
-const root = projectRoot;
 const ADMIN_EMAIL = "storage-server@example.com";
 const ADMIN_PASSWORD = "storage server test password";
-let child: ChildProcess | undefined;
-let output = "";
+let server: BuiltServer | undefined;
 let baseUrl = "";
-let dispose: (() => Promise<void>) | undefined;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-storage-server-"));
 
 interface S3rverInstance {
@@ -36,30 +32,15 @@ let s3rver: S3rverInstance | undefined;
 
 beforeAll(async () => {
   await ensureBuild("storage-buckets.json");
-  let databaseUrl = "";
-  if (testDbKind() === "postgres") {
-    const opened = await openTestDatabase();
-    await opened.handle.close();
-    databaseUrl = opened.url!;
-    dispose = opened.dispose;
-  }
   s3rver = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(tmp, "s3"), configureBuckets: [{ name: "site-images" }] });
   const { port: s3Port } = await s3rver.run();
-  // Servers this file starts use ports 9850–9899.
-  const port = await freePort(9850, 9899);
-  baseUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["server/main.js"], {
-    cwd: root,
+  server = await startBuiltServer({
+    // Servers this file starts use ports 9850–9899.
+    ports: [9850, 9899],
+    dataDir: path.join(tmp, "data"),
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: path.join(tmp, "data"),
-      DATABASE_URL: databaseUrl,
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
-      LOG_LEVEL: "info",
       BACKUP_INTERVAL_HOURS: "0",
       STORAGE_DRIVER: "s3",
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
@@ -71,20 +52,12 @@ beforeAll(async () => {
       S3_PUBLIC_URL: "",
     },
   });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  await waitFor(() => output.includes("Listening on") || child!.exitCode !== null, 60_000, () => `the server to listen; output:\n${output}`);
-  if (!output.includes("Listening on")) throw new Error(`server did not start:\n${output}`);
+  baseUrl = server.baseUrl;
 }, 600_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child!.once("exit", resolve));
-    child.kill("SIGTERM");
-    await exited;
-  }
+  await server?.close();
   await s3rver?.close();
-  await dispose?.();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 

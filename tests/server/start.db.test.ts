@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, freePort, projectRoot, waitFor } from "../support/built-server";
-import { openTestDatabase, testDbKind } from "../support/test-db";
+import { ensureBuild, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { testDbKind } from "../support/test-db";
 
 /**
  * The production server itself, started as `node server/main.js` on the
@@ -13,47 +12,24 @@ import { openTestDatabase, testDbKind } from "../support/test-db";
  * database): it serves the six default locations, answers /healthz, and stops
  * cleanly on SIGTERM.
  */
-const root = projectRoot;
-let child: ChildProcess | undefined;
-let output = "";
-let dataDir = "";
-let dispose: (() => Promise<void>) | undefined;
+let server: BuiltServer;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-server-"));
 let baseUrl = "";
+const output = () => server.output();
 
 beforeAll(async () => {
   await ensureBuild();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-server-"));
-  let databaseUrl = "";
-  if (testDbKind() === "postgres") {
-    const opened = await openTestDatabase();
-    await opened.handle.close();
-    databaseUrl = opened.url!;
-    dispose = opened.dispose;
-  }
-  const port = await freePort(9700, 9799);
-  baseUrl = `http://127.0.0.1:${port}`;
-  child = spawn(process.execPath, ["server/main.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      ADMIN_EMAIL: "owner@example.com",
-      ADMIN_PASSWORD: "server test password",
-      LOG_LEVEL: "info",
-    },
+  server = await startBuiltServer({
+    ports: [9700, 9799],
+    dataDir,
+    // The shipped defaults, apart from the first administrator.
+    env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "server test password" },
   });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  await waitFor(() => output.includes("Listening on"), 60_000, () => `the server to listen; output:\n${output}`);
+  baseUrl = server.baseUrl;
 }, 120_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) child.kill("SIGKILL");
-  await dispose?.();
+  await server?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -138,16 +114,16 @@ describe(`npm start on ${testDbKind()}`, () => {
   });
 
   it("does not print the configured administrator password", () => {
-    expect(output).toContain("Administrator owner@example.com created from ADMIN_EMAIL / ADMIN_PASSWORD.");
-    expect(output).not.toContain("server test password");
+    expect(output()).toContain("Administrator owner@example.com created from ADMIN_EMAIL / ADMIN_PASSWORD.");
+    expect(output()).not.toContain("server test password");
   });
 
   it("stops cleanly on SIGTERM: finishes, closes the database, exits 0", async () => {
-    const exited = new Promise<number | null>((resolve) => child!.once("exit", (code) => resolve(code)));
-    child!.kill("SIGTERM");
+    const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
+    server.child.kill("SIGTERM");
     expect(await exited).toBe(0);
-    expect(output).toContain("SIGTERM received");
-    expect(output).toContain("Stopped.");
+    expect(output()).toContain("SIGTERM received");
+    expect(output()).toContain("Stopped.");
     if (testDbKind() === "pglite") expect(fs.existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
   });
 });

@@ -1,7 +1,8 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { openTestDatabase, testDbKind } from "./test-db";
 
 /**
  * For tests that start the production build (`node server/main.js`) as a
@@ -61,4 +62,65 @@ export async function waitFor(predicate: () => boolean, ms: number, what: string
     if (Date.now() > until) throw new Error(`timed out waiting for ${typeof what === "function" ? what() : what}`);
     await new Promise((r) => setTimeout(r, pollMs));
   }
+}
+
+export interface BuiltServer {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Everything the server printed so far. */
+  output(): string;
+  /** Stops it (SIGTERM, waits for the exit) if it still runs, and drops its PostgreSQL database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts `node server/main.js` (the build) on a free port in `ports`, on
+ * this test run's database kind: PGlite in `dataDir`, or a fresh PostgreSQL
+ * database (files still in `dataDir`). Waits until it listens; fails with
+ * its output if it exits first.
+ */
+export async function startBuiltServer(options: {
+  ports: [number, number];
+  dataDir: string;
+  env?: Record<string, string>;
+}): Promise<BuiltServer> {
+  let databaseUrl = "";
+  let dispose: (() => Promise<void>) | undefined;
+  if (testDbKind() === "postgres") {
+    const opened = await openTestDatabase();
+    await opened.handle.close();
+    databaseUrl = opened.url!;
+    dispose = opened.dispose;
+  }
+  const port = await freePort(...options.ports);
+  let output = "";
+  const child = spawn(process.execPath, ["server/main.js"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
+  });
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const close = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill("SIGTERM");
+      await exited;
+    }
+    await dispose?.();
+  };
+  await waitFor(() => output.includes("Listening on") || child.exitCode !== null, 60_000, () => `the server to listen; output:\n${output}`);
+  if (!output.includes("Listening on")) {
+    await close();
+    throw new Error(`server did not start:\n${output}`);
+  }
+  return { baseUrl: `http://127.0.0.1:${port}`, child, output: () => output, close };
 }
