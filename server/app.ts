@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -17,7 +18,7 @@ import { precompressed } from "./precompressed";
 import type { Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { sameOriginWrites } from "./same-origin";
-import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/utils/page-cache.server";
+import { cachedPages } from "./cached-pages";
 
 /**
  * The web application: security headers, static files, uploads, health check
@@ -31,35 +32,33 @@ export { DataDirLockedError } from "~/db/lock.server";
 // supabase-js realtime channels: server/main.js attaches it to the http.Server (WebSocket upgrades).
 export { attachRealtime } from "~/api/realtime/server.server";
 
-function sendPage(req: express.Request, res: express.Response, page: CachedPage, state: string) {
-  for (const [name, value] of page.headers) res.setHeader(name, value);
-  res.setHeader("X-Page-Cache", state);
-  if (page.status === 200) {
-    res.setHeader("ETag", page.etag);
-    res.setHeader("Cache-Control", "no-cache");
-    res.setHeader("Vary", "Cookie, Accept-Encoding");
-    if (req.headers["if-none-match"] === page.etag) {
-      // The browser reuses its copy, whose scripts carry the nonce of that
-      // copy's policy: a 304 updates stored headers, so it must not send a new one.
-      res.removeHeader("Content-Security-Policy");
-      res.status(304).end();
-      return;
-    }
-  }
-  // The page carries the nonce it was rendered with; this response has its own.
-  const nonce = String(res.locals.cspNonce);
-  res.status(page.status).send(req.method === "HEAD" ? "" : page.body.replaceAll(page.nonce, nonce));
-}
-
 export interface AppOptions {
   /** Folder of the client build (production); absent in dev, where Vite serves assets. */
   clientDir?: string;
 }
 
-export function createApp(env: Env, options: AppOptions = {}) {
+/**
+ * The Express app, and the request listener the production server listens
+ * with: cached public pages are answered before Express (server/cached-pages.ts).
+ */
+export function createApp(env: Env, options: AppOptions = {}): { app: express.Express; listener: http.RequestListener } {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  const dev = env.NODE_ENV === "development";
+
+  const build = () => import("virtual:react-router/server-build");
+  const mode = dev ? "development" : "production";
+  const loadContext = (req: express.Request, res: express.Response) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfo, { nonce: String(res.locals.cspNonce ?? ""), ip: req.ip ?? "" });
+    return context;
+  };
+  // DESIGN §11: a public page already rendered for this content version is
+  // sent first thing, as it was sent the first time (server/cached-pages.ts).
+  const cache = dev ? null : cachedPages(createWebRequestHandler(build, mode), loadContext);
+  if (cache) app.use(cache.serveCached);
+
   // Build assets come precompressed (server/precompressed.ts); the rest is compressed here.
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/assets/") && compression.filter(req, res) }));
 
@@ -68,7 +67,6 @@ export function createApp(env: Env, options: AppOptions = {}) {
     res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
     next();
   });
-  const dev = env.NODE_ENV === "development";
   app.use(
     helmet({
       contentSecurityPolicy: dev
@@ -148,51 +146,10 @@ export function createApp(env: Env, options: AppOptions = {}) {
   app.use(apiRouter());
   app.use(storageApiRouter());
 
-  const build = () => import("virtual:react-router/server-build");
-  const mode = dev ? "development" : "production";
-  const loadContext = (req: express.Request, res: express.Response) => {
-    const context = new RouterContextProvider();
-    context.set(requestInfo, { nonce: String(res.locals.cspNonce ?? ""), ip: req.ip ?? "" });
-    return context;
-  };
-  const pages = createRequestHandler({ build, mode, getLoadContext: loadContext });
 
-  // Public pages for anonymous visitors come from the in-process cache when
-  // the content has not changed since they were rendered (DESIGN §11).
-  const cache = new PageCache(readContentVersion);
-  const renderToString = createWebRequestHandler(build, mode);
-  app.all("/{*splat}", async (req, res, next) => {
-    if (dev || !isCacheable(req.method, req.path, req.headers.cookie)) return pages(req, res, next);
-    try {
-      await cache.sync();
-      const lang = /(^|;\s*)language=bg/.test(req.headers.cookie ?? "") ? "bg" : "ru";
-      const key = `${lang} ${req.originalUrl}`;
-      let page = cache.get(key);
-      let state = "HIT";
-      if (!page) {
-        state = "MISS";
-        const version = cache.currentVersion();
-        const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
-        const headers = new Headers();
-        for (const [name, value] of Object.entries(req.headers)) {
-          if (typeof value === "string") headers.set(name, value);
-        }
-        const response = await renderToString(new Request(url, { method: "GET", headers }), loadContext(req, res));
-        const body = await response.text();
-        page = {
-          status: response.status,
-          headers: [...response.headers].filter(([name]) => !/^(content-length|content-encoding|transfer-encoding)$/i.test(name)),
-          body,
-          nonce: String(res.locals.cspNonce),
-          etag: `W/"${crypto.createHash("sha1").update(body.replaceAll(String(res.locals.cspNonce), "")).digest("base64url")}"`,
-        } satisfies CachedPage;
-        if (response.status === 200 && /text\/html/.test(response.headers.get("content-type") ?? "")) cache.set(key, page, version);
-      }
-      sendPage(req, res, page, state);
-    } catch (error) {
-      next(error);
-    }
-  });
+  // Public pages for anonymous visitors: rendered once per content version, then kept (served above).
+  if (cache) app.use(cache.renderCacheable);
+  app.all("/{*splat}", createRequestHandler({ build, mode, getLoadContext: loadContext }));
 
   // Last resort: never a stack trace or SQL in a response.
   const onError: ErrorRequestHandler = (error, req, res, next) => {
@@ -202,5 +159,8 @@ export function createApp(env: Env, options: AppOptions = {}) {
     res.status(status).type("text/plain").send(status === 404 ? "Not Found" : status < 500 ? "Bad Request" : "Internal Server Error");
   };
   app.use(onError);
-  return app;
+  const listener: http.RequestListener = (req, res) => {
+    if (!cache?.serveFromMemory(req, res)) app(req, res);
+  };
+  return { app, listener };
 }

@@ -2,6 +2,7 @@
 // through Vite), opens the services, listens, and shuts down gracefully on
 // SIGTERM/SIGINT (stop accepting, finish requests, close the database).
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import express from "express";
 
@@ -46,16 +47,19 @@ try {
 const started = performance.now();
 await mod.startServices(env, { firstAdmin: true, schedule: true }).catch(fail);
 
-let app;
+/** @type {import("node:http").RequestListener} */
+let listener;
 if (vite) {
-  app = express();
+  const app = express();
   app.use(vite.middlewares);
-  app.use(mod.createApp(env));
+  app.use(mod.createApp(env).app);
+  listener = app;
 } else {
-  app = mod.createApp(env, { clientDir: path.join(root, "build/client") });
+  // Cached public pages first, then the Express app (server/app.ts).
+  listener = mod.createApp(env, { clientDir: path.join(root, "build/client") }).listener;
 }
 
-const server = app.listen(env.PORT, env.HOST, () => {
+const server = http.createServer(listener).listen(env.PORT, env.HOST, () => {
   const ms = Math.round(performance.now() - started);
   console.log(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms)`);
 });

@@ -20,7 +20,7 @@ beforeAll(async () => {
   fs.mkdirSync(locations, { recursive: true });
   fs.writeFileSync(path.join(locations, ".directory"), "not served");
   fs.writeFileSync(path.join(locations, ".secret"), "not served");
-  const app = createApp(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "silent" }));
+  const app = createApp(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "silent" })).app;
   server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });

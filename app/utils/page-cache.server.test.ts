@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { isCacheable, PageCache, type CachedPage } from "./page-cache.server";
 
-const page = (body: string): CachedPage => ({ status: 200, headers: [], body, nonce: "n", etag: 'W/"x"' });
+const page = (body: string): CachedPage => {
+  const bytes = Buffer.from(body);
+  return { status: 200, headers: [], csp: "script-src 'self'", etag: 'W/"x"', identity: bytes, br: bytes, gzip: bytes };
+};
 
 describe("page cache", () => {
   it("keeps pages of the current content version and drops them all when it changes", async () => {
@@ -9,7 +12,7 @@ describe("page cache", () => {
     const cache = new PageCache(async () => version);
     await cache.sync(10_000);
     cache.set("ru /", page("home"), cache.currentVersion());
-    expect(cache.get("ru /")?.body).toBe("home");
+    expect(cache.get("ru /")?.identity.toString()).toBe("home");
     version = "2";
     await cache.sync(10_100); // within the check interval: not read yet
     expect(cache.get("ru /")).toBeDefined();

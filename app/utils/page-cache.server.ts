@@ -1,3 +1,5 @@
+import { sizeOf, type FrozenPage } from "./frozen-page.server";
+
 export { readContentVersion } from "./content-version.server";
 
 /**
@@ -6,15 +8,13 @@ export { readContentVersion } from "./content-version.server";
  * database bumps `content_version` on every change to locations or
  * properties (triggers), so every server copy drops stale pages on its own.
  * The version is read at most every CHECK_MS, so a change shows within that.
+ * Pages are kept frozen (frozen-page.server.ts): no nonce, compressed once.
  */
-export interface CachedPage {
-  status: number;
-  headers: [string, string][];
-  body: string;
-  /** The CSP nonce the page was rendered with; replaced per response. */
-  nonce: string;
-  etag: string;
-}
+/**
+ * A frozen page and every header it was first sent with (security headers
+ * included) as a flat [name, value, …] list, sent again as they were.
+ */
+export type CachedPage = FrozenPage & { headers: string[] };
 
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -56,15 +56,20 @@ export class PageCache {
 
   set(key: string, page: CachedPage, versionAtRender: string | null) {
     // A page rendered before a change that arrived meanwhile is not kept.
-    if (versionAtRender !== this.version || page.body.length > MAX_BYTES / 16) return;
+    if (versionAtRender !== this.version || sizeOf(page) > MAX_BYTES / 16) return;
     this.delete(key);
     this.entries.set(key, page);
-    this.bytes += page.body.length;
+    this.bytes += sizeOf(page);
     while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.delete(oldest);
     }
+  }
+
+  /** Whether the content version was checked within CHECK_MS, so a lookup needs no database read. */
+  isFresh(now = Date.now()): boolean {
+    return this.version !== null && now - this.checkedAt < CHECK_MS;
   }
 
   currentVersion(): string | null {
@@ -83,7 +88,7 @@ export class PageCache {
   private delete(key: string) {
     const old = this.entries.get(key);
     if (old) {
-      this.bytes -= old.body.length;
+      this.bytes -= sizeOf(old);
       this.entries.delete(key);
     }
   }

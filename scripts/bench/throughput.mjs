@@ -19,6 +19,14 @@
  * signed-in administrator). The hashed script is loaded compressed (the
  * pre-compressed .br file) and with `Accept-Encoding: identity`.
  *
+ * nginx (DESIGN §11: cached pages reach ≥ 50 % of nginx serving the same
+ * bytes): when /usr/sbin/nginx is installed (apt-get install nginx-light
+ * libnginx-mod-http-brotli-static), the bytes each cached page was sent with
+ * (brotli, gzip and plain, fetched from the server) are written as static
+ * files and served by nginx on 127.0.0.1 (port + 10; gzip_static and
+ * brotli_static, sendfile, access log off, `worker_processes` 1 like the
+ * single Node process, or --nginx-workers), and loaded the same way.
+ *
  * Options:
  *   --url http://127.0.0.1:PORT   a running server (only 127.0.0.1 / localhost; RSS is then not measured)
  *   --port N                      port of the server this script starts (default 9520)
@@ -29,10 +37,13 @@
  *   --duration S                  seconds per target (default 10, at most 60)
  *   --paths a,b,…                 targets (default: /, /properties, /bg/properties, a property page, a hashed asset)
  *   --node                        use the Node loop even when wrk is installed
+ *   --no-nginx                    skip the nginx comparison
+ *   --nginx-workers N             nginx worker processes (default 1)
  *   --json FILE                   write every figure as JSON
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 
@@ -52,6 +63,8 @@ function parseOptions(/** @type {string[]} */ argv) {
     duration: 10,
     /** @type {string[] | undefined} */ paths: undefined,
     node: false,
+    nginx: true,
+    nginxWorkers: 1,
     /** @type {string | undefined} */ json: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -97,6 +110,12 @@ function parseOptions(/** @type {string[]} */ argv) {
         break;
       case "--node":
         o.node = true;
+        break;
+      case "--no-nginx":
+        o.nginx = false;
+        break;
+      case "--nginx-workers":
+        o.nginxWorkers = whole(value(), 1, 64);
         break;
       case "--json":
         o.json = path.resolve(value());
@@ -207,6 +226,113 @@ async function fetchRetry(url, cookie = "", acceptEncoding = ACCEPT_ENCODING) {
   } catch {
     return fetch(url, { headers });
   }
+}
+
+// ---------------------------------------------------------------------------
+// nginx serving the same bytes
+
+const NGINX = "/usr/sbin/nginx";
+const BROTLI_STATIC = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
+
+/** A GET whose body stays as sent (fetch would decode it). */
+/** @returns {Promise<{ encoding: string; body: Buffer }>} */
+function rawGet(/** @type {string} */ url, /** @type {string} */ acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
+        /** @type {Buffer[]} */
+        const chunks = [];
+        response.on("data", (/** @type {Buffer} */ chunk) => chunks.push(chunk));
+        response.on("end", () => resolve({ encoding: response.headers["content-encoding"] ?? "identity", body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** @type {{ child: import("node:child_process").ChildProcess; dir: string } | undefined} */
+let nginx;
+
+/**
+ * Writes what the server sends for each path (plain, and its own brotli and
+ * gzip copies) as static files and starts nginx on them.
+ * @param {string} base
+ * @param {string[]} paths
+ * @param {number} port
+ * @param {number} workers
+ * @returns {Promise<Map<string, string>>} path on the app → URL of the same bytes on nginx
+ */
+async function startNginx(base, paths, port, workers) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-bench-nginx-"));
+  fs.chmodSync(dir, 0o755); // workers run as nobody
+  const www = path.join(dir, "www");
+  fs.mkdirSync(www, { mode: 0o755 });
+  const urls = new Map();
+  const brotli = fs.existsSync(BROTLI_STATIC);
+  for (const [i, p] of paths.entries()) {
+    const name = p.startsWith("/assets/") ? `asset-${i}${path.extname(p)}` : `page-${i}.html`;
+    const plain = await rawGet(base + p, "identity");
+    fs.writeFileSync(path.join(www, name), plain.body, { mode: 0o644 });
+    /** @type {[string, string][]} */
+    const copies = brotli ? [["gzip", ".gz"], ["br", ".br"]] : [["gzip", ".gz"]];
+    for (const [encoding, ext] of copies) {
+      const copy = await rawGet(base + p, encoding);
+      if (copy.encoding !== encoding) throw new Error(`${p} was not sent with ${encoding}`);
+      fs.writeFileSync(path.join(www, name + ext), copy.body, { mode: 0o644 });
+    }
+    urls.set(p, `http://127.0.0.1:${port}/${name}`);
+  }
+  const conf = path.join(dir, "nginx.conf");
+  fs.writeFileSync(
+    conf,
+    `${brotli ? `load_module ${BROTLI_STATIC};\n` : ""}worker_processes ${workers};
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log error;
+events { worker_connections 1024; }
+http {
+  types { text/html html; text/javascript js; text/css css; }
+  access_log off;
+  client_body_temp_path ${dir}/tmp-body; proxy_temp_path ${dir}/tmp-proxy; fastcgi_temp_path ${dir}/tmp-fastcgi;
+  uwsgi_temp_path ${dir}/tmp-uwsgi; scgi_temp_path ${dir}/tmp-scgi;
+  sendfile on; tcp_nopush on; tcp_nodelay on;
+  keepalive_timeout 65; keepalive_requests 1000000;
+  gzip_static on;${brotli ? " brotli_static on;" : ""}
+  server {
+    listen 127.0.0.1:${port};
+    root ${www};
+    location / { add_header Cache-Control no-cache; add_header Vary "Cookie, Accept-Encoding"; }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ["-p", dir, "-c", conf, "-g", "daemon off;"], { stdio: ["ignore", "ignore", "inherit"] });
+  nginx = { child, dir };
+  const deadline = Date.now() + 10_000;
+  for (const url of urls.values()) {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}) — is port ${port} free?`);
+      const ok = await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      if (Date.now() > deadline) throw new Error(`nginx did not serve ${url} within 10 s`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  note(`nginx ${nginx.child.pid} on 127.0.0.1:${port}, ${workers} worker(s), brotli_static ${brotli ? "on" : "not installed"}`);
+  return urls;
+}
+
+async function stopNginx() {
+  const current = nginx;
+  nginx = undefined;
+  if (!current) return;
+  if (current.child.exitCode === null) {
+    const exited = new Promise((resolve) => current.child.once("exit", resolve));
+    current.child.kill("SIGQUIT");
+    await exited;
+  }
+  fs.rmSync(current.dir, { recursive: true, force: true });
 }
 
 // ---------------------------------------------------------------------------
@@ -366,7 +492,22 @@ async function main() {
       const after = memoryOf(started.pid);
       report.memory = { idleMb: idle.rssMb, afterLoadMb: after.rssMb, peakMb: after.peakMb };
     }
+    if (o.nginx && fs.existsSync(NGINX)) {
+      // The same bytes from nginx: each cached page (anonymous) and the script, compressed as the app sends them.
+      const served = report.targets.filter((t) => (t.kind === "SSR" && t.cache === "HIT") || (t.kind === "static" && t.encoding !== "none")).map((t) => t.path);
+      const urls = await startNginx(base, served, o.port + 10, o.nginxWorkers);
+      for (const [p, url] of urls) {
+        const probe = await fetchRetry(url);
+        const body = await probe.arrayBuffer();
+        note(`Loading ${p} from nginx (${url}) for ${o.duration} s with ${o.connections} connections…`);
+        const result = useWrk ? loadWithWrk(url, o.connections, o.duration) : await loadWithNode(url, o.connections, o.duration);
+        report.targets.push({ path: p, kind: "nginx", cache: "–", bytes: body.byteLength, encoding: probe.headers.get("content-encoding") ?? "none", result });
+      }
+    } else if (o.nginx) {
+      note(`${NGINX} is not installed: no nginx comparison (apt-get install nginx-light libnginx-mod-http-brotli-static).`);
+    }
   } finally {
+    await stopNginx();
     await stopServer();
     if (started?.temporary) fs.rmSync(started.dataDir, { recursive: true, force: true });
     process.off("SIGINT", onSignal);
@@ -395,6 +536,17 @@ async function main() {
           .join(", ")} of the static file's requests/s (pre-compressed brotli, express.static).`,
       );
     }
+  }
+  const nginxRows = report.targets.filter((t) => t.kind === "nginx");
+  if (nginxRows.length > 0) {
+    out(
+      `Against nginx serving the same bytes (${o.nginxWorkers} worker${o.nginxWorkers > 1 ? "s" : ""}): ${nginxRows
+        .map((n) => {
+          const app = report.targets.find((t) => t.path === n.path && t.kind !== "nginx" && (t.kind === "static" ? t.encoding !== "none" : t.cache === "HIT"));
+          return `${n.path} ${app ? ((100 * app.result.rps) / n.result.rps).toFixed(0) : "?"} %`;
+        })
+        .join(", ")} (DESIGN §11: cached pages ≥ 50 %).`,
+    );
   }
   if (report.memory) {
     out(`Server RSS (${o.databaseUrl ? "PostgreSQL" : "PGlite"}): idle ${report.memory.idleMb.toFixed(0)} MB, after load ${report.memory.afterLoadMb.toFixed(0)} MB, peak ${report.memory.peakMb.toFixed(0)} MB.`);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { fixtures } from "./fixtures/data";
 import { BROKEN_IMAGE } from "./fixtures/test";
@@ -43,28 +44,40 @@ test.describe("home page", () => {
     expect(html).toContain(`>${fixtures().locations.testograd.count} объектов<`);
   });
 
-  test("sends a nonce-based Content-Security-Policy and nosniff", async ({ request }) => {
+  test("sends a strict Content-Security-Policy and nosniff: hashes on cached public pages, a fresh nonce elsewhere", async ({ request }) => {
+    const scriptSrcOf = (csp: string | undefined) => {
+      expect(csp, "Content-Security-Policy header").toBeTruthy();
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      const scriptSrc = csp!.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src "));
+      expect(scriptSrc).toBeDefined();
+      expect(scriptSrc).not.toContain("'unsafe-inline'");
+      return scriptSrc!;
+    };
+
+    // A public page for an anonymous visitor comes from the page cache, the same bytes every time:
+    // its inline scripts are allowed by their hashes, nothing else inline may run.
+    await request.get("/");
     const response = await request.get("/");
     const headers = response.headers();
     expect(headers["x-content-type-options"]).toBe("nosniff");
-    const csp = headers["content-security-policy"];
-    expect(csp, "Content-Security-Policy header").toBeTruthy();
-    const scriptSrc = csp!.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src "));
-    expect(scriptSrc).toBeDefined();
-    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(scriptSrc!)?.[1];
-    expect(nonce, `nonce in "${scriptSrc}"`).toBeTruthy();
-    expect(scriptSrc).not.toContain("'unsafe-inline'");
-    expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'none'");
-
-    // Every script of the page carries this response's nonce.
+    expect(headers["x-page-cache"]).toBe("HIT");
+    const scriptSrc = scriptSrcOf(headers["content-security-policy"]);
+    expect(scriptSrc).not.toContain("'nonce-");
     const html = await response.text();
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const script of inline) expect(scriptSrc).toContain(`'sha256-${createHash("sha256").update(script).digest("base64")}'`);
+
+    // Pages that are rendered for each request (the admin area) carry a fresh nonce on every script.
+    const login = await request.get("/admin/login");
+    const loginSrc = scriptSrcOf(login.headers()["content-security-policy"]);
+    const nonce = /'nonce-([A-Za-z0-9+/=]+)'/.exec(loginSrc)?.[1];
+    expect(nonce, `nonce in "${loginSrc}"`).toBeTruthy();
+    const scripts = (await login.text()).match(/<script\b[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag, "script tag carries the nonce").toContain(`nonce="${nonce}"`);
-
-    // A fresh nonce per response.
-    const again = (await request.get("/")).headers()["content-security-policy"];
+    const again = (await request.get("/admin/login")).headers()["content-security-policy"];
     expect(again).not.toContain(`'nonce-${nonce}'`);
   });
 

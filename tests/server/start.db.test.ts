@@ -1,6 +1,9 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureBuild, startBuiltServer, type BuiltServer } from "../support/built-server";
@@ -16,6 +19,19 @@ let server: BuiltServer;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-server-"));
 let baseUrl = "";
 const output = () => server.output();
+
+/** A GET whose body stays as sent (fetch would decode it). */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
 
 beforeAll(async () => {
   await ensureBuild();
@@ -49,16 +65,31 @@ describe(`npm start on ${testDbKind()}`, () => {
     const second = await fetch(`${baseUrl}/properties`);
     expect(first.headers.get("x-page-cache")).toBe("MISS");
     expect(second.headers.get("x-page-cache")).toBe("HIT");
-    // Each response has its own CSP nonce, in the header and in the page.
-    const nonceOf = (r: Response) => /'nonce-([^']+)'/.exec(r.headers.get("content-security-policy") ?? "")?.[1];
-    const [n1, n2] = [nonceOf(first), nonceOf(second)];
-    expect(n1).not.toBe(n2);
-    expect(await second.text()).toContain(`nonce="${n2}"`);
+    // A cached page is sent byte for byte: no nonce; its policy allows exactly its inline scripts by hash.
+    const html = await second.text();
+    expect(html).toBe(await first.text());
+    expect(html).not.toContain("nonce=");
+    const policy = second.headers.get("content-security-policy") ?? "";
+    expect(policy).toBe(first.headers.get("content-security-policy"));
+    const scriptSrc = policy.split(";").find((d) => d.startsWith("script-src"))!;
+    const inline = [...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+    expect(inline.length).toBeGreaterThan(0);
+    const hashes = inline.map((script) => `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`);
+    expect(scriptSrc).toBe(`script-src 'self' ${[...new Set(hashes)].join(" ")}`);
+    // Compressed once: the brotli and gzip copies decode to the same page.
+    for (const encoding of ["br", "gzip"]) {
+      const raw = await rawGet(`${baseUrl}/properties`, { "Accept-Encoding": encoding });
+      expect(raw.headers["content-encoding"]).toBe(encoding);
+      expect(raw.headers["x-page-cache"]).toBe("HIT");
+      expect(Number(raw.headers["content-length"])).toBe(raw.body.length);
+      const decoded = encoding === "br" ? zlib.brotliDecompressSync(raw.body) : zlib.gunzipSync(raw.body);
+      expect(decoded.toString("utf8")).toBe(html);
+    }
     const etag = second.headers.get("etag")!;
     const revalidated = await fetch(`${baseUrl}/properties`, { headers: { "If-None-Match": etag } });
     expect(revalidated.status).toBe(304);
-    // The browser keeps its copy and that copy's policy: a new nonce here would block its scripts.
-    expect(revalidated.headers.get("content-security-policy")).toBeNull();
+    // The browser keeps its copy, and the policy that goes with it.
+    expect(revalidated.headers.get("content-security-policy")).toBe(policy);
     // Signed-in (any other cookie) requests are never served from the cache.
     const withSession = await fetch(`${baseUrl}/properties`, { headers: { Cookie: "session=x" } });
     expect(withSession.headers.get("x-page-cache")).toBeNull();

@@ -63,7 +63,7 @@ test("an error in a resource that failed to load is not an application error", a
 });
 
 test.describe("revalidated pages", () => {
-  test("a reloaded page still runs its scripts (the cached copy and the CSP nonce agree)", async ({ page }) => {
+  test("a reloaded page still runs its scripts (the cached copy and its policy agree)", async ({ page }) => {
     await open(page, "/properties");
     await page.reload();
     await hydrated(page);

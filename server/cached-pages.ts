@@ -1,0 +1,136 @@
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import type express from "express";
+import type { RouterContextProvider } from "react-router";
+import { freezePage, type PageEncoding } from "~/utils/frozen-page.server";
+import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/utils/page-cache.server";
+
+/**
+ * The HTTP side of the public page cache (DESIGN §11). Two handlers:
+ *
+ * - `serveFromMemory`, before Express (server/main.js's request listener):
+ *   a page already in the cache, while the content version was checked
+ *   within the last half second, is sent with the headers it was first sent
+ *   with (the security headers included) — no middleware, no router, about
+ *   what a static file costs (Express alone takes 3× the time of such a
+ *   response);
+ * - `serveCached`, first in the Express chain: the same after checking the
+ *   content version (the first request after half a second);
+ * - `renderCacheable`, where the pages are rendered: renders a cacheable
+ *   request once, freezes it (no nonce, compressed once) and keeps it.
+ *
+ * Requests the cache does not serve (admin, signed-in, writes, resource
+ * routes) pass through both untouched.
+ */
+export function cachedPages(render: (request: Request, context: RouterContextProvider) => Promise<Response>, contextOf: (req: express.Request, res: express.Response) => RouterContextProvider) {
+  const cache = new PageCache(readContentVersion);
+
+  const keyOf = (req: IncomingMessage) => {
+    const lang = /(^|;\s*)language=bg/.test(req.headers.cookie ?? "") ? "bg" : "ru";
+    return `${lang} ${req.url}`;
+  };
+  const cacheable = (req: IncomingMessage) => isCacheable(req.method ?? "", (req.url ?? "/").split("?")[0]!, req.headers.cookie);
+
+  const serveFromMemory = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (!cache.isFresh() || !cacheable(req)) return false;
+    const page = cache.get(keyOf(req));
+    if (!page) return false;
+    send(req, res, page, "HIT");
+    return true;
+  };
+
+  const serveCached: express.RequestHandler = async (req, res, next) => {
+    if (!cacheable(req)) return next();
+    try {
+      await cache.sync();
+    } catch (error) {
+      return next(error);
+    }
+    const page = cache.get(keyOf(req));
+    if (!page) return next();
+    send(req, res, page, "HIT");
+  };
+
+  const renderCacheable: express.RequestHandler = async (req, res, next) => {
+    if (!cacheable(req)) return next();
+    try {
+      await cache.sync();
+      const version = cache.currentVersion();
+      const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === "string") headers.set(name, value);
+      }
+      const nonce = String(res.locals.cspNonce);
+      const response = await render(new Request(url, { method: "GET", headers }), contextOf(req, res));
+      const body = await response.text();
+      const rendered = [...response.headers].filter(([name]) => !/^(content-length|content-encoding|transfer-encoding)$/i.test(name));
+      // A response that sets a cookie belongs to one visitor: never replayed to others.
+      const html = response.status === 200 && /text\/html/.test(response.headers.get("content-type") ?? "") && !response.headers.has("set-cookie") && !res.hasHeader("set-cookie");
+      const frozen = html ? await freezePage({ status: response.status, body, nonce, csp: String(res.getHeader("Content-Security-Policy") ?? "") }) : null;
+      for (const [name, value] of rendered) res.setHeader(name, value);
+      res.setHeader("X-Page-Cache", "MISS");
+      if (!frozen) {
+        // Not kept (an error page, a redirect, a page that cannot be frozen): sent as rendered, with this response's nonce.
+        res.status(response.status).send(req.method === "HEAD" ? "" : body);
+        return;
+      }
+      res.setHeader("Content-Security-Policy", frozen.csp);
+      res.setHeader("ETag", frozen.etag);
+      res.setHeader("Cache-Control", "no-cache");
+      res.setHeader("Vary", "Cookie, Accept-Encoding");
+      // Every header of this response (security headers of the middleware before this one included) goes with the page.
+      const page: CachedPage = { ...frozen, headers: headersToKeep(res.getHeaders()) };
+      cache.set(keyOf(req), page, version);
+      send(req, res, page, "MISS");
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  return { serveFromMemory, serveCached, renderCacheable };
+}
+
+/** The headers that belong to the page (not to one response), as a flat list: Node sends those without re-reading an object. */
+function headersToKeep(all: OutgoingHttpHeaders): string[] {
+  const kept: string[] = [];
+  for (const [name, value] of Object.entries(all)) {
+    if (value === undefined || /^(content-length|content-encoding|transfer-encoding|x-page-cache|date|connection|keep-alive)$/i.test(name)) continue;
+    for (const one of Array.isArray(value) ? value : [value]) kept.push(name, String(one));
+  }
+  return kept;
+}
+
+function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS") {
+  if (req.headers["if-none-match"] === page.etag) {
+    res.writeHead(304, [...page.headers, "x-page-cache", state]);
+    res.end();
+    return;
+  }
+  const encoding = encodingFor(req.headers["accept-encoding"]);
+  const body = page[encoding];
+  const headers = [...page.headers, "x-page-cache", state, "content-length", String(body.length)];
+  // Named before the compression middleware looks (on a miss through Express): it leaves encoded bodies alone.
+  if (encoding !== "identity") headers.push("content-encoding", encoding);
+  res.writeHead(page.status, headers);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * The encoding the client weighs highest, brotli on a tie, none when it
+ * takes neither — what the compression middleware picks for other
+ * responses. Accept-Encoding per RFC 9110 §12.5.3: tokens with optional
+ * q-values, `*` for anything not named, q=0 refuses.
+ */
+export function encodingFor(header: string | string[] | undefined): PageEncoding {
+  const weights = new Map<string, number>();
+  for (const part of String(header ?? "").split(",")) {
+    const [token, ...params] = part.trim().toLowerCase().split(";");
+    if (!token) continue;
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+    weights.set(token.trim(), q === undefined ? 1 : Number(q) || 0);
+  }
+  const weight = (name: string) => weights.get(name) ?? weights.get("*") ?? 0;
+  const [br, gzip] = [weight("br"), weight("gzip")];
+  if (br <= 0 && gzip <= 0) return "identity";
+  return br >= gzip ? "br" : "gzip";
+}
