@@ -87,6 +87,22 @@ describe("listing counts", () => {
     expect(await total({ search: "море" })).toBe(2);
   });
 
+  it("go with the pages of a search read by sorting its matches: remembered, and current again after any change", async () => {
+    const titles = async () => (await searchListings({ ...EMPTY_QUERY, search: "море", sort: "price-desc" }, 2)).items.map((item) => item.title);
+    const first = await titles();
+    expect(first).toHaveLength(2);
+    await db().execute(sql`alter table real_estates disable trigger real_estates_bump_content_version`);
+    try {
+      // The cheapest match becomes the dearest, unnoticed by the content version.
+      await db().execute(sql`update real_estates set price = 900000 where title = 'Дом у маяка'`);
+      expect(await titles()).toEqual(first); // the remembered page
+    } finally {
+      await db().execute(sql`alter table real_estates enable trigger real_estates_bump_content_version`);
+    }
+    await updateRealEstate((await searchListings({ ...EMPTY_QUERY, search: "дом маяк" }, 2)).items[0]!.id, { price: 950000 });
+    expect((await titles())[0]).toBe("Дом у маяка");
+  });
+
   it("follow a location's deletion (its properties go with it)", async () => {
     expect(await total({})).toBe(3);
     expect(await total({ locationId: varna.id })).toBe(3);

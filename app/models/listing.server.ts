@@ -94,14 +94,22 @@ function conditions(filter: Filter, filtersIndexable = filter.words.length === 0
 const counts = new CountCache(500);
 /** Page marks per search, sort and step (listing-marks.server.ts): ≤ 100 × a few hundred key rows. */
 const marks = new VersionedCache<KeyValues[]>(100);
+/**
+ * Pages of a text search read by sorting all its matches (pageIds): the
+ * costly plan (40–80 ms for 14 000 matches at 100 000), so its result is
+ * kept like the counts, until the catalogue changes. Client-side navigations
+ * (`.data`) do not go through the HTML cache and profit from it too.
+ */
+const sortedPages = new VersionedCache<string[]>(200);
+/** The fewest matches (offset + limit) a bounded walk along a sort failed to find, per search, sort and direction. */
+const walksGivenUp = new VersionedCache<number>(200);
 
 /**
  * How many properties match: exact, and counted once per filter while the
- * catalogue does not change (the content version is read on every call, see
+ * catalogue does not change (`version` is read once per listing request, see
  * listing-counts.server.ts).
  */
-async function countListings(filter: Filter, where: SQL | undefined): Promise<number> {
-  const version = await readContentVersion();
+async function countListings(filter: Filter, where: SQL | undefined, version: string): Promise<number> {
   const key = countKey(filter);
   const known = counts.get(key, version);
   if (known !== undefined) return known;
@@ -148,10 +156,12 @@ export function clearListingCounts() {
 export async function searchListings(query: ListingQuery, pageSize: number, options: ListingOptions = {}): Promise<ListingPage> {
   const filter = filterOf(query);
   const where = conditions(filter);
-  const total = await countListings(filter, where);
+  // One read for everything remembered below (counts, page marks, sorted pages).
+  const version = await readContentVersion();
+  const total = await countListings(filter, where, version);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(query.page, pageCount);
-  const ids = await pageIds(query, filter, where, total, page, pageSize, options);
+  const ids = await pageIds(query, filter, where, total, page, pageSize, options, version);
   if (ids.length === 0) return { items: [], total, page, pageCount };
   const rows = (await db()
     .select(columns)
@@ -183,21 +193,36 @@ async function pageIds(
   page: number,
   pageSize: number,
   options: ListingOptions,
+  version: string,
 ): Promise<string[]> {
   const plan = pagePlan(total, page, pageSize);
   if (plan.limit === 0) return [];
+  // Tests that force a plan compare plans: nothing remembered between their reads.
+  const remember = filter.words.length > 0 && options.textSearchPlan === undefined && options.walkRows === undefined && options.markStep === undefined;
+  const direction = `${countKey(filter)}|${query.sort}|${plan.fromEnd}`;
+  const pageKey = `${direction}|${plan.offset}|${plan.limit}`;
+  if (remember) {
+    const known = sortedPages.get(pageKey, version);
+    if (known) return known;
+  }
   const read = async (query: SQL) => (await readRows<{ id: string }>(filter, query)).map((r) => r.id);
-  const chosen = await pageSql(query.sort, filter, where, plan, total, options);
+  const gaveUp = remember ? walksGivenUp.get(direction, version) : undefined;
+  const chosen = await pageSql(query.sort, filter, where, plan, total, version, { ...options, noWalkFrom: gaveUp });
   let ids = await read(chosen.sql);
   let reversed = chosen.reversed;
+  let sorted = chosen.kind === "sorted";
   // A bounded walk that found too few: the matches are sparser in this part
-  // of the order than on average (say, the cheapest listings rarely have a
-  // pool). Read the matches first.
-  if (chosen.bounded && ids.length < plan.limit) {
+  // of the order than on average (say, the expensive listings rarely have a
+  // pool). Read the matches first, and do not walk from this end this far again.
+  if ((chosen.kind === "walk" || chosen.kind === "mark") && ids.length < plan.limit) {
+    if (remember && chosen.kind === "walk") walksGivenUp.set(direction, version, Math.min(gaveUp ?? Infinity, plan.offset + plan.limit));
     ids = await read(matchesFirstSql(query.sort, where, plan));
     reversed = plan.fromEnd;
+    sorted = true;
   }
-  return reversed ? ids.reverse() : ids;
+  const result = reversed ? ids.reverse() : ids;
+  if (remember && sorted) sortedPages.set(pageKey, version, result);
+  return result;
 }
 
 type PagePlan = { limit: number; offset: number; fromEnd: boolean };
@@ -228,7 +253,12 @@ const WALK_SLACK = 3;
 /** Page marks need matches this dense among the rows a walk passes (else the walk from a mark is long). */
 const MIN_MARK_DENSITY = 0.05;
 
-type PageSql = { sql: SQL; bounded: boolean; reversed: boolean };
+/**
+ * A page's query and how it reads: `plain` (no text search: the planner's
+ * choice), `walk` along the sort's index from an end or `mark` from a page
+ * mark (both bounded: they may give up), `sorted` (all matches, then sorted).
+ */
+type PageSql = { sql: SQL; kind: "plain" | "walk" | "mark" | "sorted"; reversed: boolean };
 
 /**
  * The page-ids query. Without a text search the planner's own choice is
@@ -244,30 +274,32 @@ async function pageSql(
   where: SQL | undefined,
   plan: PagePlan,
   matches: number,
-  options: ListingOptions = {},
+  version: string,
+  options: ListingOptions & { noWalkFrom?: number } = {},
 ): Promise<PageSql> {
-  const { textSearchPlan = "auto", walkRows } = options;
+  const { textSearchPlan = "auto", walkRows, noWalkFrom = Infinity } = options;
   const order = orderBy(sortKeys(sort), plan.fromEnd);
   if (filter.words.length === 0) {
     return {
       sql: sql`select id from ${realEstates}${where ? sql` where ${where}` : sql``} order by ${order} limit ${plan.limit} offset ${plan.offset}`,
-      bounded: false,
+      kind: "plain",
       reversed: plan.fromEnd,
     };
   }
-  const matchesFirst = { sql: matchesFirstSql(sort, where, plan), bounded: false, reversed: plan.fromEnd };
+  const matchesFirst: PageSql = { sql: matchesFirstSql(sort, where, plan), kind: "sorted", reversed: plan.fromEnd };
   if (textSearchPlan === "matches-first") return matchesFirst;
   // A walk goes along the index after the location and type filters
   // (schema.ts sortIndexes): the rows it passes per match are those
   // filters' count over the matches.
-  const base = await countListings({ ...filter, words: [] }, conditions({ ...filter, words: [] }));
+  const base = await countListings({ ...filter, words: [] }, conditions({ ...filter, words: [] }), version);
   const rowsPerMatch = base / Math.max(1, matches);
   const rowsNeeded = (plan.offset + plan.limit) * rowsPerMatch;
   const step = options.markStep ?? MARK_STEP;
-  const walkFromStart = textSearchPlan === "walk" || (textSearchPlan === "auto" && rowsNeeded * WALK_COST_IN_MATCHES <= matches);
+  const walkFromStart =
+    textSearchPlan === "walk" || (textSearchPlan === "auto" && rowsNeeded * WALK_COST_IN_MATCHES <= matches && plan.offset + plan.limit < noWalkFrom);
   if (!walkFromStart) {
     const worthMarks = textSearchPlan === "marks" || (matches >= 2 * step && 1 / rowsPerMatch >= MIN_MARK_DENSITY);
-    return worthMarks ? ((await fromMarkSql(sort, filter, where, plan, matches, rowsPerMatch, options)) ?? matchesFirst) : matchesFirst;
+    return worthMarks ? ((await fromMarkSql(sort, filter, where, plan, matches, rowsPerMatch, version, options)) ?? matchesFirst) : matchesFirst;
   }
   const bound = walkRows ?? Math.ceil(rowsNeeded * WALK_SLACK) + 20;
   const filters = conditions({ ...filter, words: [] }, true);
@@ -276,7 +308,8 @@ async function pageSql(
   const walked = sql`(select ${keyColumns(sortKeys(sort))}, ${realEstates.search_vector} from ${realEstates}${filters ? sql` where ${filters}` : sql``} order by ${order} limit ${bound}) as ${realEstates}`;
   return {
     sql: sql`select id from ${walked} where ${textSearchCondition(filter.words)} order by ${order} limit ${plan.limit} offset ${plan.offset}`,
-    bounded: bound < base,
+    // A bound past the whole filtered catalogue cannot give up.
+    kind: bound < base ? "walk" : "plain",
     reversed: plan.fromEnd,
   };
 }
@@ -289,11 +322,12 @@ async function fromMarkSql(
   plan: PagePlan,
   matches: number,
   rowsPerMatch: number,
+  version: string,
   options: ListingOptions,
 ): Promise<PageSql | null> {
   const step = options.markStep ?? MARK_STEP;
   const keys = sortKeys(sort);
-  const list = await pageMarks(sort, filter, where, step);
+  const list = await pageMarks(sort, filter, where, step, version);
   const start = plan.fromEnd ? matches - plan.offset - plan.limit : plan.offset;
   const index = Math.min(Math.floor(start / step), list.length - 1);
   const mark = list[index];
@@ -310,14 +344,13 @@ async function fromMarkSql(
       skip,
       limit: plan.limit,
     }),
-    bounded: true,
+    kind: "mark",
     reversed: false,
   };
 }
 
 /** The page marks of a search and sort, made by one sort of the matches and remembered until the catalogue changes. */
-async function pageMarks(sort: ListingQuery["sort"], filter: Filter, where: SQL | undefined, step: number): Promise<KeyValues[]> {
-  const version = await readContentVersion();
+async function pageMarks(sort: ListingQuery["sort"], filter: Filter, where: SQL | undefined, step: number, version: string): Promise<KeyValues[]> {
   const key = `${countKey(filter)}|${sort}|${step}`;
   const known = marks.get(key, version);
   if (known) return known;
@@ -347,7 +380,7 @@ export async function listingQueriesSql(query: ListingQuery, total: number, page
     /** Settings readRows applies to these queries (run them in one transaction). */
     settings: filter.words.length > 0 ? TEXT_SEARCH_SETTINGS : [],
     count: db().select({ n: sql<number>`count(*)` }).from(realEstates).where(where).toSQL(),
-    ids: dialect.sqlToQuery((await pageSql(query.sort, filter, where, { ...plan, limit: Math.max(1, plan.limit) }, total)).sql),
+    ids: dialect.sqlToQuery((await pageSql(query.sort, filter, where, { ...plan, limit: Math.max(1, plan.limit) }, total, await readContentVersion())).sql),
   };
 }
 
