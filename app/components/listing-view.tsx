@@ -16,6 +16,13 @@ interface Props {
   /** Location choices; absent on a location's own page. */
   locations?: { id: string; name: string }[];
   searchLabel?: string;
+  /**
+   * Whether the first card's picture is the page's main image (the listing
+   * page): then it loads at once, at high priority. The other cards load
+   * lazily: on a phone they are below the fold, and an early download would
+   * take bandwidth from the main image.
+   */
+  firstCardIsMain?: boolean;
 }
 
 /**
@@ -23,7 +30,7 @@ interface Props {
  * Everything is a link or a GET form, so it works without JavaScript and the
  * URL always holds the state; any filter change goes back to page 1.
  */
-export function ListingView({ lang, t, basePath, query, page, locations, searchLabel }: Props) {
+export function ListingView({ lang, t, basePath, query, page, locations, searchLabel, firstCardIsMain = false }: Props) {
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   // The fields are uncontrolled (the form works without JavaScript), so when the
@@ -140,7 +147,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {page.items.map((item, i) => (
             <li key={item.id} className="flex">
-              <PropertyCard item={item} lang={lang} t={t} eager={i < 3} />
+              <PropertyCard item={item} lang={lang} t={t} main={firstCardIsMain && i === 0} />
             </li>
           ))}
         </ul>

@@ -20,13 +20,14 @@ export function PropertyCard({
   item,
   lang,
   t,
-  eager = false,
+  main = false,
   headingLevel = 2,
 }: {
   item: ListingItem;
   lang: Lang;
   t: Dictionary;
-  eager?: boolean;
+  /** The page's main image: loaded at once, at high priority (else lazily). */
+  main?: boolean;
   /** 2 in a page's main list, 3 under a section heading (no skipped levels). */
   headingLevel?: 2 | 3;
 }) {
@@ -45,7 +46,8 @@ export function PropertyCard({
           alt={item.cover ? title : t.card.noImage}
           width={600}
           height={400}
-          loading={eager ? "eager" : "lazy"}
+          loading={main ? "eager" : "lazy"}
+          fetchPriority={main ? "high" : undefined}
           decoding="async"
           className="aspect-[3/2] w-full bg-sea-100 object-cover"
           ref={placeholderIfBroken}

@@ -48,7 +48,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold text-sea-900">{t.listing.title}</h1>
-      <ListingView lang={lang} t={t} basePath={localizePath(lang, "/properties")} query={query} page={page} locations={locations} />
+      <ListingView lang={lang} t={t} basePath={localizePath(lang, "/properties")} query={query} page={page} locations={locations} firstCardIsMain />
     </main>
   );
 }
