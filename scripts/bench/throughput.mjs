@@ -25,7 +25,10 @@
  * (brotli, gzip and plain, fetched from the server) are written as static
  * files and served by nginx on 127.0.0.1 (port + 10; gzip_static and
  * brotli_static, sendfile, access log off, `worker_processes` 1 like the
- * single Node process, or --nginx-workers), and loaded the same way.
+ * single Node process, or --nginx-workers). Then, per path, the server and
+ * nginx are loaded in turn, --rounds times (default 3): each pair runs
+ * back to back, so both meet the same machine load, and the median of the
+ * per-round ratios is printed.
  *
  * Options:
  *   --url http://127.0.0.1:PORT   a running server (only 127.0.0.1 / localhost; RSS is then not measured)
@@ -39,6 +42,7 @@
  *   --node                        use the Node loop even when wrk is installed
  *   --no-nginx                    skip the nginx comparison
  *   --nginx-workers N             nginx worker processes (default 1)
+ *   --rounds N                    server/nginx pairs per path (default 3)
  *   --json FILE                   write every figure as JSON
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -65,6 +69,7 @@ function parseOptions(/** @type {string[]} */ argv) {
     node: false,
     nginx: true,
     nginxWorkers: 1,
+    rounds: 3,
     /** @type {string | undefined} */ json: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -116,6 +121,9 @@ function parseOptions(/** @type {string[]} */ argv) {
         break;
       case "--nginx-workers":
         o.nginxWorkers = whole(value(), 1, 64);
+        break;
+      case "--rounds":
+        o.rounds = whole(value(), 1, 20);
         break;
       case "--json":
         o.json = path.resolve(value());
@@ -445,6 +453,7 @@ async function main() {
     duration: o.duration,
     /** @type {{ idleMb: number; afterLoadMb: number; peakMb: number } | null} */ memory: null,
     /** @type {{ path: string; kind: string; cache: string; bytes: number; encoding: string; result: LoadResult }[]} */ targets: [],
+    /** @type {{ path: string; rounds: { app: LoadResult; nginx: LoadResult }[]; ratios: number[]; median: number }[]} */ comparisons: [],
   };
   try {
     let base = o.url;
@@ -499,9 +508,19 @@ async function main() {
       for (const [p, url] of urls) {
         const probe = await fetchRetry(url);
         const body = await probe.arrayBuffer();
-        note(`Loading ${p} from nginx (${url}) for ${o.duration} s with ${o.connections} connections…`);
-        const result = useWrk ? loadWithWrk(url, o.connections, o.duration) : await loadWithNode(url, o.connections, o.duration);
-        report.targets.push({ path: p, kind: "nginx", cache: "–", bytes: body.byteLength, encoding: probe.headers.get("content-encoding") ?? "none", result });
+        /** @type {{ app: LoadResult; nginx: LoadResult }[]} */
+        const rounds = [];
+        for (let round = 1; round <= o.rounds; round++) {
+          note(`Round ${round}/${o.rounds}: ${p} from the server, then from nginx (${url}), ${o.duration} s each…`);
+          const app = await load(p, ACCEPT_ENCODING, "");
+          const fromNginx = useWrk ? loadWithWrk(url, o.connections, o.duration) : await loadWithNode(url, o.connections, o.duration);
+          rounds.push({ app, nginx: fromNginx });
+        }
+        const ratios = rounds.map((r) => r.app.rps / r.nginx.rps).sort((a, b) => a - b);
+        const median = ratios[Math.floor(ratios.length / 2)] ?? NaN;
+        const middle = rounds.find((r) => r.app.rps / r.nginx.rps === median) ?? rounds[0];
+        report.targets.push({ path: p, kind: "nginx", cache: "–", bytes: body.byteLength, encoding: probe.headers.get("content-encoding") ?? "none", result: /** @type {LoadResult} */ (middle?.nginx) });
+        report.comparisons.push({ path: p, rounds, ratios, median });
       }
     } else if (o.nginx) {
       note(`${NGINX} is not installed: no nginx comparison (apt-get install nginx-light libnginx-mod-http-brotli-static).`);
@@ -537,16 +556,14 @@ async function main() {
       );
     }
   }
-  const nginxRows = report.targets.filter((t) => t.kind === "nginx");
-  if (nginxRows.length > 0) {
-    out(
-      `Against nginx serving the same bytes (${o.nginxWorkers} worker${o.nginxWorkers > 1 ? "s" : ""}): ${nginxRows
-        .map((n) => {
-          const app = report.targets.find((t) => t.path === n.path && t.kind !== "nginx" && (t.kind === "static" ? t.encoding !== "none" : t.cache === "HIT"));
-          return `${n.path} ${app ? ((100 * app.result.rps) / n.result.rps).toFixed(0) : "?"} %`;
-        })
-        .join(", ")} (DESIGN §11: cached pages ≥ 50 %).`,
-    );
+  if (report.comparisons.length > 0) {
+    out();
+    out(`Against nginx serving the same bytes (${o.nginxWorkers} worker${o.nginxWorkers > 1 ? "s" : ""}; ${o.rounds} rounds, each the server then nginx, back to back; DESIGN §11: cached pages ≥ 50 %)`);
+    for (const c of report.comparisons) {
+      out(
+        `${pad(c.path.length > 44 ? `${c.path.slice(0, 41)}…` : c.path, 44)} ${c.rounds.map((r) => `${r.app.rps.toFixed(0)}/${r.nginx.rps.toFixed(0)}`).join("  ")} req/s → median ${(100 * c.median).toFixed(0)} %`,
+      );
+    }
   }
   if (report.memory) {
     out(`Server RSS (${o.databaseUrl ? "PostgreSQL" : "PGlite"}): idle ${report.memory.idleMb.toFixed(0)} MB, after load ${report.memory.afterLoadMb.toFixed(0)} MB, peak ${report.memory.peakMb.toFixed(0)} MB.`);
