@@ -91,6 +91,14 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
       strictTransportSecurity: env.publicUrl.startsWith("https:"),
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       crossOriginEmbedderPolicy: false,
+      // Headers only old browsers or plug-ins read (IE 8's download prompt,
+      // the XSS auditor no browser has any more, Flash/Acrobat policies, DNS
+      // prefetch of links to other sites, which the pages do not have): every
+      // cached page would carry them on every response.
+      xXssProtection: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xDnsPrefetchControl: false,
     }),
   );
 

@@ -122,8 +122,22 @@ function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state
  * q-values, `*` for anything not named, q=0 refuses.
  */
 export function encodingFor(header: string | string[] | undefined): PageEncoding {
+  const key = String(header ?? "");
+  let encoding = encodings.get(key);
+  if (encoding === undefined) {
+    encoding = parseEncoding(key);
+    // Browsers send a handful of distinct values: remember them (bounded).
+    if (encodings.size >= 64) encodings.clear();
+    encodings.set(key, encoding);
+  }
+  return encoding;
+}
+
+const encodings = new Map<string, PageEncoding>();
+
+function parseEncoding(header: string): PageEncoding {
   const weights = new Map<string, number>();
-  for (const part of String(header ?? "").split(",")) {
+  for (const part of header.split(",")) {
     const [token, ...params] = part.trim().toLowerCase().split(";");
     if (!token) continue;
     const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);

@@ -105,6 +105,7 @@ export function isCacheable(method: string, path: string, cookieHeader: string |
     return false;
   }
   if (path.endsWith(".data")) return false;
+  if (!cookieHeader) return true;
   const cookies = (cookieHeader ?? "").split(";").map((c) => c.trim()).filter(Boolean);
   return cookies.every((c) => c.startsWith("language="));
 }
