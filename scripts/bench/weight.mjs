@@ -35,6 +35,13 @@
  *   --no-lighthouse               skip Lighthouse
  *   --lighthouse-runs N           Lighthouse runs per page, the median run is shown (default 1)
  *   --json FILE                   write every figure as JSON
+ *   --lhr-dir DIR                 keep every Lighthouse report (JSON) there, one per page and run
+ *   --only a,b                    measure only pages whose name contains one of these
+ *                                 (e.g. "home,property ru")
+ *   --no-weight                   skip the byte counts (Lighthouse only)
+ *
+ * The 1-minute load average is printed before every Lighthouse run and with
+ * each result (times are only comparable under similar load).
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -63,6 +70,9 @@ function parseOptions(/** @type {string[]} */ argv) {
     lighthouse: true,
     lighthouseRuns: 1,
     /** @type {string | undefined} */ json: undefined,
+    /** @type {string | undefined} */ lhrDir: undefined,
+    /** @type {string[]} */ only: [],
+    weight: true,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -100,6 +110,18 @@ function parseOptions(/** @type {string[]} */ argv) {
         break;
       case "--json":
         o.json = path.resolve(value());
+        break;
+      case "--lhr-dir":
+        o.lhrDir = path.resolve(value());
+        break;
+      case "--only":
+        o.only = value()
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean);
+        break;
+      case "--no-weight":
+        o.weight = false;
         break;
       case "-h":
       case "--help":
@@ -274,7 +296,7 @@ async function discoverPages(base) {
   for (const lang of ["ru", "bg"]) {
     const prefix = lang === "bg" ? "/bg" : "";
     const listing = (await sizesOf(`${base}${prefix}/properties`)).body;
-    const reserved = new Set(["assets", "upload", "images", "bg", "properties", "locations", "set-language", "sitemaps"]);
+    const reserved = new Set(["assets", "upload", "images", "fonts", "img", "bg", "properties", "locations", "set-language", "sitemaps"]);
     const re = lang === "bg" ? /href="\/bg\/([^/"?#]+)\/([^/"?#]+)"/g : /href="\/([^/"?#]+)\/([^/"?#]+)"/g;
     const found = [...listing.matchAll(re)].find((m) => m[1] && !reserved.has(m[1]));
     if (!found) throw new Error(`No property link in ${prefix}/properties (are there listings?)`);
@@ -391,15 +413,20 @@ async function chromiumLoad(browser, url) {
 // ---------------------------------------------------------------------------
 // Lighthouse
 
+const load1 = () => os.loadavg()[0] ?? NaN;
+
 /**
  * @param {string} url
  * @param {number} runs
+ * @param {string | undefined} lhrDir
+ * @param {string} name
  */
-async function runLighthouse(url, runs) {
+async function runLighthouse(url, runs, lhrDir, name) {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
-  /** @type {{ scores: Record<string, number | null>; lcp: number; tbt: number; cls: number; fcp: number; si: number; warnings: string[] }[]} */
+  /** @type {{ scores: Record<string, number | null>; lcp: number; tbt: number; cls: number; fcp: number; si: number; load: number; warnings: string[] }[]} */
   const results = [];
+  let retries = 4;
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
@@ -415,6 +442,8 @@ async function runLighthouse(url, runs) {
       logLevel: "error",
     });
     try {
+      const load = load1();
+      note(`  run ${i + 1}/${runs}, load average ${load.toFixed(2)}`);
       const result = await lighthouse(url, {
         port: chrome.port,
         output: "json",
@@ -423,7 +452,19 @@ async function runLighthouse(url, runs) {
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
       const lhr = result.lhr;
-      if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      if (lhr.runtimeError) {
+        // NO_NAVSTART and the like happen now and then on a busy machine: run again.
+        if (retries-- > 0) {
+          note(`  ${lhr.runtimeError.code}: running again`);
+          i--;
+          continue;
+        }
+        throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      }
+      if (lhrDir) {
+        fs.mkdirSync(lhrDir, { recursive: true });
+        fs.writeFileSync(path.join(lhrDir, `${name.replace(/\W+/g, "-")}-${i + 1}.json`), JSON.stringify(lhr));
+      }
       const audit = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? NaN;
       /** @type {Record<string, number | null>} */
       const scores = {};
@@ -443,6 +484,7 @@ async function runLighthouse(url, runs) {
         cls: audit("cumulative-layout-shift"),
         fcp: audit("first-contentful-paint"),
         si: audit("speed-index"),
+        load,
         warnings: [...lhr.runWarnings, ...failing],
       });
     } finally {
@@ -486,9 +528,9 @@ async function main() {
       started = s;
     }
     report.base = base;
-    const pages = await discoverPages(base);
+    const pages = (await discoverPages(base)).filter((p) => !o.only.length || o.only.some((x) => p.name.includes(x)));
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
-    for (const p of pages) {
+    for (const p of o.weight ? pages : []) {
       note(`Weighing ${p.path}`);
       const weight = await staticWeight(base, p.path);
       const load = await chromiumLoad(browser, base + p.path);
@@ -499,12 +541,12 @@ async function main() {
     await browser.close();
     browser = undefined;
 
-    printWeights(report.pages);
+    if (o.weight) printWeights(report.pages);
 
     if (o.lighthouse) {
       for (const p of pages.filter((x) => !x.name.startsWith("location"))) {
         note(`Lighthouse ${p.path}`);
-        report.lighthouse.push({ ...p, ...(await runLighthouse(base + p.path, o.lighthouseRuns)) });
+        report.lighthouse.push({ ...p, ...(await runLighthouse(new URL(p.path, base).href, o.lighthouseRuns, o.lhrDir, p.name)) });
       }
       printLighthouse(report.lighthouse);
     }
@@ -590,14 +632,14 @@ function printLighthouse(rows) {
   const out = (/** @type {string} */ s = "") => process.stdout.write(`${s}\n`);
   out();
   out("Lighthouse 12 mobile (simulated throttling), system Chromium");
-  const head = `${pad("page", 12)} ${padL("perf", 5)} ${padL("a11y", 5)} ${padL("seo", 5)} ${padL("b.p.", 5)} ${padL("FCP ms", 7)} ${padL("LCP ms", 7)} ${padL("TBT ms", 7)} ${padL("CLS", 6)}  perf=100`;
+  const head = `${pad("page", 12)} ${padL("perf", 5)} ${padL("a11y", 5)} ${padL("seo", 5)} ${padL("b.p.", 5)} ${padL("FCP ms", 7)} ${padL("LCP ms", 7)} ${padL("SI ms", 7)} ${padL("TBT ms", 7)} ${padL("CLS", 6)} ${padL("load", 5)}  perf=100`;
   out(head);
   out("-".repeat(head.length));
   for (const r of rows) {
     const s = r.scores;
     const v = (/** @type {number | null | undefined} */ x) => padL(x === null || x === undefined ? "–" : String(x), 5);
     out(
-      `${pad(r.name, 12)} ${v(s.performance)} ${v(s.accessibility)} ${v(s.seo)} ${v(s["best-practices"])} ${padL(r.fcp.toFixed(0), 7)} ${padL(r.lcp.toFixed(0), 7)} ${padL(r.tbt.toFixed(0), 7)} ${padL(r.cls.toFixed(3), 6)}  ${s.performance === 100 ? "ok" : "✗"}`,
+      `${pad(r.name, 12)} ${v(s.performance)} ${v(s.accessibility)} ${v(s.seo)} ${v(s["best-practices"])} ${padL(r.fcp.toFixed(0), 7)} ${padL(r.lcp.toFixed(0), 7)} ${padL(r.si.toFixed(0), 7)} ${padL(r.tbt.toFixed(0), 7)} ${padL(r.cls.toFixed(3), 6)} ${padL(r.load.toFixed(1), 5)}  ${s.performance === 100 ? "ok" : "✗"}`,
     );
   }
   const warnings = [...new Set(rows.flatMap((r) => r.warnings))];
