@@ -1,3 +1,4 @@
+import { Children, cloneElement, isValidElement, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce";
@@ -28,10 +29,131 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-sand-50 font-sans text-slate-900 antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <DeferredScripts nonce={nonce} />
       </body>
     </html>
   );
+}
+
+/**
+ * React Router's <Scripts>, started after the first paint.
+ *
+ * Pages are complete without JavaScript (server-rendered, forms work), so
+ * the ~105 KB of modules for hydration should not share a slow connection
+ * with the stylesheet, the fonts and the first image. <Scripts> renders one
+ * `<link rel="modulepreload">` per module (React hoists them into <head>,
+ * ahead of the stylesheet) and an inline module script that imports the
+ * route modules and the client entry. Here the preloads are left out of the
+ * HTML and the module script is put, as it is, into a <template> (inert: not
+ * run, nothing fetched). A small inline script adds the preloads and a copy
+ * of the module script once the page has loaded and its first paint has
+ * been shown (startAfterFirstPaint). The copy is allowed by the same CSP as
+ * the original: the starter's nonce on a page rendered per request, and on a
+ * cached page (no nonce) the hash of its text, which the cache computes from
+ * every inline module script in the HTML, the one in the template included
+ * (app/utils/frozen-page.server.ts). The module script, the preloads and the
+ * hydration data are React Router's own, unchanged; if <Scripts> renders no
+ * module script, its output is used as it is.
+ * tests/e2e/public/first-paint.spec.ts checks the whole way.
+ */
+function DeferredScripts(props: { nonce?: string }) {
+  const rendered = Scripts(props);
+  const preloads: string[] = [];
+  let moduleSource: string | undefined;
+  const collect = (node: ReactNode): ReactNode => {
+    if (Array.isArray(node)) return Children.map(node, collect);
+    if (!isValidElement<{ rel?: string; href?: string; type?: string; children?: ReactNode; dangerouslySetInnerHTML?: { __html?: unknown } }>(node)) {
+      return node;
+    }
+    if (node.type === "link" && node.props.rel === "modulepreload" && node.props.href) {
+      preloads.push(node.props.href);
+      return null;
+    }
+    const source = node.props.dangerouslySetInnerHTML?.__html;
+    if (node.type === "script" && node.props.type === "module" && typeof source === "string" && moduleSource === undefined) {
+      moduleSource = source;
+      return null;
+    }
+    if (node.props.children === undefined) return node;
+    return cloneElement(node, undefined, collect(node.props.children));
+  };
+  const deferred = collect(rendered);
+  if (moduleSource === undefined || /<\/script/i.test(moduleSource)) return rendered;
+  return (
+    <>
+      {deferred}
+      <template id={DEFERRED_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `<script type="module">${moduleSource}</script>` }} />
+      <script nonce={props.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: starterScript(preloads) }} />
+    </>
+  );
+}
+
+const DEFERRED_ID = "rr-deferred-module";
+/** Start anyway this long after the HTML was parsed (a hidden tab paints nothing; a slow image delays "load"). */
+const START_AT_THE_LATEST_MS = 3000;
+
+/**
+ * Runs in the browser (serialized into an inline script, so it refers to
+ * nothing outside itself): once the page has loaded and its first paint has
+ * been presented, add the module preloads, then a copy of the module script
+ * kept in the template.
+ */
+function startAfterFirstPaint(id: string, preloads: string[], latestMs: number) {
+  const d = document;
+  const nonce = d.currentScript?.nonce ?? "";
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    const template = d.getElementById(id);
+    const inert = template instanceof HTMLTemplateElement ? template.content.querySelector("script") : null;
+    if (!template?.parentNode || !inert) return;
+    // A few elements per task: each preload costs the main thread ~1 ms on a
+    // slow phone, and a long task delays the first click.
+    const steps: (() => void)[] = [];
+    for (let i = 0; i < preloads.length; i += 4) {
+      const batch = preloads.slice(i, i + 4);
+      steps.push(() => {
+        for (const href of batch) {
+          const link = d.createElement("link");
+          link.rel = "modulepreload";
+          link.href = href;
+          d.head.appendChild(link);
+        }
+      });
+    }
+    steps.push(() => {
+      const script = d.createElement("script");
+      script.type = "module";
+      if (nonce) script.nonce = nonce;
+      script.textContent = inert.textContent;
+      template.parentNode?.insertBefore(script, template.nextSibling);
+    });
+    const next = () => {
+      steps.shift()?.();
+      if (steps.length) window.setTimeout(next, 0);
+    };
+    next();
+  };
+  const painted = new Promise<void>((resolve) => {
+    if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName("first-contentful-paint").length) {
+        observer.disconnect();
+        resolve();
+      }
+    }).observe({ type: "paint", buffered: true });
+  });
+  const loaded = new Promise<void>((resolve) => {
+    if (d.readyState === "complete") resolve();
+    else window.addEventListener("load", () => resolve(), { once: true });
+  });
+  void Promise.all([painted, loaded]).then(() => window.requestAnimationFrame(() => window.setTimeout(start, 0)));
+  window.setTimeout(start, latestMs);
+}
+
+function starterScript(preloads: string[]): string {
+  return `(${startAfterFirstPaint.toString()})(${JSON.stringify(DEFERRED_ID)},${JSON.stringify(preloads)},${START_AT_THE_LATEST_MS})`;
 }
 
 export default function App() {

@@ -1,0 +1,50 @@
+import { property, propertyPath } from "../fixtures/data";
+import { expect, hydrated, LANGS, localize, test } from "../fixtures/test";
+
+/**
+ * What comes before the first paint (DESIGN §11, docs/benchmarks.md
+ * "Lighthouse"): the stylesheet and two preloaded font files, no scripts.
+ * The modules for hydration start once the page has loaded and painted
+ * (app/root.tsx, DeferredScripts), and the page still hydrates with the
+ * nonce-only CSP (a refused script would be a console error).
+ */
+const PAGES = [() => "/", () => "/properties", () => propertyPath(property("alpha"))];
+
+for (const lang of LANGS) {
+  for (const path of PAGES) {
+    test(`${lang} ${path()}: no module preloads in the HTML, two fonts, then hydration`, async ({ page, request }) => {
+      const url = localize(lang, path());
+      const html = await (await request.get(encodeURI(url))).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).not.toContain('rel="modulepreload"');
+      // The module script is only in the inert template.
+      const outsideTemplate = html.replace(/<template id="rr-deferred-module">[\s\S]*?<\/template>/, "");
+      expect(html).toContain('<template id="rr-deferred-module"><script type="module">');
+      expect(outsideTemplate).not.toMatch(/<script[^>]*type="module"/);
+      const fontPreloads = [...head.matchAll(/<link [^>]*>/g)]
+        .map((m) => m[0])
+        .filter((link) => link.includes('rel="preload"') && link.includes('as="font"'))
+        .map((link) => /href="([^"]+)"/.exec(link)?.[1]);
+      expect(fontPreloads.sort()).toEqual(["/fonts/inter-cyrillic-wght-400-700.woff2", "/fonts/inter-latin-basic-wght-400-700.woff2"]);
+
+      await page.goto(url);
+      await hydrated(page);
+      await page.evaluate(() => document.fonts.ready);
+      // The page used just the preloaded files (no other subset, no second copy),
+      // and the module preloads were added once it had painted.
+      const loaded = await page.evaluate(() => ({
+        fonts: performance
+          .getEntriesByType("resource")
+          .map((e) => new URL(e.name).pathname)
+          .filter((p) => p.endsWith(".woff2"))
+          .sort(),
+        preloads: document.head.querySelectorAll('link[rel="modulepreload"]').length,
+        painted: performance.getEntriesByName("first-contentful-paint").length,
+      }));
+      expect(loaded.fonts).toEqual(fontPreloads.sort());
+      expect(loaded.preloads).toBeGreaterThan(5);
+      expect(loaded.painted).toBe(1);
+      expect(await page.evaluate(() => document.fonts.check('600 16px "Inter Variable"', "Море и Дом"))).toBe(true);
+    });
+  }
+}
