@@ -48,3 +48,18 @@ for (const lang of LANGS) {
     });
   }
 }
+
+test("a page rendered per request (nonce policy) hydrates the same way", async ({ page, context, baseURL }) => {
+  // A cookie the page cache does not serve: the page is rendered with a fresh nonce.
+  await context.addCookies([{ name: "e2e-uncached", value: "1", url: baseURL ?? "http://127.0.0.1" }]);
+  const response = await page.goto("/properties");
+  expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'nonce-/);
+  await hydrated(page);
+});
+
+test("a cached page (hash policy) hydrates the same way", async ({ page }) => {
+  await page.goto("/properties");
+  const response = await page.goto("/properties");
+  expect(response?.headers()["content-security-policy"]).toMatch(/script-src 'self' 'sha256-/);
+  await hydrated(page);
+});
