@@ -15,7 +15,8 @@
  *   HTML       bytes as sent without compression, and brotli (q11, computed
  *              with zlib) — what the budget compares; "wire" is what the
  *              server actually sends to a client accepting br/gzip
- *   JS         every <script src> and <link rel=modulepreload> of the HTML,
+ *   JS         every <script src> and <link rel=modulepreload> of the HTML and
+ *              the modules its inline scripts start after the first paint,
  *              brotli q11 each (the budget: ≤ 120 KB)
  *   CSS        <link rel=stylesheet>, brotli q11
  *   first load in Chromium (system /usr/bin/chromium via Playwright, phone
@@ -320,6 +321,11 @@ async function staticWeight(base, pagePath) {
     ...new Set([
       ...attrs(html.body, /<script\b[^>]*\bsrc="[^"]+"[^>]*>/g, "src"),
       ...attrs(html.body, /<link\b[^>]*\brel="modulepreload"[^>]*>/g, "href"),
+      // Modules started after the first paint (app/root.tsx, DeferredScripts):
+      // named in the inline starter and in the module script kept in a <template>.
+      ...[...html.body.matchAll(/<(?:script|template)\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/(?:script|template)>/g)].flatMap((m) =>
+        [...(m[1] ?? "").matchAll(/"(\/assets\/[^"\s]+\.js)"/g)].map((x) => x[1] ?? ""),
+      ),
     ]),
   ].map((u) => new URL(u, base).toString());
   const styles = [...new Set(attrs(html.body, /<link\b[^>]*\brel="stylesheet"[^>]*>/g, "href"))].map((u) => new URL(u, base).toString());
