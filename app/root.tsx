@@ -15,7 +15,10 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
-  const { lang } = splitLangPath(useLocation().pathname);
+  const { pathname } = useLocation();
+  const { lang } = splitLangPath(pathname);
+  // The admin area is an application used on a known connection: it starts at once.
+  const admin = /^\/admin(\/|$)/.test(pathname);
   return (
     <html lang={lang}>
       <head>
@@ -29,7 +32,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-sand-50 font-sans text-slate-900 antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
-        <DeferredScripts nonce={nonce} />
+        {admin ? <Scripts nonce={nonce} /> : <DeferredScripts nonce={nonce} />}
       </body>
     </html>
   );
