@@ -464,8 +464,9 @@ async function main() {
     let paths = o.paths;
     if (!paths) {
       const html = await (await fetch(`${base}/properties`)).text();
-      const property = /href="(\/(?!assets|upload|images|bg\/|properties|locations)[^/"?#]+\/[^/"?#]+)"/.exec(html)?.[1];
-      const asset = /<link rel="modulepreload" href="(\/assets\/entry\.client[^"]+)"/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+      const property = /href="(\/(?!assets|upload|images|img|fonts|bg\/|properties|locations)[^/"?#]+\/[^/"?#]+)"/.exec(html)?.[1];
+      // The client entry is named in the module script (started after the first paint: root.tsx).
+      const asset = /(\/assets\/entry\.client-[\w-]+\.js)/.exec(html)?.[1] ?? /href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
       paths = ["/", "/properties", "/bg/properties", ...(property ? [property] : []), ...(asset ? [asset] : [])];
     }
     // Warm-up: code paths, database pages, JIT.
