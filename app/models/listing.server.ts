@@ -138,10 +138,17 @@ async function readRows<T>(filter: Filter, query: SQL): Promise<T[]> {
   });
 }
 
-/** Forgets every remembered count and page mark (benchmarks measure the uncached cost with it). */
+/** Forgets everything remembered: counts, page marks, sorted pages, walks given up (benchmarks measure the uncached cost with it). */
 export function clearListingCounts() {
   counts.clear();
   marks.clear();
+  forgetSortedPages();
+  walksGivenUp.clear();
+}
+
+/** Forgets the remembered sorted pages only (benchmarks: a page's cost when its filter is known, not a repeat of the same page). */
+export function forgetSortedPages() {
+  sortedPages.clear();
 }
 
 /**
