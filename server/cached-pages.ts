@@ -30,13 +30,14 @@ export function cachedPages(render: (request: Request, context: RouterContextPro
   };
   const cacheable = (req: IncomingMessage) => isCacheable(req.method ?? "", (req.url ?? "/").split("?")[0]!, req.headers.cookie);
 
-  const serveFromMemory = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (!cache.isFresh() || !cacheable(req)) return false;
+  /** Sends the kept page of this request, if there is one (the caller has checked the content version). */
+  const sendKept = (req: IncomingMessage, res: ServerResponse): boolean => {
     const page = cache.get(keyOf(req));
-    if (!page) return false;
-    send(req, res, page, "HIT");
-    return true;
+    if (page) send(req, res, page, "HIT");
+    return page !== undefined;
   };
+
+  const serveFromMemory = (req: IncomingMessage, res: ServerResponse): boolean => cache.isFresh() && cacheable(req) && sendKept(req, res);
 
   const serveCached: express.RequestHandler = async (req, res, next) => {
     if (!cacheable(req)) return next();
@@ -45,9 +46,7 @@ export function cachedPages(render: (request: Request, context: RouterContextPro
     } catch (error) {
       return next(error);
     }
-    const page = cache.get(keyOf(req));
-    if (!page) return next();
-    send(req, res, page, "HIT");
+    if (!sendKept(req, res)) next();
   };
 
   const renderCacheable: express.RequestHandler = async (req, res, next) => {
