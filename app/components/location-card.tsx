@@ -17,7 +17,7 @@ export function LocationCard({ name, href, image, propertyCount, lang }: Props) 
   return (
     <Link
       to={href}
-      className="group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-sea-600"
+      className="below-fold-88 group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-sea-600"
     >
       <img
         src={image ? imageVariant(image, 640) : PLACEHOLDER_IMAGE}

@@ -37,7 +37,7 @@ export function PropertyCard({
   const description = pickText(lang, item.description, item.description_bg).trim();
   const chip = "rounded-full bg-sea-50 px-2.5 py-0.5 text-xs font-medium text-sea-900";
   return (
-    <article className="flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+    <article className="below-fold-112 flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative">
         <img
           src={item.cover ? imageVariant(item.cover, 640) : PLACEHOLDER_IMAGE}

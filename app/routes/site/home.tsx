@@ -125,7 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section id="about" className="scroll-mt-20 bg-white py-12" aria-labelledby="about-heading">
+      <section id="about" className="below-fold scroll-mt-20 bg-white py-12" aria-labelledby="about-heading">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 md:grid-cols-2">
           <div>
             <h2 id="about-heading" className="text-2xl font-semibold text-sea-900 sm:text-3xl">
@@ -150,7 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="contact" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12" aria-labelledby="contact-heading">
+      <section id="contact" className="below-fold mx-auto max-w-6xl scroll-mt-20 px-4 py-12" aria-labelledby="contact-heading">
         <div className="grid gap-8 md:grid-cols-2">
           <div>
             <h2 id="contact-heading" className="text-2xl font-semibold text-sea-900 sm:text-3xl">

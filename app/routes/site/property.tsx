@@ -181,7 +181,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <div className="min-w-0">
+        <div className="below-fold min-w-0">
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-xl font-semibold text-sea-900">
               {t.property.description}
@@ -201,7 +201,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             </section>
           ) : null}
         </div>
-        <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={t.contact.formTitle}>
+        <section className="below-fold rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={t.contact.formTitle}>
           <h2 className="mb-4 text-lg font-semibold">{t.contact.formTitle}</h2>
           <ContactForm t={t} subject={fill(t.contact.aboutProperty, { title: p.title })} />
         </section>
