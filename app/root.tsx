@@ -50,7 +50,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * HTML and the module script is put, as it is, into a <template> (inert: not
  * run, nothing fetched). A small inline script adds the preloads and a copy
  * of the module script once the page has loaded and its first paint has
- * been shown (startAfterFirstPaint). The copy is allowed by the same CSP as
+ * been shown (startAfterFirstPaint), having first evaluated the listed
+ * modules one per task (decision 0012). The copy is allowed by the same CSP as
  * the original: the starter's nonce on a page rendered per request, and on a
  * cached page (no nonce) the hash of its text, which the cache computes from
  * every inline module script in the HTML, the one in the template included
@@ -86,7 +87,7 @@ function DeferredScripts(props: { nonce?: string }) {
     <>
       {deferred}
       <template id={DEFERRED_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `<script type="module">${moduleSource}</script>` }} />
-      <script nonce={props.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: starterScript(preloads) }} />
+      <script nonce={props.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: starterScript(preloads, /import\("([^"]+)"\)/.exec(moduleSource)?.[1] ?? null) }} />
     </>
   );
 }
@@ -101,7 +102,7 @@ const START_AT_THE_LATEST_MS = 3000;
  * been presented, add the module preloads, then a copy of the module script
  * kept in the template.
  */
-function startAfterFirstPaint(id: string, preloads: string[], latestMs: number) {
+function startAfterFirstPaint(id: string, preloads: string[], entry: string | null, latestMs: number) {
   const d = document;
   const nonce = d.currentScript?.nonce ?? "";
   let started = false;
@@ -113,7 +114,7 @@ function startAfterFirstPaint(id: string, preloads: string[], latestMs: number) 
     if (!template?.parentNode || !inert) return;
     // A few elements per task: each preload costs the main thread ~1 ms on a
     // slow phone, and a long task delays the first click.
-    const steps: (() => void)[] = [];
+    const steps: (() => unknown)[] = [];
     for (let i = 0; i < preloads.length; i += 4) {
       const batch = preloads.slice(i, i + 4);
       steps.push(() => {
@@ -125,6 +126,13 @@ function startAfterFirstPaint(id: string, preloads: string[], latestMs: number) 
         }
       });
     }
+    // Then evaluate the modules one per task, in the order React Router lists
+    // them (dependencies first), so that no single task runs them all
+    // (decision 0012). The client entry is left to the module script:
+    // evaluating it hydrates, so without a known entry nothing is imported here.
+    for (const href of entry ? preloads : []) {
+      if (href !== entry) steps.push(() => import(/* @vite-ignore */ href).catch(() => undefined));
+    }
     steps.push(() => {
       const script = d.createElement("script");
       script.type = "module";
@@ -133,8 +141,9 @@ function startAfterFirstPaint(id: string, preloads: string[], latestMs: number) 
       template.parentNode?.insertBefore(script, template.nextSibling);
     });
     const next = () => {
-      steps.shift()?.();
-      if (steps.length) window.setTimeout(next, 0);
+      void Promise.resolve(steps.shift()?.()).then(() => {
+        if (steps.length) window.setTimeout(next, 0);
+      });
     };
     next();
   };
@@ -155,8 +164,8 @@ function startAfterFirstPaint(id: string, preloads: string[], latestMs: number) 
   window.setTimeout(start, latestMs);
 }
 
-function starterScript(preloads: string[]): string {
-  return `(${startAfterFirstPaint.toString()})(${JSON.stringify(DEFERRED_ID)},${JSON.stringify(preloads)},${START_AT_THE_LATEST_MS})`;
+function starterScript(preloads: string[], entry: string | null): string {
+  return `(${startAfterFirstPaint.toString()})(${JSON.stringify(DEFERRED_ID)},${JSON.stringify(preloads)},${JSON.stringify(entry)},${START_AT_THE_LATEST_MS})`;
 }
 
 export default function App() {
