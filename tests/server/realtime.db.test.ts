@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +8,7 @@ import { runMigrations } from "~/db/migrate.server";
 import { createAdmin } from "~/models/admins.server";
 import { createSession } from "~/models/sessions.server";
 import type { Change } from "~/realtime/changes";
-import { ensureBuild, freePort, projectRoot, waitFor } from "../support/built-server";
+import { ensureBuild, startBuiltServer, waitFor, type BuiltServer } from "../support/built-server";
 import { openTestDatabase, testDbKind } from "../support/test-db";
 
 /**
@@ -20,56 +19,40 @@ import { openTestDatabase, testDbKind } from "../support/test-db";
  * On PostgreSQL also: two server processes on one database, and the listener
  * reconnecting after its connection is cut.
  */
-const root = projectRoot;
 const kind = testDbKind();
 
-interface Server {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-  dataDir: string;
-}
-const servers: Server[] = [];
+const servers: BuiltServer[] = [];
+/** The servers' data folders, removed at the end. */
+const dataDirs: string[] = [];
 let dispose: (() => Promise<void>) | undefined;
 /** PostgreSQL only: the test's own connection to the servers' database. */
 let pgHandle: DatabaseHandle | undefined;
-let databaseUrl = "";
+/** PostgreSQL only: the database every server of this file runs on (this file owns it). */
+let databaseUrl: string | undefined;
 let token = "";
 let pgliteDir = "";
 
-async function startServer(dataDir: string): Promise<Server> {
-  // Servers this file starts use ports 9600–9699.
-  const port = await freePort(9600, 9699);
-  let output = "";
-  const child = spawn(process.execPath, ["server/main.js"], {
-    cwd: root,
+async function startServer(dataDir: string): Promise<BuiltServer> {
+  dataDirs.push(dataDir);
+  const server = await startBuiltServer({
+    // Servers this file starts use ports 9600–9699.
+    ports: [9600, 9699],
+    dataDir,
+    databaseUrl,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
       // Each request of the burst below comes from its own visitor (the contact form limits per address).
       TRUST_PROXY: "true",
-      LOG_LEVEL: "info",
       BACKUP_INTERVAL_HOURS: "0",
     },
   });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const server = { child, baseUrl: `http://127.0.0.1:${port}`, output: () => output, dataDir };
   servers.push(server);
-  await waitFor(() => output.includes("Listening on") || child.exitCode !== null, 60_000, "the server to listen");
-  if (!output.includes("Listening on")) throw new Error(`server did not start:\n${output}`);
   return server;
 }
 
-async function stopServer(server: Server): Promise<number | null> {
-  if (server.child.exitCode !== null) return server.child.exitCode;
-  const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
-  server.child.kill("SIGTERM");
-  return exited;
+/** Stops it (SIGTERM, waits for the exit); its exit code. */
+async function stopServer(server: BuiltServer): Promise<number | null> {
+  await server.close();
+  return server.child.exitCode;
 }
 
 interface Stream {
@@ -122,7 +105,7 @@ const cookie = () => ({ Cookie: `seaside_session=${token}` });
 
 let visitor = 0;
 /** Sends the public contact form as a visitor would (each from its own address). */
-async function sendContactForm(server: Server, email: string) {
+async function sendContactForm(server: BuiltServer, email: string) {
   visitor++;
   const body = new URLSearchParams({ name: "Realtime Test", email, phone: "", message: "Здравствуйте, интересует квартира." });
   const response = await fetch(`${server.baseUrl}/?index`, {
@@ -164,12 +147,12 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const server of servers) if (server.child.exitCode === null) server.child.kill("SIGKILL");
   await dispose?.();
-  for (const server of servers) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   if (pgliteDir) fs.rmSync(pgliteDir, { recursive: true, force: true });
 });
 
 describe(`realtime change feed on ${kind}`, () => {
-  let server: Server;
+  let server: BuiltServer;
   beforeAll(async () => {
     const dataDir = kind === "pglite" ? pgliteDir : fs.mkdtempSync(path.join(os.tmpdir(), "seaside-realtime-"));
     server = await startServer(dataDir);
@@ -279,8 +262,8 @@ describe(`realtime change feed on ${kind}`, () => {
 });
 
 describe.skipIf(kind !== "postgres")("several server processes on one PostgreSQL database", () => {
-  let a: Server;
-  let b: Server;
+  let a: BuiltServer;
+  let b: BuiltServer;
   beforeAll(async () => {
     [a, b] = await Promise.all([
       startServer(fs.mkdtempSync(path.join(os.tmpdir(), "seaside-realtime-a-"))),

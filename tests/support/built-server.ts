@@ -69,7 +69,10 @@ export interface BuiltServer {
   child: ChildProcess;
   /** Everything the server printed so far. */
   output(): string;
-  /** Stops it (SIGTERM, waits for the exit) if it still runs, and drops its PostgreSQL database. */
+  /**
+   * Stops it (SIGTERM, waits for the exit) if it still runs, and drops the
+   * PostgreSQL database it opened (not one passed in as `databaseUrl`).
+   */
   close(): Promise<void>;
 }
 
@@ -78,15 +81,20 @@ export interface BuiltServer {
  * this test run's database kind: PGlite in `dataDir`, or a fresh PostgreSQL
  * database (files still in `dataDir`). Waits until it listens; fails with
  * its output if it exits first.
+ *
+ * `databaseUrl` runs it on a database the caller opened instead (e.g. several
+ * servers on one PostgreSQL database): the caller owns that database, and
+ * `close()` leaves it in place.
  */
 export async function startBuiltServer(options: {
   ports: [number, number];
   dataDir: string;
   env?: Record<string, string>;
+  databaseUrl?: string;
 }): Promise<BuiltServer> {
-  let databaseUrl = "";
+  let databaseUrl = options.databaseUrl ?? "";
   let dispose: (() => Promise<void>) | undefined;
-  if (testDbKind() === "postgres") {
+  if (options.databaseUrl === undefined && testDbKind() === "postgres") {
     const opened = await openTestDatabase();
     await opened.handle.close();
     databaseUrl = opened.url!;
