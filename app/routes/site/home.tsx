@@ -150,7 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="contact" className="below-fold mx-auto max-w-6xl scroll-mt-20 px-4 py-12" aria-labelledby="contact-heading">
+      <section id="contact" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12" aria-labelledby="contact-heading">
         <div className="grid gap-8 md:grid-cols-2">
           <div>
             <h2 id="contact-heading" className="text-2xl font-semibold text-sea-900 sm:text-3xl">

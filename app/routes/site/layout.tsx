@@ -86,7 +86,7 @@ export default function SiteLayout() {
       <div id="main" className="flex-1">
         <Outlet />
       </div>
-      <footer className="below-fold border-t border-slate-200 bg-white">
+      <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-slate-700 sm:grid-cols-3">
           <nav aria-label={t.footer.contacts} className="flex flex-col">
             <a href="#top" className={footerLink}>{t.footer.top}</a>
