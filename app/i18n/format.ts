@@ -14,8 +14,6 @@ import type { Lang } from "./lang";
  * every browser, whatever their ICU versions.
  */
 
-const LOCALES: Record<Lang, string> = { ru: "ru-RU", bg: "bg-BG" };
-
 const NBSP = "\u00a0";
 /** CLDR minimumGroupingDigits: Russian groups 1 000, Bulgarian only 10 000. */
 const MIN_GROUPING_DIGITS: Record<Lang, number> = { ru: 1, bg: 2 };
@@ -90,5 +88,3 @@ export function formatDateTime(iso: string, timeZone = "Europe/Sofia"): string {
     timeZone,
   }).format(new Date(iso));
 }
-
-export { LOCALES };
