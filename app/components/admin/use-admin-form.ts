@@ -7,10 +7,17 @@ export interface AdminFormResult {
 
 /**
  * The shared state of the admin edit forms (SPEC §4): field errors from the
- * last answer, each cleared as soon as its field is edited; the form banner;
+ * last answer (kept through data reloads), each cleared as soon as its field
+ * is edited; the form banner;
  * and the refusal to submit while a photo is still uploading (`waitMessage`).
  */
-export function useAdminForm(result: AdminFormResult | undefined, waitMessage: string, imagesField: string) {
+export function useAdminForm(answer: AdminFormResult | undefined, waitMessage: string, imagesField: string) {
+  // React Router forgets the action's answer when the page reloads its data
+  // (a live update after any change, e.g. a visitor's request): the messages
+  // stay until the form is sent again or left.
+  const [kept, setKept] = useState(answer);
+  if (answer !== undefined && answer !== kept) setKept(answer);
+  const result = answer ?? kept;
   const [uploading, setUploading] = useState(false);
   const [clientError, setClientError] = useState<string | null>(null);
   const [cleared, setCleared] = useState<Set<string>>(new Set());
@@ -27,6 +34,7 @@ export function useAdminForm(result: AdminFormResult | undefined, waitMessage: s
       }
       setClientError(null);
       setCleared(new Set());
+      setKept(undefined);
     },
     onUploadingChange: (busy: boolean) => {
       setUploading(busy);

@@ -18,19 +18,35 @@ async function createByRequest(page: Page, fields: Record<string, string>) {
   expect(r.status(), await r.text()).toBe(302);
 }
 
-test("add a property: every SPEC §5 message where it belongs, then photos, then the list", async ({ adminPage: page }) => {
+test("add a property: every SPEC §5 message where it belongs, then photos, then the list", async ({ adminPage: page, request, clientIp }) => {
   await openAdmin(page, "/admin/real-estates/add");
+  // Give the realtime stream a moment to connect before the changes below.
+  await page.waitForTimeout(500);
   await page.getByLabel("Тип").selectOption("");
   await page.getByRole("button", { name: "Сохранить" }).click();
-  for (const message of [
+  const messages = [
     "Название объекта обязательно",
     "Описание обязательно",
     "Цена обязательна",
     "Пожалуйста, выберите локацию",
     "Пожалуйста, выберите тип объекта",
     "Хотя бы одно изображение обязательно",
-  ]) {
+  ];
+  for (const message of messages) {
     await expect(page.getByText(message, { exact: true }), message).toBeVisible();
+  }
+  // A visitor's request meanwhile makes the page reload its data (the unread
+  // badge follows): the messages stay.
+  const badge = page.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: /^Заявки/ });
+  const unreadBefore = Number((await badge.textContent())!.replace(/\D/g, "") || "0");
+  const sent = await request.post("/?index", {
+    form: { name: `Гость ${unique()}`, email: "guest@example.com", phone: "", message: "Пока вы заполняете форму." },
+    headers: { "X-Forwarded-For": clientIp },
+  });
+  expect(sent.status()).toBe(200);
+  await expect.poll(async () => Number((await badge.textContent())!.replace(/\D/g, "") || "0"), { timeout: 15_000 }).toBeGreaterThan(unreadBefore);
+  for (const message of messages) {
+    await expect(page.getByText(message, { exact: true }), `${message} (after the reload)`).toBeVisible();
   }
   await page.getByLabel("Цена, €").fill("-5");
   await page.getByRole("button", { name: "Сохранить" }).click();
