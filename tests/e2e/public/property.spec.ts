@@ -76,6 +76,8 @@ for (const lang of LANGS) {
       await expect(cards).toHaveCount(3);
       await expect(cards.getByRole("heading", { name: titleIn(alpha, lang), exact: true })).toHaveCount(0);
       for (const card of await cards.all()) {
+        // Below the first screen a card is drawn once it comes near (content-visibility): scroll as a visitor would.
+        await card.scrollIntoViewIfNeeded();
         await expect(card.getByText(new RegExp(`^${lang === "bg" ? testograd.name_bg : testograd.name}( · |$)`))).toBeVisible();
       }
       const first = cards.first().getByRole("link", { name: new RegExp(`^${t.card.more}: `) });
