@@ -22,9 +22,10 @@ const MIN_GROUPING_DIGITS: Record<Lang, number> = { ru: 1, bg: 2 };
 function decimalDigits(value: number): { digits: string; point: number } {
   const [mantissa = "0", exponent = "0"] = Math.abs(value).toString().split("e");
   const [whole = "0", fraction = ""] = mantissa.split(".");
-  const digits = (whole + fraction).replace(/^0+/, "");
-  const leadingZeros = (whole + fraction).length - (whole + fraction).replace(/^0+/, "").length;
-  return { digits, point: whole.length + Number(exponent) - leadingZeros };
+  const all = whole + fraction;
+  const digits = all.replace(/^0+/, "");
+  // Leading zeros ("0.05") move the point left of the first significant digit.
+  return { digits, point: whole.length + Number(exponent) - (all.length - digits.length) };
 }
 
 /** |value| rounded half away from zero to `maxFraction` digits: integer and fraction digit strings. */

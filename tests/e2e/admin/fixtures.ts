@@ -102,3 +102,23 @@ export async function photo(name: string, options: { width?: number; height?: nu
 export function unique(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 }
+
+/** The sidebar's link to the contact requests; its text carries the unread count ("Заявки3"). */
+export function requestsLink(page: Page) {
+  return page.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: /^Заявки/ });
+}
+
+/** The unread count the sidebar shows (0 when it shows none). */
+export async function unreadRequests(page: Page): Promise<number> {
+  return Number((await requestsLink(page).textContent())!.replace(/\D/g, "") || "0");
+}
+
+/** A visitor's contact request, sent to the home page's form from the test's own address. */
+export async function sendVisitorRequest(
+  request: APIRequestContext,
+  clientIp: string,
+  fields: { name: string; email: string; phone?: string; message: string },
+): Promise<void> {
+  const sent = await request.post("/?index", { form: { phone: "", ...fields }, headers: { "X-Forwarded-For": clientIp } });
+  expect(sent.status()).toBe(200);
+}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, openAdmin, photo, test, unique } from "./fixtures";
+import { expect, openAdmin, photo, sendVisitorRequest, test, unique, unreadRequests } from "./fixtures";
 
 const row = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
 
@@ -37,14 +37,9 @@ test("add a property: every SPEC §5 message where it belongs, then photos, then
   }
   // A visitor's request meanwhile makes the page reload its data (the unread
   // badge follows): the messages stay.
-  const badge = page.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: /^Заявки/ });
-  const unreadBefore = Number((await badge.textContent())!.replace(/\D/g, "") || "0");
-  const sent = await request.post("/?index", {
-    form: { name: `Гость ${unique()}`, email: "guest@example.com", phone: "", message: "Пока вы заполняете форму." },
-    headers: { "X-Forwarded-For": clientIp },
-  });
-  expect(sent.status()).toBe(200);
-  await expect.poll(async () => Number((await badge.textContent())!.replace(/\D/g, "") || "0"), { timeout: 15_000 }).toBeGreaterThan(unreadBefore);
+  const unreadBefore = await unreadRequests(page);
+  await sendVisitorRequest(request, clientIp, { name: `Гость ${unique()}`, email: "guest@example.com", message: "Пока вы заполняете форму." });
+  await expect.poll(() => unreadRequests(page), { timeout: 15_000 }).toBeGreaterThan(unreadBefore);
   for (const message of messages) {
     await expect(page.getByText(message, { exact: true }), `${message} (after the reload)`).toBeVisible();
   }

@@ -1,4 +1,4 @@
-import { expect, openAdmin, test, unique } from "./fixtures";
+import { expect, openAdmin, requestsLink, sendVisitorRequest, test, unique, unreadRequests } from "./fixtures";
 
 test("a new request appears at the top and in the unread badge without reloading; the dialog marks it read; delete asks first", async ({
   adminPage: page,
@@ -6,17 +6,13 @@ test("a new request appears at the top and in the unread badge without reloading
   clientIp,
 }) => {
   await openAdmin(page, "/admin/contact-submissions");
-  const badge = page.getByRole("navigation", { name: "Разделы" }).getByRole("link", { name: /^Заявки/ });
-  const unreadBefore = Number((await badge.textContent())!.replace(/\D/g, "") || "0");
+  const badge = requestsLink(page);
+  const unreadBefore = await unreadRequests(page);
   // Give the realtime stream a moment to connect before the change happens.
   await page.waitForTimeout(500);
 
   const name = `Гость ${unique()}`;
-  const sent = await request.post("/?index", {
-    form: { name, email: "guest@example.com", phone: "", message: "Хочу посмотреть квартиру.\nВторая строка." },
-    headers: { "X-Forwarded-For": clientIp },
-  });
-  expect(sent.status()).toBe(200);
+  await sendVisitorRequest(request, clientIp, { name, email: "guest@example.com", message: "Хочу посмотреть квартиру.\nВторая строка." });
 
   const rows = page.getByRole("row");
   await expect(rows.nth(1), "the new request is the first row, live").toContainText(name, { timeout: 15_000 });
@@ -46,11 +42,7 @@ test("a new request appears at the top and in the unread badge without reloading
 
 test("the unread filter and the mark-read action; a request about a property names it", async ({ adminPage: page, request, clientIp }) => {
   const name = `Покупатель ${unique()}`;
-  const sent = await request.post("/?index", {
-    form: { name, email: "buyer@example.com", phone: "+359 888 000 000", message: "Интересует." },
-    headers: { "X-Forwarded-For": clientIp },
-  });
-  expect(sent.status()).toBe(200);
+  await sendVisitorRequest(request, clientIp, { name, email: "buyer@example.com", phone: "+359 888 000 000", message: "Интересует." });
   await openAdmin(page, "/admin/contact-submissions?filter=unread");
   await expect(page.getByRole("link", { name: "Непрочитанные" })).toHaveAttribute("aria-current", "page");
   const item = page.getByRole("row").filter({ hasText: name });
