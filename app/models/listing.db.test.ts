@@ -128,6 +128,26 @@ describe("searchListings", () => {
     }
   });
 
+  it("reads a deep page without a text search the same from page marks as by stepping over the rows before it", async () => {
+    for (const sort of ["default", "price-asc", "price-desc", "newest"] as const) {
+      for (const filter of [{}, { type: "apartment" as const }, { locationId: burgas.id }, { locationId: sozopol.id, type: "house" as const }]) {
+        const whole = await titles({ ...filter, sort }, 100);
+        for (let page = 1; page <= whole.length; page++) {
+          const query = { ...EMPTY_QUERY, ...filter, sort, page };
+          const stepped = (await searchListings(query, 1, { markFromRows: Infinity })).items.map((i) => i.title);
+          expect(stepped).toEqual([whole[page - 1]]);
+          // Marks every 1 or 2 rows (a mark on the page, or the one before it); a walk allowed exactly enough rows, or too few.
+          for (const markStep of [1, 2]) {
+            for (const walkRows of [undefined, 1]) {
+              const marked = await searchListings(query, 1, { markFromRows: 0, markStep, walkRows });
+              expect(marked.items.map((i) => i.title), `${sort} ${JSON.stringify(filter)} ${page} marks ${markStep} ${walkRows}`).toEqual(stepped);
+            }
+          }
+        }
+      }
+    }
+  });
+
   it("survives hostile query strings", async () => {
     const query = parseListingQuery(
       new URLSearchParams({ search: "я".repeat(10_000), location: "' or 1=1 --", type: "villa", sort: "drop", page: "-3" }),
