@@ -326,9 +326,9 @@ async function staticWeight(base, pagePath, loadedScripts) {
       ...attrs(html.body, /<link\b[^>]*\brel="modulepreload"[^>]*>/g, "href"),
       // Modules started after the first paint (app/root.tsx, DeferredScripts):
       // named in the inline starter and in the module script kept in a <template>
-      // (React Router's route manifest file among them, docs/decisions/0013).
+      // (React Router's manifest file, named in its context, is not loaded with the page).
       ...[...html.body.matchAll(/<(?:script|template)\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/(?:script|template)>/g)].flatMap((m) =>
-        [...(m[1] ?? "").matchAll(/"(\/assets\/[^"\s]+\.js)"/g)].map((x) => x[1] ?? ""),
+        [...(m[1] ?? "").matchAll(/"(\/assets\/[^"\s]+\.js)"/g)].map((x) => x[1] ?? "").filter((u) => !u.startsWith("/assets/manifest-")),
       ),
       ...loadedScripts.map((u) => new URL(u).pathname),
     ]),

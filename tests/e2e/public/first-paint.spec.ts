@@ -90,24 +90,3 @@ test("public pages create no Intl object while they load and hydrate (its locale
   // Prices, areas and counts were on those pages, formatted the same in the
   // browser as on the server: a hydration mismatch would be a console error.
 });
-
-test("a page view asks the server for no route manifest, neither while it hydrates nor when a link is followed (decision 0013)", async ({ page }) => {
-  // Pages and data: what the server answers per request (files and pictures aside).
-  const toServer: string[] = [];
-  page.on("request", (request) => {
-    if (["document", "fetch", "xhr"].includes(request.resourceType())) toServer.push(decodeURI(new URL(request.url()).pathname));
-  });
-  await page.goto("/properties");
-  await hydrated(page);
-  await page.waitForLoadState("networkidle");
-  expect(toServer).toEqual(["/properties"]);
-  // A property page: a kind of page this one did not render. Its data comes
-  // as a `.data` request; its route was already known.
-  const card = page.getByRole("article").first();
-  await card.scrollIntoViewIfNeeded();
-  await card.getByRole("link").first().click();
-  await page.waitForURL((url) => url.pathname.split("/").length === 3);
-  await page.waitForLoadState("networkidle");
-  expect(toServer.filter((path) => path.includes("__manifest"))).toEqual([]);
-  expect(toServer.slice(1).every((path) => path.endsWith(".data")), toServer.join(" ")).toBe(true);
-});
