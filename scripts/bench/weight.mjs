@@ -325,10 +325,15 @@ async function staticWeight(base, pagePath, loadedScripts) {
       ...attrs(html.body, /<script\b[^>]*\bsrc="[^"]+"[^>]*>/g, "src"),
       ...attrs(html.body, /<link\b[^>]*\brel="modulepreload"[^>]*>/g, "href"),
       // Modules started after the first paint (app/root.tsx, DeferredScripts):
-      // named in the inline starter and in the module script kept in a <template>
-      // (React Router's manifest file, named in its context, is not loaded with the page).
+      // named in the inline starter and in the module script kept in a <template>.
+      // Not the modules named only in the route manifest inside that script: it
+      // also describes routes the page may link to (home and location pages on
+      // a property page), which load when a visitor goes there. Nor React
+      // Router's manifest file, named in its context and not loaded with the page.
       ...[...html.body.matchAll(/<(?:script|template)\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/(?:script|template)>/g)].flatMap((m) =>
-        [...(m[1] ?? "").matchAll(/"(\/assets\/[^"\s]+\.js)"/g)].map((x) => x[1] ?? "").filter((u) => !u.startsWith("/assets/manifest-")),
+        [...(m[1] ?? "").replace(/window\.__reactRouterManifest = \{[\s\S]*?\n\};/, "").matchAll(/"(\/assets\/[^"\s]+\.js)"/g)]
+          .map((x) => x[1] ?? "")
+          .filter((u) => !u.startsWith("/assets/manifest-")),
       ),
       ...loadedScripts.map((u) => new URL(u).pathname),
     ]),
