@@ -25,7 +25,14 @@ for (const lang of LANGS) {
         .map((m) => m[0])
         .filter((link) => link.includes('rel="preload"') && link.includes('as="font"'))
         .map((link) => /href="([^"]+)"/.exec(link)?.[1]);
-      expect(fontPreloads.sort()).toEqual(["/fonts/inter-cyrillic-wght-400-700.woff2", "/fonts/inter-latin-basic-wght-400-700.woff2"]);
+      // Hashed names under /assets: cached for a year, never revalidated on a return visit.
+      expect(fontPreloads.sort()).toEqual([
+        expect.stringMatching(/^\/assets\/inter-cyrillic-wght-400-700-[\w-]{8}\.woff2$/),
+        expect.stringMatching(/^\/assets\/inter-latin-basic-wght-400-700-[\w-]{8}\.woff2$/),
+      ]);
+      const font = await request.get(fontPreloads[0]!);
+      expect(font.status()).toBe(200);
+      expect(font.headers()["cache-control"]).toContain("immutable");
 
       await page.goto(url);
       await hydrated(page);
