@@ -101,13 +101,15 @@ export const realEstates = pgTable(
   (t) => [
     uniqueIndex("real_estates_location_slug_key").on(t.location_id, t.slug),
     // One index per listing sort (app/models/listing.server.ts), in its
-    // exact order: alone, after the location and after the type, so a page
-    // of a filtered listing is a short walk however deep it is, and a filter
-    // the sort does not spread evenly (houses are rare among cheap flats)
-    // does not walk past thousands of other rows.
+    // exact order: alone, after the location, after the type and after both
+    // (a location page's type buttons), so a page of a filtered listing is a
+    // short walk however deep it is, and a filter the sort does not spread
+    // evenly (houses are rare among cheap flats) does not walk past
+    // thousands of other rows.
     ...sortIndexes(t, "", []),
     ...sortIndexes(t, "location_", [t.location_id]),
     ...sortIndexes(t, "type_", [t.property_type]),
+    ...sortIndexes(t, "location_type_", [t.location_id, t.property_type]),
     // Text search (app/models/text-search.server.ts).
     index("real_estates_search_idx").using("gin", t.search_vector),
     check("real_estates_title_not_blank", sql`length(btrim(${t.title})) > 0`),
