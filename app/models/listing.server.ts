@@ -226,9 +226,11 @@ async function pageIds(
   // A bounded walk that found too few: the matches are sparser in this part
   // of the order than on average (say, the expensive listings rarely have a
   // pool). Read the matches first, and do not walk from this end this far again.
+  // Without a text search only a change since the marks were made does that:
+  // the plain query reads the page.
   if ((chosen.kind === "walk" || chosen.kind === "mark") && ids.length < plan.limit) {
     if (remember && chosen.kind === "walk") walksGivenUp.set(direction, version, Math.min(gaveUp ?? Infinity, plan.offset + plan.limit));
-    ids = await read(matchesFirstSql(query.sort, where, plan));
+    ids = await read(filter.words.length > 0 ? matchesFirstSql(query.sort, where, plan) : plainPageSql(query.sort, where, plan));
     reversed = plan.fromEnd;
     sorted = true;
   }
@@ -306,11 +308,7 @@ async function pageSql(
   const order = orderBy(sortKeys(sort), plan.fromEnd);
   const step = options.markStep ?? MARK_STEP;
   if (filter.words.length === 0) {
-    const plain: PageSql = {
-      sql: sql`select id from ${realEstates}${where ? sql` where ${where}` : sql``} order by ${order} limit ${plan.limit} offset ${plan.offset}`,
-      kind: "plain",
-      reversed: plan.fromEnd,
-    };
+    const plain: PageSql = { sql: plainPageSql(sort, where, plan), kind: "plain", reversed: plan.fromEnd };
     if (plan.offset < (options.markFromRows ?? DEEP_PAGE_ROWS) || matches < 2 * step) return plain;
     const key = marksKey(filter, sort, step);
     if (!marks.get(key, version) && !deepPagesStepped.get(key, version)) {
@@ -399,6 +397,11 @@ async function pageMarks(sort: ListingQuery["sort"], filter: Filter, where: SQL 
   const list = rows.map((row) => keys.map((_, i) => row[`k${i}`] ?? null));
   marks.set(key, version, list);
   return list;
+}
+
+/** The page without a text search: the planner walks the sort's index, stepping over the rows before the page (OFFSET). */
+function plainPageSql(sort: ListingQuery["sort"], where: SQL | undefined, plan: PagePlan): SQL {
+  return sql`select id from ${realEstates}${where ? sql` where ${where}` : sql``} order by ${orderBy(sortKeys(sort), plan.fromEnd)} limit ${plan.limit} offset ${plan.offset}`;
 }
 
 /**
