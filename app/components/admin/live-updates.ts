@@ -1,11 +1,20 @@
 import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 
+/** While the server cannot be reached, it is asked again this often (the change stream's own reconnect may come first). */
+const RETRY_MS = 5_000;
+
 /**
  * Keeps the admin pages live (DESIGN §9): the server's change stream
  * (/admin/events, Server-Sent Events) says a table changed; the page then
  * reloads its data, so the unread badge and the lists follow without a
  * reload. Bursts are folded into one refresh.
+ *
+ * A data reload that fails replaces the page with the error screen (and
+ * whatever the administrator was typing or uploading with it), so a refresh
+ * only starts when the server answers: offline it waits for 'online', and
+ * when the stream outlives the server's reachability (a restart, a network
+ * that drops new connections) it asks again every few seconds.
  */
 export function useLiveUpdates() {
   const revalidator = useRevalidator();
@@ -17,16 +26,21 @@ export function useLiveUpdates() {
     const source = new EventSource("/admin/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
     let missed = false;
+    let closed = false;
     const refresh = () => {
-      // Offline, a reload would fail and replace the page with the error
-      // screen (mid-upload, say): catch up once the connection is back.
+      clearTimeout(timer);
       if (!navigator.onLine) {
         missed = true;
         return;
       }
-      clearTimeout(timer);
-      // A navigation started meanwhile aborts the reload: that is fine, it loads fresh data itself.
-      timer = setTimeout(() => revalidate.current().catch(() => undefined), 250);
+      timer = setTimeout(async () => {
+        if (!(await serverAnswers()) || closed) {
+          if (!closed) timer = setTimeout(refresh, RETRY_MS);
+          return;
+        }
+        // A navigation started meanwhile aborts the reload: that is fine, it loads fresh data itself.
+        revalidate.current().catch(() => undefined);
+      }, 250);
     };
     // "ready" comes again after a reconnect: changes may have been missed meanwhile.
     let connected = false;
@@ -43,9 +57,20 @@ export function useLiveUpdates() {
     };
     window.addEventListener("online", online);
     return () => {
+      closed = true;
       clearTimeout(timer);
       window.removeEventListener("online", online);
       source.close();
     };
   }, []);
+}
+
+/** The health check (a database ping): true when a data reload can succeed now. */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    const response = await fetch("/healthz", { method: "HEAD", cache: "no-store" });
+    return response.ok;
+  } catch {
+    return false;
+  }
 }

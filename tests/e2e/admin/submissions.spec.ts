@@ -1,4 +1,4 @@
-import { expect, openAdmin, requestsLink, sendVisitorRequest, test, unique, unreadRequests } from "./fixtures";
+import { allowConsoleErrors, expect, openAdmin, requestsLink, sendVisitorRequest, test, unique, unreadRequests } from "./fixtures";
 
 test("a new request appears at the top and in the unread badge without reloading; the dialog marks it read; delete asks first", async ({
   adminPage: page,
@@ -59,4 +59,28 @@ test("the dashboard: three counts, quick-add buttons, the latest properties and 
   await expect(page.getByRole("link", { name: "Добавить объект" })).toHaveAttribute("href", "/admin/real-estates/add");
   await expect(page.getByRole("heading", { name: "Последние объекты" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Последние заявки" })).toBeVisible();
+});
+
+test("a change announced while the server cannot be reached waits for it instead of failing into the error screen", async ({ adminPage: page, request, clientIp }) => {
+  allowConsoleErrors(page, /Failed to load resource|net::ERR_FAILED/);
+  await openAdmin(page, "/admin/contact-submissions");
+  await page.waitForTimeout(500);
+  // The open change stream keeps working; every new connection to the server fails (a restart, a proxy that drops them).
+  let attempts = 0;
+  await page.route("**/*", (route) => {
+    attempts++;
+    return route.abort("connectionrefused");
+  });
+
+  const name = `Гость ${unique()}`;
+  await sendVisitorRequest(request, clientIp, { name, email: "guest@example.com", message: "Пока сервер недоступен." });
+  await expect.poll(() => attempts, { message: "the announced change makes the page try the server", timeout: 15_000 }).toBeGreaterThan(0);
+  await page.waitForTimeout(500);
+  await expect(page.getByText("Что-то пошло не так")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
+
+  // Reachable again: the next check (every 5 s) reloads the data.
+  await page.unroute("**/*");
+  await expect(page.getByRole("row").filter({ hasText: name }), "the request arrives once the server answers").toHaveCount(1, { timeout: 15_000 });
 });
