@@ -14,10 +14,10 @@ import { adminEventsRouter } from "~/realtime/sse.server";
 import { getDatabaseHandle } from "~/db/client.server";
 import { storage } from "~/storage/index.server";
 import { imageVariantsRouter } from "./image-variants";
-import { precompressed } from "./precompressed";
 import type { Env } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { sameOriginWrites } from "./same-origin";
+import { buildAssets } from "./build-assets";
 import { cachedPages } from "./cached-pages";
 
 /**
@@ -59,7 +59,7 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   const cache = dev ? null : cachedPages(createWebRequestHandler(build, mode), loadContext);
   if (cache) app.use(cache.serveCached);
 
-  // Build assets come precompressed (server/precompressed.ts); the rest is compressed here.
+  // Build assets are sent before Express (server/build-assets.ts), precompressed; the rest is compressed here.
   app.use(compression({ filter: (req, res) => !req.path.startsWith("/assets/") && compression.filter(req, res) }));
 
   // A fresh nonce per response: React Router's inline scripts carry it, nothing else may run.
@@ -105,8 +105,8 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   app.use(sameOriginWrites(env.publicUrl));
 
   if (options.clientDir) {
-    // Hashed file names never change content: cache for a year.
-    app.use("/assets", precompressed(path.join(options.clientDir, "assets")));
+    // Hashed file names never change content: cache for a year. Sent from
+    // memory before Express (below); this serves what that leaves (Range requests).
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
     app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
   }
@@ -167,8 +167,9 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
     res.status(status).type("text/plain").send(status === 404 ? "Not Found" : status < 500 ? "Bad Request" : "Internal Server Error");
   };
   app.use(onError);
+  const assets = options.clientDir ? buildAssets(path.join(options.clientDir, "assets")) : null;
   const listener: http.RequestListener = (req, res) => {
-    if (!cache?.serveFromMemory(req, res)) app(req, res);
+    if (!assets?.(req, res) && !cache?.serveFromMemory(req, res)) app(req, res);
   };
   return { app, listener };
 }
