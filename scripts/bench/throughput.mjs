@@ -553,7 +553,7 @@ async function main() {
       out(
         `SSR pages ${cache === "HIT" ? "from the HTML cache" : "rendered"} reach ${rows
           .map((t) => `${t.path} ${((100 * t.result.rps) / staticRps).toFixed(1)} %`)
-          .join(", ")} of the static file's requests/s (pre-compressed brotli, express.static).`,
+          .join(", ")} of the static file's requests/s (pre-compressed brotli, sent from memory: server/build-assets.ts).`,
       );
     }
   }
