@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 /** While the server cannot be reached, it is asked again this often (the change stream's own reconnect may come first). */
 const RETRY_MS = 5_000;
@@ -15,20 +15,40 @@ const RETRY_MS = 5_000;
  * only starts when the server answers: offline it waits for 'online', and
  * when the stream outlives the server's reachability (a restart, a network
  * that drops new connections) it asks again every few seconds.
+ *
+ * A refresh never interrupts the administrator's own work: while a
+ * navigation, a form submission or a fetcher is under way it waits, and runs
+ * once they are done (a reload started mid-navigation would cancel that
+ * navigation's requests, and React Router reports the cancelled loads as
+ * unhandled AbortErrors).
  */
 export function useLiveUpdates() {
   const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const busy = navigation.state !== "idle" || revalidator.state !== "idle" || fetchers.some((f) => f.state !== "idle");
   // The revalidator object changes on every render; the stream must not.
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const busyNow = useRef(busy);
+  busyNow.current = busy;
+  /** Set by the stream's effect: runs a refresh that waited for the router to be idle. */
+  const whenIdle = useRef<(() => void) | null>(null);
+
+  useEffect(() => {
+    if (!busy) whenIdle.current?.();
+  }, [busy]);
+
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/admin/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
     let missed = false;
+    let waiting = false;
     let closed = false;
     const refresh = () => {
       clearTimeout(timer);
+      waiting = false;
       if (!navigator.onLine) {
         missed = true;
         return;
@@ -38,9 +58,15 @@ export function useLiveUpdates() {
           if (!closed) timer = setTimeout(refresh, RETRY_MS);
           return;
         }
-        // A navigation started meanwhile aborts the reload: that is fine, it loads fresh data itself.
+        if (busyNow.current) {
+          waiting = true;
+          return;
+        }
         revalidate.current().catch(() => undefined);
       }, 250);
+    };
+    whenIdle.current = () => {
+      if (waiting) refresh();
     };
     // "ready" comes again after a reconnect: changes may have been missed meanwhile.
     let connected = false;
@@ -58,6 +84,7 @@ export function useLiveUpdates() {
     window.addEventListener("online", online);
     return () => {
       closed = true;
+      whenIdle.current = null;
       clearTimeout(timer);
       window.removeEventListener("online", online);
       source.close();

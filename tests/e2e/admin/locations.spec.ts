@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, Request } from "@playwright/test";
 import { allowConsoleErrors, expect, openAdmin, photo, test, unique } from "./fixtures";
 
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
@@ -110,6 +110,39 @@ test("move up and down (disabled at the ends) and drag-and-drop change the order
   // Put it back for the other tests.
   await page.getByRole("button", { name: `Переместить выше: ${first}` }).click();
   await expect.poll(firstTwo).toEqual([first, second]);
+});
+
+test("a live refresh waits until the page's own reload after a save is done instead of cancelling it", async ({ adminPage: page }) => {
+  await openAdmin(page, "/admin/locations");
+  // The page's data reloads (GET …/admin/locations.data): when each started, and whether the server's answer came.
+  const reloads = new Map<Request, { start: number; answered: boolean }>();
+  page.on("request", (request) => {
+    if (request.method() === "GET" && /\/admin\/locations\.data/.test(request.url())) reloads.set(request, { start: Date.now(), answered: false });
+  });
+  page.on("response", (response) => {
+    const reload = reloads.get(response.request());
+    if (reload) reload.answered = true;
+  });
+  // The reload after a save is slow here, so the change the save announces on
+  // the live stream arrives while that reload is still under way.
+  await page.route(/\/admin\/locations\.data/, async (route) => {
+    if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue().catch(() => undefined);
+  });
+  const answered = () => [...reloads.values()].filter((r) => r.answered).length;
+  const names = async () => page.getByRole("article").locator("h2").allTextContents();
+  const firstTwo = async () => (await names()).slice(0, 2);
+  const [first, second] = (await firstTwo()) as [string, string];
+  await page.getByRole("button", { name: `Переместить ниже: ${first}` }).click();
+  await expect.poll(firstTwo).toEqual([second, first]);
+  // The save's own reload, then the live refresh that waited for it.
+  await expect.poll(answered).toBeGreaterThanOrEqual(2);
+  await page.getByRole("button", { name: `Переместить выше: ${first}` }).click();
+  await expect.poll(firstTwo).toEqual([first, second]);
+  await expect.poll(answered).toBeGreaterThanOrEqual(4);
+  await page.unrouteAll({ behavior: "wait" });
+  const cancelled = [...reloads.values()].filter((r) => !r.answered);
+  expect(cancelled, "data reloads cancelled before the server answered").toEqual([]);
 });
 
 test("delete warns that the location's properties go with it, showing their count", async ({ adminPage: page }) => {
