@@ -86,6 +86,17 @@ export async function openAdmin(page: Page, url: string): Promise<void> {
   await hydrated(page);
 }
 
+/**
+ * Opens an admin page and waits until its live stream (/admin/events) is
+ * connected: the server subscribes a stream before it sends the headers, so
+ * every change after this reaches the page.
+ */
+export async function openAdminLive(page: Page, url: string): Promise<void> {
+  const connected = page.waitForResponse((response) => new URL(response.url()).pathname === "/admin/events" && response.status() === 200);
+  await openAdmin(page, url);
+  await connected;
+}
+
 /** A real photo-like JPEG written under the test's output folder. */
 export async function photo(name: string, options: { width?: number; height?: number; color?: string } = {}): Promise<string> {
   const file = test.info().outputPath(name);

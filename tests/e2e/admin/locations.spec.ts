@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { allowConsoleErrors, expect, openAdmin, photo, test, unique } from "./fixtures";
+import { allowConsoleErrors, expect, openAdmin, openAdminLive, photo, test, unique } from "./fixtures";
 
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
 
@@ -113,36 +113,62 @@ test("move up and down (disabled at the ends) and drag-and-drop change the order
 });
 
 test("a live refresh waits until the page's own reload after a save is done instead of cancelling it", async ({ adminPage: page }) => {
-  await openAdmin(page, "/admin/locations");
-  // The page's data reloads (GET …/admin/locations.data): when each started, and whether the server's answer came.
-  const reloads = new Map<Request, { start: number; answered: boolean }>();
+  await openAdminLive(page, "/admin/locations");
+  // The page's data reloads (GET …/admin/locations.data) in order: whether each
+  // is the one a save starts, whether the server's answer came, whether it ended.
+  type Reload = { afterSave: boolean; answered: boolean; settled: boolean };
+  const reloads: Reload[] = [];
+  const byRequest = new Map<Request, Reload>();
+  const isData = (request: Request) => /\/admin\/locations\.data/.test(request.url());
+  let saved = false;
   page.on("request", (request) => {
-    if (request.method() === "GET" && /\/admin\/locations\.data/.test(request.url())) reloads.set(request, { start: Date.now(), answered: false });
+    if (request.method() !== "GET" || !isData(request)) return;
+    const reload = { afterSave: saved, answered: false, settled: false };
+    saved = false;
+    reloads.push(reload);
+    byRequest.set(request, reload);
   });
   page.on("response", (response) => {
-    const reload = reloads.get(response.request());
+    if (response.request().method() === "POST" && isData(response.request())) saved = true;
+    const reload = byRequest.get(response.request());
     if (reload) reload.answered = true;
   });
+  const settled = (request: Request) => {
+    const reload = byRequest.get(request);
+    if (reload) reload.settled = true;
+  };
+  page.on("requestfinished", settled);
+  page.on("requestfailed", settled);
+  const allSettled = () => reloads.every((r) => r.settled);
+  /** The live refresh that waited for the save's reload has run and been answered. */
+  const refreshedAfterSave = (saves: number) => () => {
+    const save = reloads.filter((r) => r.afterSave)[saves - 1];
+    return save !== undefined && reloads.slice(reloads.indexOf(save) + 1).some((r) => r.answered);
+  };
   // The reload after a save is slow here, so the change the save announces on
   // the live stream arrives while that reload is still under way.
   await page.route(/\/admin\/locations\.data/, async (route) => {
     if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue().catch(() => undefined);
   });
-  const answered = () => [...reloads.values()].filter((r) => r.answered).length;
   const names = async () => page.getByRole("article").locator("h2").allTextContents();
   const firstTwo = async () => (await names()).slice(0, 2);
   const [first, second] = (await firstTwo()) as [string, string];
   await page.getByRole("button", { name: `Переместить ниже: ${first}` }).click();
   await expect.poll(firstTwo).toEqual([second, first]);
-  // The save's own reload, then the live refresh that waited for it.
-  await expect.poll(answered).toBeGreaterThanOrEqual(2);
+  await expect.poll(refreshedAfterSave(1)).toBe(true);
+  await expect.poll(allSettled).toBe(true);
   await page.getByRole("button", { name: `Переместить выше: ${first}` }).click();
   await expect.poll(firstTwo).toEqual([first, second]);
-  await expect.poll(answered).toBeGreaterThanOrEqual(4);
+  await expect.poll(refreshedAfterSave(2)).toBe(true);
   await page.unrouteAll({ behavior: "wait" });
-  const cancelled = [...reloads.values()].filter((r) => !r.answered);
-  expect(cancelled, "data reloads cancelled before the server answered").toEqual([]);
+  // Changes made by tests running beside this one may start more refreshes: let them end.
+  await expect.poll(allSettled).toBe(true);
+  const saves = reloads.filter((r) => r.afterSave);
+  expect(saves, "each save's own reload was answered, not cancelled").toEqual([
+    { afterSave: true, answered: true, settled: true },
+    { afterSave: true, answered: true, settled: true },
+  ]);
 });
 
 test("delete warns that the location's properties go with it, showing their count", async ({ adminPage: page }) => {

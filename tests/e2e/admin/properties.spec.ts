@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, openAdmin, photo, sendVisitorRequest, test, unique, unreadRequests } from "./fixtures";
+import { expect, openAdmin, openAdminLive, photo, sendVisitorRequest, test, unique, unreadRequests } from "./fixtures";
 
 const row = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
 
@@ -19,9 +19,7 @@ async function createByRequest(page: Page, fields: Record<string, string>) {
 }
 
 test("add a property: every SPEC §5 message where it belongs, then photos, then the list", async ({ adminPage: page, request, clientIp }) => {
-  await openAdmin(page, "/admin/real-estates/add");
-  // Give the realtime stream a moment to connect before the changes below.
-  await page.waitForTimeout(500);
+  await openAdminLive(page, "/admin/real-estates/add");
   await page.getByLabel("Тип").selectOption("");
   await page.getByRole("button", { name: "Сохранить" }).click();
   const messages = [

@@ -1,15 +1,13 @@
-import { allowConsoleErrors, expect, openAdmin, requestsLink, sendVisitorRequest, test, unique, unreadRequests } from "./fixtures";
+import { allowConsoleErrors, expect, openAdmin, openAdminLive, requestsLink, sendVisitorRequest, test, unique, unreadRequests } from "./fixtures";
 
 test("a new request appears at the top and in the unread badge without reloading; the dialog marks it read; delete asks first", async ({
   adminPage: page,
   request,
   clientIp,
 }) => {
-  await openAdmin(page, "/admin/contact-submissions");
+  await openAdminLive(page, "/admin/contact-submissions");
   const badge = requestsLink(page);
   const unreadBefore = await unreadRequests(page);
-  // Give the realtime stream a moment to connect before the change happens.
-  await page.waitForTimeout(500);
 
   const name = `Гость ${unique()}`;
   await sendVisitorRequest(request, clientIp, { name, email: "guest@example.com", message: "Хочу посмотреть квартиру.\nВторая строка." });
@@ -63,8 +61,7 @@ test("the dashboard: three counts, quick-add buttons, the latest properties and 
 
 test("a change announced while the server cannot be reached waits for it instead of failing into the error screen", async ({ adminPage: page, request, clientIp }) => {
   allowConsoleErrors(page, /Failed to load resource|net::ERR_FAILED/);
-  await openAdmin(page, "/admin/contact-submissions");
-  await page.waitForTimeout(500);
+  await openAdminLive(page, "/admin/contact-submissions");
   // The open change stream keeps working; every new connection to the server fails (a restart, a proxy that drops them).
   let attempts = 0;
   await page.route("**/*", (route) => {
