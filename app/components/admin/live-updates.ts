@@ -3,6 +3,8 @@ import { useFetchers, useNavigation, useRevalidator } from "react-router";
 
 /** While the server cannot be reached, it is asked again this often (the change stream's own reconnect may come first). */
 const RETRY_MS = 5_000;
+/** While the page is busy with the administrator's own navigation or save, a refresh checks again this often. */
+const IDLE_CHECK_MS = 250;
 
 /**
  * Keeps the admin pages live (DESIGN §9): the server's change stream
@@ -32,23 +34,23 @@ export function useLiveUpdates() {
   revalidate.current = revalidator.revalidate;
   const busyNow = useRef(busy);
   busyNow.current = busy;
-  /** Set by the stream's effect: runs a refresh that waited for the router to be idle. */
-  const whenIdle = useRef<(() => void) | null>(null);
-
-  useEffect(() => {
-    if (!busy) whenIdle.current?.();
-  }, [busy]);
 
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/admin/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
     let missed = false;
-    let waiting = false;
     let closed = false;
+    const reloadWhenIdle = () => {
+      if (closed) return;
+      if (busyNow.current) {
+        timer = setTimeout(reloadWhenIdle, IDLE_CHECK_MS);
+        return;
+      }
+      revalidate.current().catch(() => undefined);
+    };
     const refresh = () => {
       clearTimeout(timer);
-      waiting = false;
       if (!navigator.onLine) {
         missed = true;
         return;
@@ -58,15 +60,8 @@ export function useLiveUpdates() {
           if (!closed) timer = setTimeout(refresh, RETRY_MS);
           return;
         }
-        if (busyNow.current) {
-          waiting = true;
-          return;
-        }
-        revalidate.current().catch(() => undefined);
+        reloadWhenIdle();
       }, 250);
-    };
-    whenIdle.current = () => {
-      if (waiting) refresh();
     };
     // "ready" comes again after a reconnect: changes may have been missed meanwhile.
     let connected = false;
@@ -84,7 +79,6 @@ export function useLiveUpdates() {
     window.addEventListener("online", online);
     return () => {
       closed = true;
-      whenIdle.current = null;
       clearTimeout(timer);
       window.removeEventListener("online", online);
       source.close();

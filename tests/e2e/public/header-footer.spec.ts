@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { location, property, propertyPath } from "../fixtures/data";
-import { currentPath, expect, hydrated, isPhone, LANGS, localize, open, scrolledIntoView, test } from "../fixtures/test";
+import { clickWhenSettled, currentPath, expect, hydrated, isPhone, LANGS, localize, open, test } from "../fixtures/test";
 import { T } from "../fixtures/texts";
 
 /**
@@ -210,7 +210,7 @@ for (const lang of LANGS) {
     }
 
     // An anchor from another page lands on the home page's section.
-    await (await scrolledIntoView(nav.getByRole("link", { name: t.footer.about }))).click();
+    await clickWhenSettled(nav.getByRole("link", { name: t.footer.about }));
     await expect.poll(() => currentPath(page)).toMatch(new RegExp(`^${home || ""}/?$`));
     await expect(page).toHaveURL(/#about$/);
     await expect(page.getByRole("heading", { level: 2, name: t.about.title })).toBeInViewport();

@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { fixtures, location, property, propertyPath, type FixtureProperty } from "../fixtures/data";
-import { currentPath, decodedHref, expect, LANGS, localize, open, scrolledIntoView, test, type Lang } from "../fixtures/test";
+import { clickWhenSettled, currentPath, decodedHref, expect, LANGS, localize, open, test, type Lang } from "../fixtures/test";
 import { area, price, T } from "../fixtures/texts";
 
 /**
@@ -60,13 +60,13 @@ test.describe("listing page", () => {
     await expect(pager.getByRole("link", { name: T.ru.listing.previous })).toHaveCount(0);
     const seen = new Set(await cardTitles(page).allTextContents());
 
-    await (await scrolledIntoView(pager.getByRole("link", { name: T.ru.listing.page(2) }))).click();
+    await clickWhenSettled(pager.getByRole("link", { name: T.ru.listing.page(2) }));
     await expect(page).toHaveURL("/properties?page=2");
     await expect(pager.getByRole("link", { name: T.ru.listing.page(2) })).toHaveAttribute("aria-current", "page");
     await expect(cards(page)).toHaveCount(10);
     for (const title of await cardTitles(page).allTextContents()) seen.add(title);
 
-    await (await scrolledIntoView(pager.getByRole("link", { name: T.ru.listing.next }))).click();
+    await clickWhenSettled(pager.getByRole("link", { name: T.ru.listing.next }));
     await expect(page).toHaveURL("/properties?page=3");
     await expect(cards(page)).toHaveCount(total - 20);
     await expect(pager.getByRole("link", { name: T.ru.listing.next })).toHaveCount(0);
@@ -74,7 +74,7 @@ test.describe("listing page", () => {
     // Every property once over the three pages.
     expect([...seen].sort()).toEqual(all().map((p) => p.title).sort());
 
-    await (await scrolledIntoView(pager.getByRole("link", { name: T.ru.listing.previous }))).click();
+    await clickWhenSettled(pager.getByRole("link", { name: T.ru.listing.previous }));
     await expect(page).toHaveURL("/properties?page=2");
   });
 
@@ -225,7 +225,7 @@ test.describe("listing page", () => {
     await expect(found(page)).toHaveText(T.ru.listing.found(apartments.length));
     await expect(cards(page)).toHaveCount(10);
 
-    await (await scrolledIntoView(pagination(page).getByRole("link", { name: T.ru.listing.page(2) }))).click();
+    await clickWhenSettled(pagination(page).getByRole("link", { name: T.ru.listing.page(2) }));
     await expect(page).toHaveURL("/properties?type=apartment&page=2");
     await types.getByRole("link", { name: T.ru.listing.types.all, exact: true }).click();
     await expect(page).toHaveURL("/properties");
@@ -245,7 +245,7 @@ test.describe("listing page", () => {
     await open(page, "/properties");
     await typeNav(page).getByRole("link", { name: T.ru.listing.types.apartment, exact: true }).click();
     await expect(page).toHaveURL("/properties?type=apartment");
-    await (await scrolledIntoView(pagination(page).getByRole("link", { name: T.ru.listing.page(2) }))).click();
+    await clickWhenSettled(pagination(page).getByRole("link", { name: T.ru.listing.page(2) }));
     await expect(page).toHaveURL("/properties?type=apartment&page=2");
     await sortSelect(page).selectOption("price-asc");
     await expect(page).toHaveURL("/properties?type=apartment&sort=price-asc");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { fixtures, location, property, type LocationKey } from "../fixtures/data";
-import { currentPath, decodedHref, expect, hydrated, LANGS, localize, open, scrolledIntoView, test, type Lang } from "../fixtures/test";
+import { clickWhenSettled, currentPath, decodedHref, expect, hydrated, LANGS, localize, open, test, type Lang } from "../fixtures/test";
 import { T } from "../fixtures/texts";
 
 /**
@@ -93,7 +93,7 @@ test.describe("location page", () => {
     await open(page, `/${testograd.slug}`);
     await expect(page.getByRole("main").getByRole("article")).toHaveCount(10);
     const pager = page.getByRole("main").getByRole("navigation", { name: T.ru.listing.pagination });
-    await (await scrolledIntoView(pager.getByRole("link", { name: T.ru.listing.page(2) }))).click();
+    await clickWhenSettled(pager.getByRole("link", { name: T.ru.listing.page(2) }));
     await expect.poll(() => new URL(page.url()).searchParams.get("page")).toBe("2");
     await expect(page.getByRole("main").getByRole("article")).toHaveCount(testograd.count - 10);
     // Only this location's properties.
