@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -164,6 +165,22 @@ export const sessions = pgTable(
     expires_at: timestamp("expires_at", { withTimezone: true, mode: "string" }).notNull(),
   },
   (t) => [index("sessions_expires_at_idx").on(t.expires_at), index("sessions_admin_idx").on(t.admin_id)],
+);
+
+/**
+ * Attempts counted by the rate limits (utils/rate-limit.server.ts), kept in
+ * the database so that every server process counts together. `at_ms` is the
+ * server's clock in milliseconds.
+ */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    bucket: text("bucket").notNull(),
+    key: text("key").notNull(),
+    at_ms: bigint("at_ms", { mode: "number" }).notNull(),
+  },
+  (t) => [index("rate_limit_hits_key_idx").on(t.bucket, t.key, t.at_ms), index("rate_limit_hits_at_idx").on(t.at_ms)],
 );
 
 export type Location = typeof locations.$inferSelect;

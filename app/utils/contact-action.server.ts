@@ -10,7 +10,7 @@ export type ContactActionResult =
   | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
 
 /** At most 5 requests per 10 minutes from one address (spam, not people). */
-const limiter = new RateLimiter(5, 10 * 60 * 1000);
+const limiter = new RateLimiter("contact form", 5, 10 * 60 * 1000);
 
 const RATE_LIMITED: Record<Lang, string> = {
   ru: "Вы отправили слишком много сообщений. Пожалуйста, попробуйте позже или позвоните нам.",
@@ -32,16 +32,16 @@ export async function handleContactAction(request: Request, lang: Lang, ip: stri
 
   if (text("website") !== "") return data<ContactActionResult>({ ok: true, message: M.success });
   const visitor = ip || "unknown";
-  if (!limiter.attempt(visitor)) {
-    return data<ContactActionResult>({ ok: false, message: RATE_LIMITED[lang], fields: {}, values }, { status: 429 });
-  }
   try {
+    if (!(await limiter.attempt(visitor))) {
+      return data<ContactActionResult>({ ok: false, message: RATE_LIMITED[lang], fields: {}, values }, { status: 429 });
+    }
     await createContactSubmission(values, { lang, propertyId });
     return data<ContactActionResult>({ ok: true, message: M.success });
   } catch (error) {
     if (error instanceof ModelError && error.kind === "validation") {
       // Nothing was sent: a visitor correcting a form keeps the allowance.
-      limiter.release(visitor);
+      await limiter.release(visitor);
       return data<ContactActionResult>({ ok: false, message: error.message, fields: error.fields, values }, { status: 400 });
     }
     console.error("Contact submission failed:", error);

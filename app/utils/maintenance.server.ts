@@ -7,10 +7,11 @@ import { deleteExpiredSessions } from "~/models/sessions.server";
 import { storage } from "~/storage/index.server";
 import { UPLOAD_TYPES } from "~/storage/object-names";
 import { log } from "~/utils/log.server";
+import { forgetOldAttempts } from "~/utils/rate-limit.server";
 
 /**
  * The server's maintenance tick (SPEC §9: every 60 s): expired administrator
- * sessions are deleted, uploaded files nobody refers to are removed once they
+ * sessions and day-old rate limit attempts are deleted, uploaded files nobody refers to are removed once they
  * are more than a day old, and the embedded database's backups are taken on
  * their own interval (BACKUP_INTERVAL_HOURS) and rotated (BACKUP_KEEP).
  *
@@ -74,6 +75,8 @@ export interface MaintenanceOptions {
 export interface MaintenanceReport {
   /** Expired sessions deleted. */
   sessions: number;
+  /** Rate limit attempts older than a day deleted. */
+  rateLimitAttempts: number;
   /** Orphaned uploads removed (storage keys); null when the sweep was not due. */
   orphans: string[] | null;
   /** The backup file written, when one was due. */
@@ -112,12 +115,17 @@ export function createMaintenance(options: MaintenanceOptions = {}): Maintenance
   let timer: NodeJS.Timeout | undefined;
 
   async function run(now: number): Promise<MaintenanceReport> {
-    const report: MaintenanceReport = { sessions: 0, orphans: null, backup: null };
+    const report: MaintenanceReport = { sessions: 0, rateLimitAttempts: 0, orphans: null, backup: null };
     try {
       report.sessions = await deleteExpiredSessions();
       if (report.sessions > 0) log.info(`Deleted ${report.sessions} expired session(s).`);
     } catch (error) {
       log.error("Session clean-up failed:", error);
+    }
+    try {
+      report.rateLimitAttempts = await forgetOldAttempts(now);
+    } catch (error) {
+      log.error("Rate limit clean-up failed:", error);
     }
 
     if (now - lastSweepAt >= (options.orphanSweepEveryMs ?? ORPHAN_SWEEP_EVERY_MS)) {

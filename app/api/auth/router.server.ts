@@ -75,8 +75,8 @@ function bodyOf(req: Request): Record<string, unknown> {
 
 export function authRouter(limits: AuthLimits = {}) {
   const router = express.Router();
-  const perAddress = new RateLimiter(limits.perAddress?.limit ?? 30, limits.perAddress?.windowMs ?? 15 * 60 * 1000);
-  const perAccount = new RateLimiter(limits.perAccount?.limit ?? 10, limits.perAccount?.windowMs ?? 15 * 60 * 1000);
+  const perAddress = new RateLimiter("api sign-in per address", limits.perAddress?.limit ?? 30, limits.perAddress?.windowMs ?? 15 * 60 * 1000);
+  const perAccount = new RateLimiter("api sign-in per account", limits.perAccount?.limit ?? 10, limits.perAccount?.windowMs ?? 15 * 60 * 1000);
 
   const wrap = (fn: (req: Request, res: Response) => Promise<void>) => async (req: Request, res: Response) => {
     try {
@@ -95,7 +95,7 @@ export function authRouter(limits: AuthLimits = {}) {
     wrap(async (req, res) => {
       const grant = String(req.query.grant_type ?? "");
       const body = bodyOf(req);
-      if (!perAddress.attempt(`ip:${req.ip ?? "unknown"}`)) {
+      if (!(await perAddress.attempt(`ip:${req.ip ?? "unknown"}`))) {
         res.set("Retry-After", String(perAddress.windowMs / 1000));
         return authError(res, 429, "over_request_rate_limit", "Too many requests, please try again later");
       }
@@ -104,7 +104,7 @@ export function authRouter(limits: AuthLimits = {}) {
         if (!email || typeof body.password !== "string" || body.password === "") {
           return authError(res, 400, "validation_failed", "Enter an e-mail address and a password");
         }
-        if (!perAccount.attempt(`account:${email}`)) {
+        if (!(await perAccount.attempt(`account:${email}`))) {
           res.set("Retry-After", String(perAccount.windowMs / 1000));
           return authError(res, 429, "over_request_rate_limit", "Too many requests, please try again later");
         }

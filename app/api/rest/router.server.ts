@@ -78,14 +78,14 @@ function sendWritten(req: Request, res: Response, table: ApiTable, rows: Row[], 
 
 export function restRouter(limits: RestLimits = {}) {
   const router = express.Router();
-  const anonWrites = new RateLimiter(limits.anonymousWrites?.limit ?? 5, limits.anonymousWrites?.windowMs ?? 10 * 60 * 1000);
-  const adminWrites = new RateLimiter(limits.adminWrites?.limit ?? 600, limits.adminWrites?.windowMs ?? 60 * 1000);
+  const anonWrites = new RateLimiter("api writes anonymous", limits.anonymousWrites?.limit ?? 5, limits.anonymousWrites?.windowMs ?? 10 * 60 * 1000);
+  const adminWrites = new RateLimiter("api writes admin", limits.adminWrites?.limit ?? 600, limits.adminWrites?.windowMs ?? 60 * 1000);
 
   const tooMany = () => new ApiError(429, "PGRST429", "Too many requests, please try again later", null, "Wait a few minutes before writing again.");
 
-  function checkWriteRate(req: Request, res: Response, principal: Principal) {
+  async function checkWriteRate(req: Request, res: Response, principal: Principal) {
     const limiter = principal.role === "admin" ? adminWrites : anonWrites;
-    if (!limiter.attempt(req.ip ?? "unknown")) {
+    if (!(await limiter.attempt(req.ip ?? "unknown"))) {
       res.set("Retry-After", String(Math.ceil(limiter.windowMs / 1000)));
       throw tooMany();
     }
@@ -134,7 +134,7 @@ export function restRouter(limits: RestLimits = {}) {
     handle(async (req, res, principal) => {
       rpcFunction(req);
       if (principal.role !== "admin") throw permissionDenied("real_estates", false, "rls");
-      checkWriteRate(req, res, principal);
+      await checkWriteRate(req, res, principal);
       const body: unknown = req.body ?? {};
       if (typeof body !== "object" || body === null || Array.isArray(body)) {
         throw new ApiError(400, "PGRST102", "Empty or invalid json", "The parameters must be one JSON object.");
@@ -230,7 +230,7 @@ export function restRouter(limits: RestLimits = {}) {
       if (wantsObject(req) && rowsIn.length !== 1) throw notSingle(rowsIn.length);
       // Validate the query before writing anything.
       parseSelect(table, queryOf(req).get("select") ?? undefined);
-      checkWriteRate(req, res, principal);
+      await checkWriteRate(req, res, principal);
       const created: Row[] = [];
       for (const row of rowsIn) created.push(await insertRow(table.name, row));
       sendWritten(req, res, table, created, 201);
@@ -266,7 +266,7 @@ export function restRouter(limits: RestLimits = {}) {
       }
       checkBodyColumns(table, body as Row);
       const targets = await targetRows(req, table, "UPDATE");
-      checkWriteRate(req, res, principal);
+      await checkWriteRate(req, res, principal);
       const updated: Row[] = [];
       for (const target of targets) {
         const row = await updateRow(table.name, String(target.id), body as Row);
@@ -282,7 +282,7 @@ export function restRouter(limits: RestLimits = {}) {
       const table = tableOf(req);
       if (principal.role !== "admin") throw permissionDenied(table.name, false);
       const targets = await targetRows(req, table, "DELETE");
-      checkWriteRate(req, res, principal);
+      await checkWriteRate(req, res, principal);
       const deleted: Row[] = [];
       for (const target of targets) {
         if (await deleteRow(table.name, String(target.id))) deleted.push(target);

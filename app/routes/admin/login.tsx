@@ -15,8 +15,8 @@ import type { Route } from "./+types/login";
  * whether or not the e-mail exists; rate-limited per address and per account
  * (429, temporary). Signed-in administrators go straight to /admin.
  */
-const perAddress = new RateLimiter(30, 15 * 60 * 1000);
-const perAccount = new RateLimiter(10, 15 * 60 * 1000);
+const perAddress = new RateLimiter("admin sign-in per address", 30, 15 * 60 * 1000);
+const perAccount = new RateLimiter("admin sign-in per account", 10, 15 * 60 * 1000);
 
 export function meta() {
   return [{ title: `${ADMIN.login.title} — ${ADMIN.title}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -38,17 +38,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ error: LOGIN_MESSAGES.required }, { status: 400 });
   const ip = context.get(requestInfo).ip || "unknown";
   const account = parsed.data.email.toLowerCase();
-  if (!perAddress.attempt(ip)) return data({ error: ADMIN.login.rateLimited }, { status: 429, headers: { "Retry-After": "900" } });
-  if (!perAccount.attempt(account)) {
-    perAddress.release(ip);
-    return data({ error: ADMIN.login.rateLimited }, { status: 429, headers: { "Retry-After": "900" } });
-  }
   try {
+    if (!(await perAddress.attempt(ip))) return data({ error: ADMIN.login.rateLimited }, { status: 429, headers: { "Retry-After": "900" } });
+    if (!(await perAccount.attempt(account))) {
+      await perAddress.release(ip);
+      return data({ error: ADMIN.login.rateLimited }, { status: 429, headers: { "Retry-After": "900" } });
+    }
     const admin = await verifyAdminCredentials(parsed.data.email, parsed.data.password);
     if (!admin) return data({ error: LOGIN_MESSAGES.invalidCredentials }, { status: 400 });
     // A successful sign-in does not count against the limits.
-    perAddress.release(ip);
-    perAccount.release(account);
+    await perAddress.release(ip);
+    await perAccount.release(account);
     const session = await createSession(admin.id, getEnv().SESSION_TTL_DAYS);
     return redirect(safeAdminReturn(url.searchParams.get("redirectTo")), {
       headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt) },

@@ -1,0 +1,63 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { queryRows } from "~/db/client.server";
+import { useTestDatabase } from "../../tests/support/test-db";
+import { forgetOldAttempts, RATE_LIMIT_KEEP_MS, RateLimiter } from "./rate-limit.server";
+
+const test = useTestDatabase();
+let buckets = 0;
+/** A limit of its own per test (the database is the file's). */
+const limiter = (limit: number, windowMs: number) => new RateLimiter(`test ${++buckets}`, limit, windowMs);
+/** The keys with attempts stored under `bucket`. */
+const storedKeys = async (bucket: string) =>
+  (await queryRows<{ key: string }>(test.handle().db, sql`select key from rate_limit_hits where bucket = ${bucket} order by key`)).map((r) => r.key);
+
+describe("rate limits counted in the database", () => {
+  it("allows `limit` attempts per window and key, then refuses until the window passes", async () => {
+    const l = limiter(2, 1000);
+    expect(await l.attempt("a", 0)).toBe(true);
+    expect(await l.attempt("a", 10)).toBe(true);
+    expect(await l.attempt("a", 20)).toBe(false);
+    expect(await l.attempt("b", 20)).toBe(true);
+    expect(await l.attempt("a", 1005)).toBe(true);
+    expect(await l.attempt("a", 1011)).toBe(true);
+    expect(await l.attempt("a", 1012)).toBe(false);
+  });
+
+  it("release gives back the latest attempt of that key only", async () => {
+    const l = limiter(1, 1000);
+    expect(await l.attempt("a", 0)).toBe(true);
+    await l.release("a");
+    expect(await l.attempt("a", 1)).toBe(true);
+    expect(await l.attempt("a", 2)).toBe(false);
+    await l.release("b");
+    expect(await l.attempt("b", 3)).toBe(true);
+  });
+
+  it("keeps limits with different names apart, and shares one name between instances (server processes)", async () => {
+    const first = new RateLimiter("shared", 3, 60_000);
+    const second = new RateLimiter("shared", 3, 60_000);
+    const other = new RateLimiter("other", 3, 60_000);
+    expect(await first.attempt("10.0.0.1")).toBe(true);
+    expect(await second.attempt("10.0.0.1")).toBe(true);
+    expect(await first.attempt("10.0.0.1")).toBe(true);
+    expect(await second.attempt("10.0.0.1")).toBe(false);
+    expect(await other.attempt("10.0.0.1")).toBe(true);
+  });
+
+  it("lets exactly `limit` of many simultaneous attempts through", async () => {
+    const l = limiter(5, 60_000);
+    const results = await Promise.all(Array.from({ length: 20 }, () => l.attempt("burst")));
+    expect(results.filter(Boolean)).toHaveLength(5);
+  });
+
+  it("forgets attempts older than a day, keeps newer ones", async () => {
+    const l = limiter(10, 1000);
+    const now = 10 * RATE_LIMIT_KEEP_MS;
+    await l.attempt("old", now - RATE_LIMIT_KEEP_MS - 1);
+    await l.attempt("new", now - 1000);
+    expect(await storedKeys(l.bucket)).toEqual(["new", "old"]);
+    expect(await forgetOldAttempts(now)).toBeGreaterThanOrEqual(1);
+    expect(await storedKeys(l.bucket)).toEqual(["new"]);
+  });
+});
