@@ -18,8 +18,10 @@ import { createMaintenance, type Maintenance } from "./utils/maintenance.server"
 export interface StartOptions {
   /** Create the first administrator when none exists (the web server does). */
   firstAdmin?: boolean;
-  /** Run the maintenance tick (sessions, orphaned uploads, backups) and the realtime change feed: the web server. */
-  schedule?: boolean;
+  /** Listen to the database's change feed (admin live updates, realtime API): every web server process. */
+  changeFeed?: boolean;
+  /** Run the maintenance tick (sessions, orphaned uploads, backups): one process per site. */
+  maintenance?: boolean;
   /** Another migrations folder (tests). */
   migrationsFolder?: string;
 }
@@ -59,13 +61,13 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
     }
     setStorage(await createStorage(env));
     // The realtime change feed (DESIGN §9), for the web server only.
-    if (options.schedule) await startChangeFeed(handle);
+    if (options.changeFeed) await startChangeFeed(handle);
   } catch (error) {
     await stopServices();
     throw error;
   }
 
-  if (options.schedule) {
+  if (options.maintenance) {
     // SPEC §9's maintenance tick, every 60 s (app/utils/maintenance.server.ts);
     // backups keep their own interval.
     maintenance = createMaintenance({

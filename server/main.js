@@ -1,6 +1,10 @@
 // Starts the web server: loads the built app (or, with --dev, the sources
 // through Vite), opens the services, listens, and shuts down gracefully on
 // SIGTERM/SIGINT (stop accepting, finish requests, close the database).
+// With SERVER_PROCESSES > 1 (PostgreSQL) this process becomes the supervisor
+// of that many web server processes (server/supervisor.js), each of which
+// runs this file again as a node:cluster worker.
+import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -44,55 +48,71 @@ try {
   throw error;
 }
 
-const started = performance.now();
-await mod.startServices(env, { firstAdmin: true, schedule: true }).catch(fail);
-
-/** @type {import("node:http").RequestListener} */
-let listener;
-if (vite) {
-  const app = express();
-  app.use(vite.middlewares);
-  app.use(mod.createApp(env).app);
-  listener = app;
+if (cluster.isPrimary && env.SERVER_PROCESSES > 1 && !dev) {
+  const { supervise } = await import("./supervisor.js");
+  await supervise(mod, env).catch(fail);
 } else {
-  // Cached public pages first, then the Express app (server/app.ts).
-  listener = mod.createApp(env, { clientDir: path.join(root, "build/client") }).listener;
+  if (dev && env.SERVER_PROCESSES > 1) console.log("--dev runs one server process (SERVER_PROCESSES is ignored).");
+  await serve();
 }
 
-const server = http.createServer(listener).listen(env.PORT, env.HOST, () => {
-  const ms = Math.round(performance.now() - started);
-  console.log(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms)`);
-});
-// WebSocket upgrades: /realtime/v1/websocket (supabase-js channels); any other upgrade is refused.
-const realtime = mod.attachRealtime(server);
-server.on("error", (/** @type {NodeJS.ErrnoException} */ error) => {
-  if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use. Set PORT to a free port.`);
-  else console.error(error);
-  mod.stopServices().finally(() => process.exit(1));
-});
+/** Opens the services and serves HTTP: the whole site, or one of the supervisor's web server processes. */
+async function serve() {
+  const worker = cluster.isWorker;
+  const started = performance.now();
+  // A worker's supervisor has created the first administrator and runs the maintenance tick.
+  await mod.startServices(env, { firstAdmin: !worker, changeFeed: true, maintenance: !worker }).catch(fail);
 
-let stopping = false;
-/** @param {string} signal */
-function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal} received: finishing requests, then closing the database.`);
-  // Requests still running after 10 s are cut off.
-  realtime.close();
-  const force = setTimeout(() => server.closeAllConnections(), 10_000);
-  force.unref();
-  server.close(async () => {
-    try {
-      await vite?.close();
-      await mod.stopServices();
-      console.log("Stopped.");
-      process.exit(0);
-    } catch (error) {
-      console.error("Error while stopping:", error);
-      process.exit(1);
-    }
+  /** @type {import("node:http").RequestListener} */
+  let listener;
+  if (vite) {
+    const app = express();
+    app.use(vite.middlewares);
+    app.use(mod.createApp(env).app);
+    listener = app;
+  } else {
+    // Cached public pages first, then the Express app (server/app.ts).
+    listener = mod.createApp(env, { clientDir: path.join(root, "build/client") }).listener;
+  }
+
+  const server = http.createServer(listener).listen(env.PORT, env.HOST, () => {
+    const ms = Math.round(performance.now() - started);
+    // The supervisor says it once for all its processes.
+    if (!worker) console.log(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms)`);
   });
-  server.closeIdleConnections();
+  // WebSocket upgrades: /realtime/v1/websocket (supabase-js channels); any other upgrade is refused.
+  const realtime = mod.attachRealtime(server);
+  server.on("error", (/** @type {NodeJS.ErrnoException} */ error) => {
+    if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use. Set PORT to a free port.`);
+    else console.error(error);
+    mod.stopServices().finally(() => process.exit(1));
+  });
+
+  let stopping = false;
+  /** @param {string} signal */
+  function shutdown(signal) {
+    if (stopping) return;
+    stopping = true;
+    // A server process of a supervisor stops quietly: the supervisor reports.
+    if (!worker) console.log(`${signal} received: finishing requests, then closing the database.`);
+    // Requests still running after 10 s are cut off.
+    realtime.close();
+    const force = setTimeout(() => server.closeAllConnections(), 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await vite?.close();
+        await mod.stopServices();
+        if (!worker) console.log("Stopped.");
+        process.exit(0);
+      } catch (error) {
+        console.error("Error while stopping:", error);
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  }
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));
+

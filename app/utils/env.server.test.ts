@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env.server";
@@ -10,6 +11,17 @@ describe("configuration", () => {
     expect(env.dataDir).toBe(path.resolve("data"));
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.publicUrl).toBe("http://localhost:9000");
+  });
+
+  it("runs one server process unless PostgreSQL is configured; auto is one per CPU there", () => {
+    expect(parseEnv({}).SERVER_PROCESSES).toBe(1);
+    expect(parseEnv({ SERVER_PROCESSES: "auto" }).SERVER_PROCESSES).toBe(1);
+    const pg = { DATABASE_URL: "postgres://u@db/x" };
+    expect(parseEnv({ ...pg, SERVER_PROCESSES: "3" }).SERVER_PROCESSES).toBe(3);
+    expect(parseEnv({ ...pg, SERVER_PROCESSES: "auto" }).SERVER_PROCESSES).toBe(availableParallelism());
+    expect(() => parseEnv({ SERVER_PROCESSES: "2" })).toThrow(
+      "SERVER_PROCESSES: more than 1 needs DATABASE_URL (the embedded database allows one process per data folder)",
+    );
   });
 
   it("reads overrides", () => {
@@ -32,6 +44,9 @@ describe("configuration", () => {
     [{ SMTP_URL: "smtp://mail.example.com" }, "NOTIFY_EMAIL"],
     [{ SMTP_URL: "smtp://mail.example.com", NOTIFY_EMAIL: "agent" }, "NOTIFY_EMAIL"],
     [{ MAIL_FROM: "no address" }, "MAIL_FROM"],
+    [{ SERVER_PROCESSES: "0", DATABASE_URL: "postgres://u@db/x" }, "SERVER_PROCESSES"],
+    [{ SERVER_PROCESSES: "two", DATABASE_URL: "postgres://u@db/x" }, "SERVER_PROCESSES"],
+    [{ SERVER_PROCESSES: "2" }, "SERVER_PROCESSES"],
     [{ MAIL_FROM: "Site\r\nBcc: x@evil.example <site@example.com>" }, "MAIL_FROM"],
   ])("a bad value stops start-up naming the variable: %j", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);

@@ -1,4 +1,5 @@
 import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -35,6 +36,20 @@ const envSchema = z.object({
       .optional(),
   ),
   DATABASE_POOL_SIZE: wholeNumber(1, 100).default(10),
+  // Web server processes sharing the port (PostgreSQL only): a number, or
+  // "auto" for one per CPU (one with the embedded database).
+  SERVER_PROCESSES: z
+    .string()
+    .trim()
+    .default("1")
+    .transform((v, ctx): number | "auto" => {
+      if (v === "") return 1;
+      if (v.toLowerCase() === "auto") return "auto";
+      const n = Number(v);
+      if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+      ctx.addIssue({ code: "custom", message: 'must be a whole number from 1 to 64, or "auto" (one per CPU)' });
+      return z.NEVER;
+    }),
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(
     z.string().min(10, { error: "must be at least 10 characters long" }).optional(),
@@ -94,7 +109,9 @@ function isMailbox(value: string): boolean {
   return address !== undefined && z.email().safeParse(address).success;
 }
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, "SERVER_PROCESSES"> & {
+  /** Web server processes: SERVER_PROCESSES with "auto" resolved. */
+  SERVER_PROCESSES: number;
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   /** Base URL of the site as visitors see it, without a trailing slash. */
@@ -122,6 +139,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       "Invalid configuration (environment variables):\n  NOTIFY_EMAIL: is required when SMTP_URL is set (the address that receives new contact requests)",
     );
   }
+  const processes = env.SERVER_PROCESSES === "auto" ? (env.DATABASE_URL ? availableParallelism() : 1) : env.SERVER_PROCESSES;
+  if (processes > 1 && !env.DATABASE_URL) {
+    throw new EnvError(
+      "Invalid configuration (environment variables):\n  SERVER_PROCESSES: more than 1 needs DATABASE_URL (the embedded database allows one process per data folder)",
+    );
+  }
   if (env.STORAGE_DRIVER === "s3") {
     const missing = (["S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const).filter((name) => !env[name]);
     if (missing.length > 0) {
@@ -134,6 +157,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const publicUrl = (env.PUBLIC_URL ?? `http://${shownHost}:${env.PORT}`).replace(/\/+$/, "");
   return {
     ...env,
+    SERVER_PROCESSES: processes,
     dataDir: path.resolve(env.DATA_DIR),
     publicUrl,
     mailFrom: env.MAIL_FROM ?? `Море и Дом <no-reply@${mailDomainOf(publicUrl)}>`,
