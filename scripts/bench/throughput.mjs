@@ -41,7 +41,9 @@
  *   --paths a,b,…                 targets (default: /, /properties, /bg/properties, a property page, a hashed asset)
  *   --node                        use the Node loop even when wrk is installed
  *   --no-nginx                    skip the nginx comparison
- *   --nginx-workers N             nginx worker processes (default 1)
+ *   --server-processes N          SERVER_PROCESSES of the server this script starts (default 1; more needs --database-url)
+ *   --nginx-workers N             nginx worker processes (default 1; compare like with like: as many as server processes)
+ *   --threads N                   wrk threads (default 1)
  *   --rounds N                    server/nginx pairs per path (default 3)
  *   --json FILE                   write every figure as JSON
  */
@@ -69,6 +71,8 @@ function parseOptions(/** @type {string[]} */ argv) {
     node: false,
     nginx: true,
     nginxWorkers: 1,
+    serverProcesses: 1,
+    threads: 1,
     rounds: 3,
     /** @type {string | undefined} */ json: undefined,
   };
@@ -122,6 +126,12 @@ function parseOptions(/** @type {string[]} */ argv) {
       case "--nginx-workers":
         o.nginxWorkers = whole(value(), 1, 64);
         break;
+      case "--server-processes":
+        o.serverProcesses = whole(value(), 1, 64);
+        break;
+      case "--threads":
+        o.threads = whole(value(), 1, 16);
+        break;
       case "--rounds":
         o.rounds = whole(value(), 1, 20);
         break;
@@ -137,6 +147,7 @@ function parseOptions(/** @type {string[]} */ argv) {
         throw new Error(`Unknown option ${a} (see --help)`);
     }
   }
+  if (o.serverProcesses > 1 && !o.databaseUrl) throw new Error("--server-processes above 1 needs --database-url (PGlite: one process)");
   if (o.url) {
     const host = new URL(o.url).hostname;
     if (host !== "127.0.0.1" && host !== "localhost") throw new Error("--url must point at 127.0.0.1 (or localhost)");
@@ -148,15 +159,36 @@ const note = (/** @type {string} */ s) => process.stderr.write(`${s}\n`);
 const pad = (/** @type {string} */ s, /** @type {number} */ n) => (s.length >= n ? s : s + " ".repeat(n - s.length));
 const padL = (/** @type {string} */ s, /** @type {number} */ n) => (s.length >= n ? s : " ".repeat(n - s.length) + s);
 
-/** @param {number} pid */
-function memoryOf(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-    const field = (/** @type {string} */ name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) / 1024;
-    return { rssMb: field("VmRSS"), peakMb: field("VmHWM") };
-  } catch {
-    return { rssMb: NaN, peakMb: NaN };
+/** The ids of the processes whose parent is `pid` (a supervisor's web server processes). */
+function childrenOf(/** @type {number} */ pid) {
+  return fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return new RegExp(`^PPid:\\s+${pid}$`, "m").test(fs.readFileSync(`/proc/${entry}/status`, "utf8"));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** RSS and peak of the server: the process and, with several server processes, its children, summed. */
+function memoryOf(/** @type {number} */ pid) {
+  let rssMb = 0;
+  let peakMb = 0;
+  for (const p of [pid, ...childrenOf(pid)]) {
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, "utf8");
+      const field = (/** @type {string} */ name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) / 1024;
+      rssMb += field("VmRSS");
+      peakMb += field("VmHWM");
+    } catch {
+      return { rssMb: NaN, peakMb: NaN };
+    }
   }
+  return { rssMb, peakMb };
 }
 
 // ---------------------------------------------------------------------------
@@ -165,7 +197,7 @@ function memoryOf(pid) {
 /** @type {import("node:child_process").ChildProcess | undefined} */
 let server;
 
-/** @param {{ port: number; properties: number; dataDir?: string; databaseUrl?: string }} o */
+/** @param {{ port: number; properties: number; dataDir?: string; databaseUrl?: string; serverProcesses: number }} o */
 async function startServer(o) {
   if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error('No build: run "npm run build" first');
   const temporary = !o.dataDir;
@@ -193,7 +225,14 @@ async function startServer(o) {
   });
   if (seeded.status !== 0) throw new Error("Seeding failed");
   const base = `http://127.0.0.1:${o.port}`;
-  server = spawn(process.execPath, ["server/main.js"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  server = spawn(process.execPath, ["server/main.js"], {
+    cwd: root,
+    env: { ...env, SERVER_PROCESSES: String(o.serverProcesses) },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  // "Listening on …" is printed once every server process listens.
+  let printed = "";
+  server.stdout?.on("data", (/** @type {Buffer} */ chunk) => (printed += chunk));
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}) — is port ${o.port} free?`);
@@ -201,11 +240,11 @@ async function startServer(o) {
       (r) => r.ok,
       () => false,
     );
-    if (ok) break;
+    if (ok && printed.includes("Listening on")) break;
     if (Date.now() > deadline) throw new Error("The server did not answer /healthz within 60 s");
     await new Promise((r) => setTimeout(r, 250));
   }
-  note(`Server ${base} (pid ${server.pid})`);
+  note(`Server ${base} (pid ${server.pid}${o.serverProcesses > 1 ? `, ${o.serverProcesses} server processes` : ""})`);
   return { base, dataDir, temporary, pid: /** @type {number} */ (server.pid) };
 }
 
@@ -358,6 +397,9 @@ function wrkMs(/** @type {string} */ s) {
   return m[2] === "us" ? n / 1000 : m[2] === "ms" ? n : m[2] === "s" ? n * 1000 : n * 60_000;
 }
 
+/** wrk's threads (--threads). */
+let wrkThreads = 1;
+
 /**
  * @param {string} url
  * @param {number} connections
@@ -368,7 +410,7 @@ function wrkMs(/** @type {string} */ s) {
  */
 function loadWithWrk(url, connections, duration, acceptEncoding = ACCEPT_ENCODING, cookie = "") {
   const headers = ["-H", `Accept-Encoding: ${acceptEncoding}`, ...(cookie ? ["-H", `Cookie: ${cookie}`] : [])];
-  const r = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", ...headers, url], {
+  const r = spawnSync("wrk", [`-t${wrkThreads}`, `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", ...headers, url], {
     encoding: "utf8",
     timeout: (duration + 30) * 1000,
   });
@@ -434,6 +476,7 @@ async function loadWithNode(url, connections, duration, acceptEncoding = ACCEPT_
 
 async function main() {
   const o = parseOptions(process.argv.slice(2));
+  wrkThreads = o.threads;
   const onSignal = () => {
     note("Interrupted: stopping the server…");
     stopServer().finally(() => process.exit(130));
