@@ -5,5 +5,5 @@ CREATE TABLE "rate_limit_hits" (
 	"at_ms" bigint NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "rate_limit_hits_key_idx" ON "rate_limit_hits" USING btree ("bucket","key","at_ms");--> statement-breakpoint
+CREATE INDEX "rate_limit_hits_key_idx" ON "rate_limit_hits" USING btree ("key","at_ms");--> statement-breakpoint
 CREATE INDEX "rate_limit_hits_at_idx" ON "rate_limit_hits" USING btree ("at_ms");

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import express from "express";
+import { SUPERVISED, supervise } from "./supervisor.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
@@ -49,7 +50,6 @@ try {
 }
 
 if (cluster.isPrimary && env.SERVER_PROCESSES > 1 && !dev) {
-  const { supervise } = await import("./supervisor.js");
   await supervise(mod, env).catch(fail);
 } else {
   if (dev && env.SERVER_PROCESSES > 1) console.log("--dev runs one server process (SERVER_PROCESSES is ignored).");
@@ -58,7 +58,8 @@ if (cluster.isPrimary && env.SERVER_PROCESSES > 1 && !dev) {
 
 /** Opens the services and serves HTTP: the whole site, or one of the supervisor's web server processes. */
 async function serve() {
-  const worker = cluster.isWorker;
+  // One of the supervisor's processes (not a worker of some other cluster manager: that one is a whole server).
+  const worker = cluster.isWorker && process.env[SUPERVISED] === "1";
   const started = performance.now();
   // A worker's supervisor has created the first administrator and runs the maintenance tick.
   await mod.startServices(env, { firstAdmin: !worker, changeFeed: true, maintenance: !worker }).catch(fail);
@@ -115,4 +116,3 @@ async function serve() {
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 }
-

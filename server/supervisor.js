@@ -21,13 +21,21 @@ const MAX_RESTART_DELAY_MS = 30_000;
 /** Processes still running this long after SIGTERM are killed (each finishes or cuts its requests within 10 s). */
 const STOP_TIMEOUT_MS = 15_000;
 
+/** Set in the environment of the processes the supervisor starts (an outside cluster manager's workers are whole servers). */
+export const SUPERVISED = "SEASIDE_SUPERVISED";
+/** The supervisor's own database connections: migrations, the first administrator, the maintenance tick. */
+const SUPERVISOR_POOL_SIZE = 2;
+
 /**
  * @param {any} mod the bundled server/app.ts
- * @param {{ SERVER_PROCESSES: number, HOST: string, PORT: number, publicUrl: string }} env
+ * @param {{ SERVER_PROCESSES: number, HOST: string, PORT: number, publicUrl: string, DATABASE_POOL_SIZE: number }} env
  */
 export async function supervise(mod, env) {
   const started = performance.now();
-  await mod.startServices(env, { firstAdmin: true, maintenance: true });
+  await mod.startServices(
+    { ...env, DATABASE_POOL_SIZE: Math.min(env.DATABASE_POOL_SIZE, SUPERVISOR_POOL_SIZE) },
+    { firstAdmin: true, maintenance: true },
+  );
 
   const count = env.SERVER_PROCESSES;
   let up = false;
@@ -41,7 +49,7 @@ export async function supervise(mod, env) {
   /** @param {number} slot */
   function start(slot) {
     const since = Date.now();
-    const worker = cluster.fork();
+    const worker = cluster.fork({ [SUPERVISED]: "1" });
     running.set(slot, worker);
     worker.once("listening", () => {
       listening.add(slot);
@@ -53,8 +61,13 @@ export async function supervise(mod, env) {
     });
     worker.once("exit", (code, signal) => {
       running.delete(slot);
+      // Ctrl+C or a service manager signals the whole process group: a
+      // process may end on it before this one's own handler has run.
+      if (!stopping && (signal === "SIGINT" || signal === "SIGTERM")) stop(signal);
       if (stopping) {
-        if (running.size === 0) finish(0);
+        // A process that could not stop cleanly (an error, or killed after the timeout) fails the stop.
+        if (code !== 0 && !(signal === "SIGINT" || signal === "SIGTERM")) exitCode = 1;
+        if (running.size === 0) finish(exitCode);
         return;
       }
       const how = signal ? `signal ${signal}` : `code ${code}`;
@@ -74,8 +87,11 @@ export async function supervise(mod, env) {
   }
 
   let exitCode = 0;
+  let finishing = false;
   /** @param {number} code */
   async function finish(code) {
+    if (finishing) return;
+    finishing = true;
     try {
       await mod.stopServices();
       console.log("Stopped.");
@@ -83,7 +99,7 @@ export async function supervise(mod, env) {
       console.error("Error while stopping:", error);
       code = 1;
     }
-    process.exit(Math.max(code, exitCode));
+    process.exit(code);
   }
 
   /**

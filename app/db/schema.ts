@@ -169,8 +169,9 @@ export const sessions = pgTable(
 
 /**
  * Attempts counted by the rate limits (utils/rate-limit.server.ts), kept in
- * the database so that every server process counts together. `at_ms` is the
- * server's clock in milliseconds.
+ * the database so that every server process counts together. `key` is a
+ * SHA-256 of the limit and the client's key (no addresses stored); `bucket`
+ * names the limit for a reader; `at_ms` is the server's clock.
  */
 export const rateLimitHits = pgTable(
   "rate_limit_hits",
@@ -180,7 +181,7 @@ export const rateLimitHits = pgTable(
     key: text("key").notNull(),
     at_ms: bigint("at_ms", { mode: "number" }).notNull(),
   },
-  (t) => [index("rate_limit_hits_key_idx").on(t.bucket, t.key, t.at_ms), index("rate_limit_hits_at_idx").on(t.at_ms)],
+  (t) => [index("rate_limit_hits_key_idx").on(t.key, t.at_ms), index("rate_limit_hits_at_idx").on(t.at_ms)],
 );
 
 export type Location = typeof locations.$inferSelect;

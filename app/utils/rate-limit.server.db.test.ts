@@ -8,9 +8,14 @@ const test = useTestDatabase();
 let buckets = 0;
 /** A limit of its own per test (the database is the file's). */
 const limiter = (limit: number, windowMs: number) => new RateLimiter(`test ${++buckets}`, limit, windowMs);
-/** The keys with attempts stored under `bucket`. */
-const storedKeys = async (bucket: string) =>
-  (await queryRows<{ key: string }>(test.handle().db, sql`select key from rate_limit_hits where bucket = ${bucket} order by key`)).map((r) => r.key);
+/** The attempts stored under `bucket`: their times. */
+const storedTimes = async (bucket: string) =>
+  (
+    await queryRows<{ at_ms: string | number }>(
+      test.handle().db,
+      sql`select at_ms from rate_limit_hits where bucket = ${bucket} order by at_ms`,
+    )
+  ).map((r) => Number(r.at_ms));
 
 describe("rate limits counted in the database", () => {
   it("allows `limit` attempts per window and key, then refuses until the window passes", async () => {
@@ -45,6 +50,34 @@ describe("rate limits counted in the database", () => {
     expect(await other.attempt("10.0.0.1")).toBe(true);
   });
 
+  it("stores a fixed-length digest, never the key itself, whatever its length", async () => {
+    const l = limiter(2, 60_000);
+    const long = `${"x".repeat(10_000)}@example.com`;
+    expect(await l.attempt(long)).toBe(true);
+    expect(await l.attempt("visitor@example.com")).toBe(true);
+    const keys = await queryRows<{ key: string }>(test.handle().db, sql`select key from rate_limit_hits where bucket = ${l.bucket}`);
+    expect(keys.map((k) => k.key)).toEqual([expect.stringMatching(/^[0-9a-f]{64}$/), expect.stringMatching(/^[0-9a-f]{64}$/)]);
+  });
+
+  it("keeps two limits of one name but other windows apart", async () => {
+    const short = new RateLimiter("same name", 1, 1000);
+    const long = new RateLimiter("same name", 1, 60_000);
+    expect(await short.attempt("k", 0)).toBe(true);
+    expect(await long.attempt("k", 500)).toBe(true);
+    expect(await short.attempt("k", 1500)).toBe(true);
+    expect(await long.attempt("k", 1600)).toBe(false);
+  });
+
+  it("turns a refused key away without the database until its oldest attempt leaves the window", async () => {
+    const l = limiter(1, 1000);
+    expect(await l.attempt("flood", 0)).toBe(true);
+    expect(await l.attempt("flood", 10)).toBe(false);
+    // Another process gives the place back: this one keeps refusing until 1000, then asks again.
+    await queryRows(test.handle().db, sql`delete from rate_limit_hits where bucket = ${l.bucket}`);
+    expect(await l.attempt("flood", 500)).toBe(false);
+    expect(await l.attempt("flood", 1000)).toBe(true);
+  });
+
   it("lets exactly `limit` of many simultaneous attempts through", async () => {
     const l = limiter(5, 60_000);
     const results = await Promise.all(Array.from({ length: 20 }, () => l.attempt("burst")));
@@ -56,8 +89,8 @@ describe("rate limits counted in the database", () => {
     const now = 10 * RATE_LIMIT_KEEP_MS;
     await l.attempt("old", now - RATE_LIMIT_KEEP_MS - 1);
     await l.attempt("new", now - 1000);
-    expect(await storedKeys(l.bucket)).toEqual(["new", "old"]);
+    expect(await storedTimes(l.bucket)).toEqual([now - RATE_LIMIT_KEEP_MS - 1, now - 1000]);
     expect(await forgetOldAttempts(now)).toBeGreaterThanOrEqual(1);
-    expect(await storedKeys(l.bucket)).toEqual(["new"]);
+    expect(await storedTimes(l.bucket)).toEqual([now - 1000]);
   });
 });

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, lte, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { createHash } from "node:crypto";
+import { lte, sql } from "drizzle-orm";
+import { db, queryRows } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
+import { log } from "~/utils/log.server";
 
 /**
  * A sliding-window limit per key (an IP address, an account) counted in the
@@ -8,42 +10,85 @@ import { rateLimitHits } from "~/db/schema";
  * copies on other machines — counts the same attempts (decision 0015).
  * `bucket` names the limit; it must be the same in every process.
  *
- * Each attempt is one short transaction holding an advisory lock on its
- * bucket and key: two processes answering the same address at once cannot
- * both take the last place. Old attempts of a key go when it is next tried;
- * those of keys never tried again, with forgetOldAttempts() (maintenance).
+ * - Each attempt is one short transaction holding an advisory lock on its
+ *   bucket and key, so two processes answering the same address at once
+ *   cannot both take the last place.
+ * - Keys are stored as a SHA-256 of bucket, limit, window and key: fixed
+ *   length whatever a client sends, no addresses or e-mails kept in the
+ *   table, and two limits with one name but other windows stay apart.
+ * - A refused key is remembered in this process until its oldest counted
+ *   attempt leaves the window: a flood from one address is turned away
+ *   without a database round trip (another process freeing a place early
+ *   is noticed only then, which errs on the safe side).
+ * - Old attempts of a key go when it is next tried; those of keys never
+ *   tried again, with forgetOldAttempts() (the maintenance tick).
  */
 export class RateLimiter {
+  /** key digest → time until which this process refuses it without asking the database */
+  private refusedUntil = new Map<string, number>();
+
   constructor(
     readonly bucket: string,
     readonly limit: number,
     readonly windowMs: number,
   ) {}
 
-  /** Records an attempt; false when the key is over its limit (the attempt is not counted). */
-  attempt(key: string, now = Date.now()): Promise<boolean> {
-    const { bucket } = this;
-    return db().transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rate limit\n${bucket}\n${key}`}, 0))`);
-      const ofKey = and(eq(rateLimitHits.bucket, bucket), eq(rateLimitHits.key, key));
-      await tx.delete(rateLimitHits).where(and(ofKey, lte(rateLimitHits.at_ms, now - this.windowMs)));
-      const [row] = await tx.select({ recent: count() }).from(rateLimitHits).where(ofKey);
-      if ((row?.recent ?? 0) >= this.limit) return false;
-      await tx.insert(rateLimitHits).values({ bucket, key, at_ms: now });
-      return true;
-    });
+  private digest(key: string): string {
+    return createHash("sha256").update(`${this.bucket}\n${this.limit}\n${this.windowMs}\n${key}`).digest("hex");
   }
 
-  /** Gives back the key's latest attempt (it turned out not to count, e.g. a refused form). */
+  /** Records an attempt; false when the key is over its limit (the attempt is not counted). */
+  async attempt(key: string, now = Date.now()): Promise<boolean> {
+    const digest = this.digest(key);
+    const until = this.refusedUntil.get(digest);
+    if (until !== undefined) {
+      if (now < until) return false;
+      this.refusedUntil.delete(digest);
+    }
+    const cutoff = now - this.windowMs;
+    const result = await db().transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${digest}, 0))`);
+      // One statement: every part sees the same snapshot, taken after the lock.
+      const [row] = await queryRows<{ inserted: number; oldest: string | number | null }>(
+        tx,
+        sql`with gone as (
+              delete from rate_limit_hits where key = ${digest} and at_ms <= ${cutoff}
+            ), recent as (
+              select count(*) as n, min(at_ms) as oldest from rate_limit_hits where key = ${digest} and at_ms > ${cutoff}
+            ), added as (
+              insert into rate_limit_hits (bucket, key, at_ms)
+              select ${this.bucket}, ${digest}, ${now} from recent where n < ${this.limit}
+              returning 1
+            )
+            select (select count(*) from added)::int as inserted, (select oldest from recent) as oldest`,
+      );
+      return { allowed: (row?.inserted ?? 0) > 0, oldest: row?.oldest == null ? now : Number(row.oldest) };
+    });
+    if (!result.allowed) {
+      this.refusedUntil.set(digest, result.oldest + this.windowMs);
+      if (this.refusedUntil.size > 10_000) this.prune(now);
+    }
+    return result.allowed;
+  }
+
+  /**
+   * Gives back the key's latest attempt (it turned out not to count, e.g. a
+   * refused form). Best effort: a failure is logged, never thrown, since the
+   * caller is already answering.
+   */
   async release(key: string): Promise<void> {
-    const ofKey = and(eq(rateLimitHits.bucket, this.bucket), eq(rateLimitHits.key, key));
-    const latest = db()
-      .select({ id: rateLimitHits.id })
-      .from(rateLimitHits)
-      .where(ofKey)
-      .orderBy(desc(rateLimitHits.at_ms), desc(rateLimitHits.id))
-      .limit(1);
-    await db().delete(rateLimitHits).where(eq(rateLimitHits.id, sql`(${latest})`));
+    const digest = this.digest(key);
+    try {
+      await db().execute(
+        sql`delete from rate_limit_hits where id = (select id from rate_limit_hits where key = ${digest} order by at_ms desc, id desc limit 1)`,
+      );
+    } catch (error) {
+      log.error(`Rate limit "${this.bucket}": giving back an attempt failed:`, error);
+    }
+  }
+
+  private prune(now: number) {
+    for (const [digest, until] of this.refusedUntil) if (until <= now) this.refusedUntil.delete(digest);
   }
 }
 

@@ -68,6 +68,9 @@ function childrenOf(pid: number): number[] {
 
 const alive = (pid: number) => fs.existsSync(`/proc/${pid}`);
 
+/** Bytes a process has written so far (sockets included: its answers). */
+const written = (pid: number) => Number(/^wchar:\s+(\d+)$/m.exec(fs.readFileSync(`/proc/${pid}/io`, "utf8"))?.[1] ?? NaN);
+
 afterAll(() => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
@@ -139,6 +142,8 @@ describe.runIf(kind === "postgres")("two server processes on PostgreSQL", () => 
       message: "Здравствуйте! Интересует квартира.",
       website: "",
     });
+    const processes = childrenOf(server.child.pid!);
+    const before = processes.map(written);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const answer = await request(`${baseUrl}/?index`, {
@@ -150,6 +155,8 @@ describe.runIf(kind === "postgres")("two server processes on PostgreSQL", () => 
       if (i === 5) expect(answer.body).toContain("Вы отправили слишком много сообщений. Пожалуйста, попробуйте позже или позвоните нам.");
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    // Both processes answered some of them (each answer is a page of ~30 KB).
+    processes.forEach((pid, i) => expect(written(pid) - before[i]!, `bytes written by process ${pid}`).toBeGreaterThan(20_000));
     expect(await count("contact_submissions")).toBe(5);
   });
 
@@ -184,7 +191,8 @@ describe.runIf(kind === "postgres")("two server processes on PostgreSQL", () => 
     server.child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(server.output()).toContain("SIGTERM received: the server processes finish their requests, then the database is closed.");
-    expect(server.output()).toContain("Stopped.");
+    expect(server.output().match(/Stopped\./g)).toHaveLength(1);
+    expect(server.output()).not.toMatch(/Server process \d stopped \(code/);
     for (const pid of children) expect(alive(pid)).toBe(false);
   });
 });
