@@ -18,6 +18,8 @@ import { createMaintenance, type Maintenance } from "./utils/maintenance.server"
 export interface StartOptions {
   /** Create the first administrator when none exists (the web server does). */
   firstAdmin?: boolean;
+  /** The database is already migrated and seeded (by the supervisor of several server processes): skip that. */
+  databasePrepared?: boolean;
   /** Listen to the database's change feed (admin live updates, realtime API): every web server process. */
   changeFeed?: boolean;
   /** Run the maintenance tick (sessions, orphaned uploads, backups): one process per site. */
@@ -38,24 +40,7 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
   );
   setDatabase(handle);
   try {
-    // A backup before changing the schema of existing data (a full dump is
-    // heavy on a large catalogue, so only when there is something to migrate).
-    const pending = await pendingMigrationCount(handle, options.migrationsFolder);
-    if (handle.kind === "pglite" && !handle.created && pending > 0) {
-      const file = await backupPglite(handle, env.dataDir, env.BACKUP_KEEP, "before-migrations");
-      log.info(`Backup before migrations: ${file}`);
-    }
-    await runMigrations(handle, options.migrationsFolder);
-    // A migration may rewrite a table: fresh statistics now rather than
-    // whenever autovacuum gets to it (PGlite analyzes below anyway).
-    if (handle.kind === "postgres" && pending > 0) await handle.db.execute(sql`analyze`);
-    // PGlite has no autovacuum: without statistics the planner picks poor
-    // plans for the listing queries (measured: 292 ms → 90 ms at 100 000),
-    // and without a visibility map every index-only scan visits the table
-    // (a deep listing page: 365 ms). Quick when little has changed.
-    if (handle.kind === "pglite") await handle.db.execute(sql`vacuum analyze`);
-    const created = await ensureDefaultLocations();
-    if (created > 0) log.info(`Created the ${created} default locations.`);
+    if (!options.databasePrepared) await prepareDatabase(handle, env, options.migrationsFolder);
     if (options.firstAdmin) {
       await ensureFirstAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, (m) => log.info(m));
     }
@@ -77,6 +62,28 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
   }
   log.info(`Database ready (${handle.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL"}) in ${Date.now() - started} ms`);
   return handle;
+}
+
+/** Backs up (PGlite, before migrating existing data), migrates, refreshes statistics and creates the default locations. */
+async function prepareDatabase(handle: DatabaseHandle, env: Env, migrationsFolder: string | undefined): Promise<void> {
+  // A backup before changing the schema of existing data (a full dump is
+  // heavy on a large catalogue, so only when there is something to migrate).
+  const pending = await pendingMigrationCount(handle, migrationsFolder);
+  if (handle.kind === "pglite" && !handle.created && pending > 0) {
+    const file = await backupPglite(handle, env.dataDir, env.BACKUP_KEEP, "before-migrations");
+    log.info(`Backup before migrations: ${file}`);
+  }
+  await runMigrations(handle, migrationsFolder);
+  // A migration may rewrite a table: fresh statistics now rather than
+  // whenever autovacuum gets to it (PGlite analyzes below anyway).
+  if (handle.kind === "postgres" && pending > 0) await handle.db.execute(sql`analyze`);
+  // PGlite has no autovacuum: without statistics the planner picks poor
+  // plans for the listing queries (measured: 292 ms → 90 ms at 100 000),
+  // and without a visibility map every index-only scan visits the table
+  // (a deep listing page: 365 ms). Quick when little has changed.
+  if (handle.kind === "pglite") await handle.db.execute(sql`vacuum analyze`);
+  const created = await ensureDefaultLocations();
+  if (created > 0) log.info(`Created the ${created} default locations.`);
 }
 
 export async function stopServices(): Promise<void> {

@@ -61,8 +61,8 @@ async function serve() {
   // One of the supervisor's processes (not a worker of some other cluster manager: that one is a whole server).
   const worker = cluster.isWorker && process.env[SUPERVISED] === "1";
   const started = performance.now();
-  // A worker's supervisor has created the first administrator and runs the maintenance tick.
-  await mod.startServices(env, { firstAdmin: !worker, changeFeed: true, maintenance: !worker }).catch(fail);
+  // A worker's supervisor has migrated the database, created the first administrator and runs the maintenance tick.
+  await mod.startServices(env, { firstAdmin: !worker, databasePrepared: worker, changeFeed: true, maintenance: !worker }).catch(fail);
 
   /** @type {import("node:http").RequestListener} */
   let listener;

@@ -67,7 +67,7 @@ export async function supervise(mod, env) {
       if (stopping) {
         // A process that could not stop cleanly (an error, or killed after the timeout) fails the stop.
         if (code !== 0 && !(signal === "SIGINT" || signal === "SIGTERM")) exitCode = 1;
-        if (running.size === 0) finish(exitCode);
+        if (running.size === 0) finish();
         return;
       }
       const how = signal ? `signal ${signal}` : `code ${code}`;
@@ -88,8 +88,8 @@ export async function supervise(mod, env) {
 
   let exitCode = 0;
   let finishing = false;
-  /** @param {number} code */
-  async function finish(code) {
+  /** Closes the database and exits with `exitCode`. */
+  async function finish() {
     if (finishing) return;
     finishing = true;
     try {
@@ -97,9 +97,9 @@ export async function supervise(mod, env) {
       console.log("Stopped.");
     } catch (error) {
       console.error("Error while stopping:", error);
-      code = 1;
+      exitCode = 1;
     }
-    process.exit(code);
+    process.exit(exitCode);
   }
 
   /**
@@ -112,7 +112,7 @@ export async function supervise(mod, env) {
     exitCode = code;
     if (code === 0) console.log(`${signal} received: the server processes finish their requests, then the database is closed.`);
     if (running.size === 0) {
-      finish(code);
+      finish();
       return;
     }
     for (const worker of running.values()) worker.process.kill(signal);

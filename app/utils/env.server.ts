@@ -45,8 +45,8 @@ const envSchema = z.object({
     .transform((v, ctx): number | "auto" => {
       if (v === "") return 1;
       if (v.toLowerCase() === "auto") return "auto";
-      const n = Number(v);
-      if (Number.isInteger(n) && n >= 1 && n <= 64) return n;
+      const n = wholeNumber(1, 64).safeParse(v);
+      if (n.success) return n.data;
       ctx.addIssue({ code: "custom", message: 'must be a whole number from 1 to 64, or "auto" (one per CPU)' });
       return z.NEVER;
     }),

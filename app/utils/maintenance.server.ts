@@ -11,8 +11,8 @@ import { forgetOldAttempts } from "~/utils/rate-limit.server";
 
 /**
  * The server's maintenance tick (SPEC §9: every 60 s): expired administrator
- * sessions and day-old rate limit attempts are deleted, uploaded files nobody refers to are removed once they
- * are more than a day old, and the embedded database's backups are taken on
+ * sessions and day-old rate limit attempts are deleted, uploaded files
+ * nobody refers to are removed once they are more than a day old, and the embedded database's backups are taken on
  * their own interval (BACKUP_INTERVAL_HOURS) and rotated (BACKUP_KEEP).
  *
  * Each job is independent and never throws out of the tick (failures are
