@@ -25,8 +25,9 @@
  *              viewport 412×823 at DPR 1.75 like Lighthouse's mobile, empty
  *              cache): encoded body bytes of every response, with fonts and
  *              images counted separately (the budget: ≤ 250 KB)
- * Then Lighthouse 12 (mobile, default config, simulated throttling) on home,
- * listing and property pages in both languages: the four category scores and
+ * Then Lighthouse 12 (mobile, default config, simulated throttling) on the
+ * same eight pages (DESIGN §11 budgets home, listing and property; location
+ * pages are landing pages from search too): the four category scores and
  * LCP / TBT / CLS.
  *
  * Options:
@@ -564,7 +565,7 @@ async function main() {
     if (o.weight) printWeights(report.pages);
 
     if (o.lighthouse) {
-      for (const p of pages.filter((x) => !x.name.startsWith("location"))) {
+      for (const p of pages) {
         note(`Lighthouse ${p.path}`);
         report.lighthouse.push({ ...p, ...(await runLighthouse(new URL(p.path, base).href, o.lighthouseRuns, o.lhrDir, p.name)) });
       }
