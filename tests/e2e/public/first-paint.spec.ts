@@ -71,6 +71,29 @@ test("a cached page (hash policy) hydrates the same way", async ({ page }) => {
   await hydrated(page);
 });
 
+test("React DOM's client and React Router arrive with V8's compile hint, our own modules without it (decision 0017)", async ({ page, request }) => {
+  await page.goto("/properties");
+  await hydrated(page);
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .map((e) => new URL(e.name).pathname)
+      .filter((p) => p.endsWith(".js")),
+  );
+  const hinted: string[] = [];
+  const plain: string[] = [];
+  for (const path of scripts) {
+    const text = await (await request.get(path)).text();
+    (text.startsWith("//# allFunctionsCalledOnLoad\n") ? hinted : plain).push(text);
+  }
+  // React DOM's client (it defines hydrateRoot) and React Router's runtime (its render error message)
+  expect(hinted.filter((t) => t.includes(".hydrateRoot=function"))).toHaveLength(1);
+  expect(hinted.filter((t) => t.includes("React Router caught the following error during render"))).toHaveLength(1);
+  // The site's own modules (the client entry, the route modules) are compiled as usual
+  expect(plain.filter((t) => t.includes("hydrateRoot"))).toHaveLength(1);
+  expect(plain.length).toBeGreaterThan(hinted.length);
+});
+
 test("public pages create no Intl object while they load and hydrate (its locale data costs a phone tens of ms)", async ({ page }) => {
   await page.addInitScript(() => {
     const created: string[] = [];
