@@ -25,9 +25,10 @@ function focusedStop(page: Page): Promise<(Stop & { index: number }) | null> {
   return page.evaluate(() => {
     const el = document.activeElement;
     if (!(el instanceof HTMLElement) || el === document.body) return null;
-    const interactive = el.matches(
-      'a[href], button:enabled, input:enabled:not([type="hidden"]), select:enabled, textarea:enabled, summary, [tabindex]:not([tabindex="-1"])',
-    );
+    // A Tab stop that is not a native control needs a control's role (a focusable <article> is noise).
+    const interactive =
+      el.matches('a[href], button:enabled, input:enabled:not([type="hidden"]), select:enabled, textarea:enabled, summary') ||
+      /^(button|link|checkbox|radio|switch|tab|menuitem|option|slider|spinbutton|textbox|combobox)$/.test(el.getAttribute("role") ?? "");
     const field = el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLTextAreaElement;
     const name = el.getAttribute("aria-label") ?? (field ? `[name=${el.getAttribute("name")}]` : (el.textContent ?? ""));
     const r = el.getBoundingClientRect();
