@@ -45,8 +45,9 @@ export function LanguageSwitch({ lang, label }: { lang: Lang; label: string }) {
               // storage blocked: the cookie still carries the choice
             }
           }}
-          className={`min-h-9 min-w-11 px-3 py-1.5 text-center uppercase focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sea-600 ${
-            l === lang ? "bg-sea-600 text-white" : "bg-white text-slate-700 hover:bg-sea-50"
+          // The ring sits inside (the group clips overflow), so on the current language's sea background it is white.
+          className={`min-h-9 min-w-11 px-3 py-1.5 text-center uppercase focus-visible:outline-2 focus-visible:-outline-offset-2 ${
+            l === lang ? "bg-sea-600 text-white focus-visible:outline-white" : "bg-white text-slate-700 hover:bg-sea-50 focus-visible:outline-sea-600"
           }`}
         >
           {l}

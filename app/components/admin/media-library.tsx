@@ -4,6 +4,7 @@ import { ADMIN } from "~/i18n/admin";
 import { DIRECTORIES, type CachedFile } from "~/lib/file-cache";
 import { imageVariant, resolveImageUrl } from "~/lib/images";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "../image-fallback";
+import { keepFocusInside } from "../keep-focus-inside";
 import type { SyncStatus } from "./file-cache-store";
 import { buttonClass } from "./ui";
 
@@ -11,30 +12,6 @@ const L = ADMIN.images.library;
 const PAGE = 48;
 
 type Folder = "all" | keyof typeof DIRECTORIES;
-
-/**
- * Tab and Shift+Tab wrap around inside the dialog (a modal `<dialog>` alone
- * lets focus leave for the browser's own controls).
- */
-function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
-  if (event.key !== "Tab") return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>("button, input, [href], [tabindex]")].filter(
-    (node) =>
-      !(node as HTMLButtonElement).disabled &&
-      node.tabIndex >= 0 &&
-      !(node instanceof HTMLInputElement && node.type === "radio" && !node.checked && node.name !== ""),
-  );
-  const first = focusable[0];
-  const last = focusable[focusable.length - 1];
-  if (!first || !last) return;
-  if (event.shiftKey && document.activeElement === first) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && document.activeElement === last) {
-    event.preventDefault();
-    first.focus();
-  }
-}
 
 /**
  * The media library of the image picker (issue 5, SPEC §3): the images

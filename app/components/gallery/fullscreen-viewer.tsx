@@ -7,6 +7,7 @@ import {
   type MouseEvent as ReactMouseEvent,
   type PointerEvent as ReactPointerEvent,
 } from "react";
+import { keepFocusInside } from "../keep-focus-inside";
 import { GALLERY_REFRESH_DELAY_MS, withCacheBust } from "./cache-bust";
 import {
   ChevronLeftIcon,
@@ -127,7 +128,7 @@ export function FullscreenViewer({ images, startIndex, title, labels, onClose, o
     });
   };
 
-  // Open as a modal (top layer, inert page, contained focus); lock page scroll;
+  // Open as a modal (top layer, inert page; Tab wraps inside, keepFocusInside); lock page scroll;
   // on unmount close it, unlock and give focus back to whatever opened it.
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -276,6 +277,7 @@ export function FullscreenViewer({ images, startIndex, title, labels, onClose, o
       ref={dialogRef}
       aria-label={title}
       tabIndex={-1}
+      onKeyDown={keepFocusInside}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
