@@ -2,6 +2,7 @@ import { useRef, useState } from "react";
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "react-router";
 import { SortableList } from "~/components/admin/sortable-list";
 import { ArrowDownIcon, ArrowUpIcon, buttonClass, ErrorBanner, Notice, PageHeader } from "~/components/admin/ui";
+import { keepFocusInside } from "~/components/keep-focus-inside";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
 import { ADMIN } from "~/i18n/admin";
 import { formatPropertyCount } from "~/i18n/plural";
@@ -163,6 +164,7 @@ export default function AdminLocations() {
         aria-labelledby="delete-location-title"
         className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
         onClose={() => setDeleting(null)}
+        onKeyDown={keepFocusInside}
       >
         {deleting ? (
           <Form method="post" onSubmit={() => dialog.current?.close()}>

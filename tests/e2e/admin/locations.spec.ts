@@ -189,6 +189,14 @@ test("delete warns that the location's properties go with it, showing their coun
   await card(page, name).getByRole("button", { name: `Удалить: ${name}` }).click();
   const dialog = page.getByRole("dialog", { name: `Удалить локацию «${name}»?` });
   await expect(dialog).toContainText("Вместе с локацией будут удалены все ее объекты: 2.");
+  // Keyboard focus stays in the dialog: Tab and Shift+Tab go round its two buttons.
+  const cancel = dialog.getByRole("button", { name: "Отмена" });
+  const confirm = dialog.getByRole("button", { name: "Удалить" });
+  await cancel.focus();
+  for (const [key, next] of [["Tab", confirm], ["Tab", cancel], ["Shift+Tab", confirm], ["Shift+Tab", cancel]] as const) {
+    await page.keyboard.press(key);
+    await expect(next).toBeFocused();
+  }
   await dialog.getByRole("button", { name: "Отмена" }).click();
   await expect(card(page, name)).toBeVisible();
   await card(page, name).getByRole("button", { name: `Удалить: ${name}` }).click();
