@@ -146,6 +146,38 @@ for (const lang of LANGS) {
   });
 }
 
+// SPEC §8: a submission that fails (the server answers 500, or the connection drops) says so; what was typed stays.
+for (const [lang, failure] of [
+  ["ru", "server"],
+  ["bg", "network"],
+] as const) {
+  test(`a failed submission shows the failure banner and keeps the message (${lang}, ${failure})`, async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 500|net::ERR_FAILED|Contact form: sending failed/);
+    await open(page, localize(lang, "/"));
+    const f = fields(contactForm(page, lang), lang);
+    await f.name.fill(VALID.name);
+    await f.email.fill(VALID.email);
+    await f.message.fill(VALID.message);
+    await page.route(
+      (url) => url.pathname.endsWith(".data"),
+      (route) =>
+        route.request().method() !== "POST"
+          ? route.fallback()
+          : failure === "server"
+            ? route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" })
+            : route.abort("failed"),
+    );
+    await f.submit.click();
+    await expect(f.banner).toHaveText(T[lang].contact.failure);
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(f.message).toHaveValue(VALID.message);
+    // Sending again once the server answers works.
+    await page.unrouteAll();
+    await f.submit.click();
+    await expect(f.banner).toHaveText(T[lang].contact.success);
+  });
+}
+
 test.describe("contact form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
