@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { ADMIN_SITE_ENV, PUBLIC_SITE_ENV } from "./tests/e2e/fixtures/site-config";
 import { requireChromium } from "./tests/support/system";
 
 /**
@@ -51,7 +52,7 @@ if (isRunner && !process.env.E2E_SKIP_BUILD && !process.argv.includes("--list"))
   execSync("npm run build -- --logLevel warn", { stdio: "inherit" });
 }
 
-function serverEnv(port: number, dataDir: string): Record<string, string> {
+function serverEnv(port: number, dataDir: string, site: Record<string, string>): Record<string, string> {
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     NODE_ENV: "production",
@@ -68,6 +69,8 @@ function serverEnv(port: number, dataDir: string): Record<string, string> {
     ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL!,
     ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
     LOG_LEVEL: "error",
+    // The agent's phone, e-mail, name and hours: not the defaults (tests/e2e/fixtures/site-config.ts).
+    ...site,
   };
 }
 
@@ -149,14 +152,14 @@ export default defineConfig({
       // Seeding needs the data folder to itself (one process per embedded database), so it runs before the server.
       command: "node --import tsx tests/e2e/fixtures/seed.ts && node server/main.js",
       url: `${BASE_URL}/healthz`,
-      env: serverEnv(PORT, process.env.E2E_DATA_DIR!),
+      env: serverEnv(PORT, process.env.E2E_DATA_DIR!, PUBLIC_SITE_ENV),
       ...SERVER_OPTIONS,
     },
     {
       // The administrator's tests change the catalogue, so they get a server and data folder of their own.
       command: "node server/main.js",
       url: `${ADMIN_BASE_URL}/healthz`,
-      env: serverEnv(ADMIN_PORT, process.env.E2E_ADMIN_DATA_DIR!),
+      env: serverEnv(ADMIN_PORT, process.env.E2E_ADMIN_DATA_DIR!, ADMIN_SITE_ENV),
       ...SERVER_OPTIONS,
     },
   ],

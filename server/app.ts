@@ -31,6 +31,8 @@ export { startServices, stopServices } from "~/services.server";
 export { DataDirLockedError } from "~/db/lock.server";
 // supabase-js realtime channels: server/main.js attaches it to the http.Server (WebSocket upgrades).
 export { attachRealtime } from "~/api/realtime/server.server";
+// Requests Node refuses before the app (an address over its 16 KB limit): server/main.js listens with it.
+export { onClientError } from "./client-error";
 
 export interface AppOptions {
   /** Folder of the client build (production); absent in dev, where Vite serves assets. */

@@ -81,6 +81,8 @@ async function serve() {
     // The supervisor says it once for all its processes.
     if (!worker) console.log(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms)`);
   });
+  // An address too long for Node (a huge search) gets a page that says so, not a bare 431.
+  server.on("clientError", mod.onClientError);
   // WebSocket upgrades: /realtime/v1/websocket (supabase-js channels); any other upgrade is refused.
   const realtime = mod.attachRealtime(server);
   server.on("error", (/** @type {NodeJS.ErrnoException} */ error) => {

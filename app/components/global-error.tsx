@@ -9,11 +9,19 @@ export function GlobalErrorScreen({ t }: { t: Dictionary["errors"] }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const onError = (event: ErrorEvent) => {
-      // Failed image or script loads are not application errors.
-      if (event.error instanceof Error) setFailed(true);
+      // Failed image or script loads (no Error object) are not application errors.
+      if (isAppError(event.error, event.filename)) setFailed(true);
+    };
+    // A rejected promise nobody handled is the same failure in async code, so it shows the screen too.
+    const onRejection = (event: PromiseRejectionEvent) => {
+      if (isAppError(event.reason, "")) setFailed(true);
     };
     window.addEventListener("error", onError);
-    return () => window.removeEventListener("error", onError);
+    window.addEventListener("unhandledrejection", onRejection);
+    return () => {
+      window.removeEventListener("error", onError);
+      window.removeEventListener("unhandledrejection", onRejection);
+    };
   }, []);
   if (!failed) return null;
   return (
@@ -34,3 +42,17 @@ export function GlobalErrorScreen({ t }: { t: Dictionary["errors"] }) {
     </div>
   );
 }
+
+/**
+ * What counts as the application failing: an Error thrown or rejected by
+ * code running in the page. Not: non-Error values (thrown strings, bare
+ * rejections: never our code's way, typically third-party scripts), an
+ * aborted request (AbortError: a navigation cancelled it on purpose), or
+ * errors from browser extensions' scripts. Extensions' own content scripts
+ * run in an isolated world and never reach this window at all.
+ */
+export function isAppError(error: unknown, filename: string): boolean {
+  if (!(error instanceof Error) || error.name === "AbortError") return false;
+  return !EXTENSION.test(`${filename}\n${error.stack ?? ""}`);
+}
+const EXTENSION = /(?:chrome|moz|safari(?:-web)?)-extension:\/\//;

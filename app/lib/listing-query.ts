@@ -53,3 +53,18 @@ export function listingHref(basePath: string, query: Partial<ListingQuery>): str
   const params = listingSearchParams(query).toString();
   return params ? `${basePath}?${params}` : basePath;
 }
+
+const QUERY_PARAMS = ["location", "type", "search", "sort", "page"];
+
+/**
+ * Where a listing request should be redirected to, or null when its URL is
+ * already clean: a form sent without JavaScript carries empty fields and the
+ * default sort (`?search=&sort=default`), which are not part of the state.
+ * Shared by /properties and the location page (whose location is the page
+ * itself: pass `locationId: null`).
+ */
+export function listingRedirect(url: URL, query: Partial<ListingQuery>): string | null {
+  const params = url.searchParams;
+  const needless = QUERY_PARAMS.some((k) => params.get(k) === "") || params.get("sort") === "default" || params.get("page") === "1";
+  return needless ? listingHref(url.pathname, query) : null;
+}

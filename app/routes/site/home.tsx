@@ -5,6 +5,7 @@ import { dictionary, fill, localizePath, pickText } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
 import { listLocationsWithCounts } from "~/models/locations.server";
 import { handleContactAction } from "~/utils/contact-action.server";
+import { contactClientAction } from "~/utils/contact-client-action";
 import { requestInfo } from "~/context";
 import { pageContext } from "~/utils/page.server";
 import { siteConfig } from "~/utils/site.server";
@@ -34,6 +35,9 @@ export async function action({ url, request, context }: Route.ActionArgs) {
   const { lang } = pageContext(url);
   return handleContactAction(request, lang, context.get(requestInfo).ip);
 }
+
+// A post that gets no answer from the action shows the form's failure banner (not the error screen).
+export const clientAction = contactClientAction;
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, isRouteErrorResponse, useLocation } from "react-router";
+import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
 import { FullscreenViewer } from "~/components/gallery/fullscreen-viewer";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { ListingView } from "~/components/listing-view";
@@ -8,7 +8,7 @@ import { NotFoundState } from "~/components/not-found-state";
 import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";
 import { formatPropertyCount } from "~/i18n/plural";
 import { imageSrcSet, imageVariant } from "~/lib/images";
-import { parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
+import { listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { breadcrumbJsonLd, jsonLd, pageMeta } from "~/lib/seo";
 import { searchListings } from "~/models/listing.server";
 import { getLocationBySlug } from "~/models/locations.server";
@@ -20,6 +20,9 @@ export async function loader({ url, params }: Route.LoaderArgs) {
   const location = await getLocationBySlug(params.locationSlug);
   if (!location) throw data({ lang }, { status: 404 });
   const query = { ...parseListingQuery(url.searchParams), locationId: location.id };
+  // The same clean URL as /properties (the location is the path, never a parameter).
+  const clean = listingRedirect(url, { ...query, locationId: null });
+  if (clean) throw redirect(clean);
   const [page, all] = await Promise.all([
     searchListings(query, PUBLIC_PAGE_SIZE),
     searchListings({ locationId: location.id, type: null, search: "", sort: "default", page: 1 }, 1),

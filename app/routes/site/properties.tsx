@@ -1,22 +1,19 @@
 import { redirect } from "react-router";
 import { ListingView } from "~/components/listing-view";
 import { dictionary, localizePath, pickText } from "~/i18n";
-import { listingHref, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
+import { listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { pageMeta } from "~/lib/seo";
 import { searchListings } from "~/models/listing.server";
 import { listLocations } from "~/models/locations.server";
 import { pageContext } from "~/utils/page.server";
 import type { Route } from "./+types/properties";
 
-const KNOWN = ["location", "type", "search", "sort", "page"];
-
 export async function loader({ url }: Route.LoaderArgs) {
   const { lang, origin } = pageContext(url);
   const query = parseListingQuery(url.searchParams);
   // A form sent without JavaScript carries empty fields: answer with the clean URL.
-  if (KNOWN.some((k) => url.searchParams.get(k) === "")) {
-    throw redirect(listingHref(url.pathname, query));
-  }
+  const clean = listingRedirect(url, query);
+  if (clean) throw redirect(clean);
   const [page, locations] = await Promise.all([searchListings(query, PUBLIC_PAGE_SIZE), listLocations()]);
   return {
     lang,

@@ -14,6 +14,7 @@ import { getLocationBySlug } from "~/models/locations.server";
 import { getRealEstateBySlug } from "~/models/real-estates.server";
 import { requestInfo } from "~/context";
 import { handleContactAction } from "~/utils/contact-action.server";
+import { contactClientAction } from "~/utils/contact-client-action";
 import { pageContext } from "~/utils/page.server";
 import { siteConfig } from "~/utils/site.server";
 import type { Route } from "./+types/property";
@@ -61,6 +62,9 @@ export async function action({ url, request, params, context }: Route.ActionArgs
   if (!found) throw data({ lang }, { status: 404 });
   return handleContactAction(request, lang, context.get(requestInfo).ip, found.property.id);
 }
+
+// A post that gets no answer from the action shows the form's failure banner (not the error screen).
+export const clientAction = contactClientAction;
 
 export function meta({ data: d }: Route.MetaArgs) {
   if (!d) return [];

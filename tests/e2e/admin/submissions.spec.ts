@@ -1,4 +1,16 @@
-import { allowConsoleErrors, expect, openAdmin, openAdminLive, requestsLink, sendVisitorRequest, test, unique, unreadRequests } from "./fixtures";
+import {
+  allowConsoleErrors,
+  createProperty,
+  expect,
+  hydrated,
+  openAdmin,
+  openAdminLive,
+  requestsLink,
+  sendVisitorRequest,
+  test,
+  unique,
+  unreadRequests,
+} from "./fixtures";
 
 test("a new request appears at the top and in the unread badge without reloading; the dialog marks it read; delete asks first", async ({
   adminPage: page,
@@ -38,16 +50,37 @@ test("a new request appears at the top and in the unread badge without reloading
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 });
 
-test("the unread filter and the mark-read action; a request about a property names it", async ({ adminPage: page, request, clientIp }) => {
+test("the unread filter and the mark-read action; a request sent from a property page names that property", async ({ adminPage: page, page: visitor }) => {
+  const title = `Дом у моря ${unique()}`;
+  const propertyId = await createProperty(page, title);
+  // A visitor writes from the property's public page.
+  await visitor.goto(`/properties/${propertyId}`);
+  await hydrated(visitor);
+  const publicPath = new URL(visitor.url()).pathname;
+  const form = visitor.getByRole("form", { name: "Отправить сообщение" });
+  await expect(form.getByText(`Запрос по объекту: ${title}`)).toBeVisible();
   const name = `Покупатель ${unique()}`;
-  await sendVisitorRequest(request, clientIp, { name, email: "buyer@example.com", phone: "+359 888 000 000", message: "Интересует." });
+  await form.getByRole("textbox", { name: "Имя", exact: true }).fill(name);
+  await form.getByRole("textbox", { name: "Email", exact: true }).fill("buyer@example.com");
+  await form.getByRole("textbox", { name: "Телефон (необязательно)" }).fill("+359 888 000 000");
+  await form.getByRole("textbox", { name: "Сообщение", exact: true }).fill("Интересует.");
+  await form.getByRole("button", { name: "Отправить" }).click();
+  await expect(form.getByRole("status")).toHaveText("Спасибо! Ваше сообщение отправлено.");
+
   await openAdmin(page, "/admin/contact-submissions?filter=unread");
   await expect(page.getByRole("link", { name: "Непрочитанные" })).toHaveAttribute("aria-current", "page");
   const item = page.getByRole("row").filter({ hasText: name });
+  // The administrator sees which property it is about, linked to its public page.
+  await expect(item.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", publicPath);
   await item.getByRole("button", { name: `Прочитано: ${name}` }).click();
   await expect(item).toHaveCount(0);
   await page.getByRole("link", { name: "Все", exact: true }).click();
-  await expect(page.getByRole("row").filter({ hasText: name })).toContainText("Прочитана");
+  const read = page.getByRole("row").filter({ hasText: name });
+  await expect(read).toContainText("Прочитана");
+  await read.getByRole("link", { name: `Просмотр: ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Заявка: ${name}` });
+  await expect(dialog.getByRole("link", { name: title, exact: true })).toHaveAttribute("href", publicPath);
+  await expect(dialog).toContainText("+359 888 000 000");
 });
 
 test("the dashboard: three counts, quick-add buttons, the latest properties and requests", async ({ adminPage: page }) => {

@@ -44,6 +44,25 @@ function postHome(request: APIRequestContext, extra: Record<string, string> = {}
   return request.post("/?index", { form: { ...VALID, website: "", ...extra }, headers, maxRedirects: 0 });
 }
 
+/** A name no other test sends. */
+const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** How many stored requests carry this name, read as the administrator through the HTTP API (docs/api.md). */
+async function storedWithName(request: APIRequestContext, name: string): Promise<number> {
+  const apikey = "seaside-anon-key";
+  const auth = await request.post("/auth/v1/token?grant_type=password", {
+    headers: { apikey },
+    data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD },
+  });
+  expect(auth.status(), "the administrator signs in").toBe(200);
+  const { access_token: token } = (await auth.json()) as { access_token: string };
+  const rows = await request.get(`/rest/v1/contact_submissions?select=id&name=eq.${encodeURIComponent(name)}`, {
+    headers: { apikey, Authorization: `Bearer ${token}` },
+  });
+  expect(rows.status()).toBe(200);
+  return ((await rows.json()) as unknown[]).length;
+}
+
 for (const lang of LANGS) {
   const t = T[lang].contact;
 
@@ -146,6 +165,38 @@ for (const lang of LANGS) {
   });
 }
 
+// SPEC §8: a submission that fails (the server answers 500, or the connection drops) says so; what was typed stays.
+for (const [lang, failure] of [
+  ["ru", "server"],
+  ["bg", "network"],
+] as const) {
+  test(`a failed submission shows the failure banner and keeps the message (${lang}, ${failure})`, async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 500|net::ERR_FAILED|Contact form: sending failed/);
+    await open(page, localize(lang, "/"));
+    const f = fields(contactForm(page, lang), lang);
+    await f.name.fill(VALID.name);
+    await f.email.fill(VALID.email);
+    await f.message.fill(VALID.message);
+    await page.route(
+      (url) => url.pathname.endsWith(".data"),
+      (route) =>
+        route.request().method() !== "POST"
+          ? route.fallback()
+          : failure === "server"
+            ? route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" })
+            : route.abort("failed"),
+    );
+    await f.submit.click();
+    await expect(f.banner).toHaveText(T[lang].contact.failure);
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await expect(f.message).toHaveValue(VALID.message);
+    // Sending again once the server answers works.
+    await page.unrouteAll();
+    await f.submit.click();
+    await expect(f.banner).toHaveText(T[lang].contact.success);
+  });
+}
+
 test.describe("contact form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -196,10 +247,12 @@ test.describe("contact form without JavaScript", () => {
 
 test.describe("spam protection", () => {
   test("a filled honeypot is answered like a success and is never counted or stored", async ({ page, request }) => {
+    const bot = uniqueName("Бот");
+    const person = uniqueName("Посетитель");
     await open(page, "/");
     const form = contactForm(page, "ru");
     const f = fields(form, "ru");
-    await f.name.fill(VALID.name);
+    await f.name.fill(bot);
     await f.email.fill(VALID.email);
     await f.message.fill(VALID.message);
     // Invisible to people (off-screen, aria-hidden); bots fill every field.
@@ -209,16 +262,17 @@ test.describe("spam protection", () => {
     await f.submit.click();
     await expect(f.banner).toHaveText(T.ru.contact.success);
 
-    // Nothing stored can only be seen from the admin area (not built yet); what can be
-    // seen: honeypot posts skip the submission path entirely — they do not even count
-    // towards this visitor's limit, which every stored message does.
+    // Honeypot posts do not even count towards this visitor's limit, which every stored message does …
     for (let i = 0; i < 6; i++) {
-      const response = await postHome(request, { website: "bot" });
+      const response = await postHome(request, { website: "bot", name: bot });
       expect(response.status()).toBe(200);
       expect(await response.text()).toContain(T.ru.contact.success);
     }
-    for (let i = 1; i <= 5; i++) expect((await postHome(request)).status(), `real message ${i}`).toBe(200);
+    for (let i = 1; i <= 5; i++) expect((await postHome(request, { name: person })).status(), `real message ${i}`).toBe(200);
     expect((await postHome(request)).status(), "the 6th real message of this visitor").toBe(429);
+    // … and the administrator finds none of them, but every real one.
+    expect(await storedWithName(request, bot), "stored honeypot posts").toBe(0);
+    expect(await storedWithName(request, person), "stored real messages").toBe(5);
   });
 
   test("refused (invalid) posts do not use up a visitor's allowance of messages", async ({ page, request }) => {
@@ -237,8 +291,10 @@ test.describe("spam protection", () => {
   });
 
   test("the 6th message from one address within 10 minutes is refused with 429", async ({ page, request, clientIp }) => {
+    const person = uniqueName("Посетитель");
+    const refusedName = uniqueName("Лишний");
     for (let i = 1; i <= 5; i++) {
-      const response = await postHome(request);
+      const response = await postHome(request, { name: person });
       expect(response.status(), `message ${i}`).toBe(200);
       expect(await response.text()).toContain(T.ru.contact.success);
     }
@@ -246,7 +302,7 @@ test.describe("spam protection", () => {
     // The 6th, typed into the form: the page says why.
     await open(page, "/");
     const f = fields(contactForm(page, "ru"), "ru");
-    await f.name.fill(VALID.name);
+    await f.name.fill(refusedName);
     await f.email.fill(VALID.email);
     await f.message.fill(VALID.message);
     await f.submit.click();
@@ -255,14 +311,17 @@ test.describe("spam protection", () => {
     await expect(f.message).toHaveValue(VALID.message);
 
     // Also as a plain post (no JavaScript): status 429 and the message.
-    const refused = await postHome(request);
+    const refused = await postHome(request, { name: refusedName });
     expect(refused.status()).toBe(429);
     expect(await refused.text()).toContain(T.ru.contact.rateLimited);
 
     // The property pages share the limit …
     const alpha = property("alpha");
-    const fromProperty = await request.post(encodeURI(propertyPath(alpha)), { form: { ...VALID, website: "" } });
+    const fromProperty = await request.post(encodeURI(propertyPath(alpha)), { form: { ...VALID, name: refusedName, website: "" } });
     expect(fromProperty.status()).toBe(429);
+    // Refused means not stored.
+    expect(await storedWithName(request, refusedName), "stored refused messages").toBe(0);
+    expect(await storedWithName(request, person), "stored allowed messages").toBe(5);
     // … and it is per address: another visitor is not affected.
     const other = clientIp.replace(/\d+$/, (n) => String((Number(n) % 254) + 1));
     expect((await postHome(request, {}, { "X-Forwarded-For": other })).status()).toBe(200);

@@ -55,12 +55,68 @@ for (const lang of LANGS) {
   });
 }
 
-test("an error in a resource that failed to load is not an application error", async ({ page }) => {
-  // The broken picture of a property fires window "error" events (resource errors): no error screen.
+test("after hydration: a broken picture or an error without an Error object is not an application error; an unhandled rejection is", async ({
+  page,
+  consoleErrors,
+}) => {
+  consoleErrors.allow(/pageerror: (a string|boom in a promise|The operation was aborted\.)/);
   await open(page, propertyPath(property("gamma")));
-  await page.waitForLoadState("networkidle");
-  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  const screen = page.getByRole("alertdialog", { name: T.ru.errors.title });
+  const settled = () => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  await page.evaluate(async () => {
+    // A picture that fails to load, added now that the page's listeners exist.
+    const img = document.createElement("img");
+    img.src = "/upload/properties/missing.jpg";
+    await new Promise((resolve) => {
+      img.onerror = resolve;
+      document.body.append(img);
+    });
+    // What a cross-origin script's error looks like ("Script error.", no Error object), and benign rejections.
+    window.dispatchEvent(new ErrorEvent("error", { message: "Script error." }));
+    void Promise.reject("a string");
+    void Promise.reject(new DOMException("The operation was aborted.", "AbortError"));
+  });
+  await settled();
+  await expect(screen).toHaveCount(0);
+  // A promise of the page's code rejected with an Error and handled by nobody: the error screen.
+  await page.evaluate(() => void Promise.reject(new Error("boom in a promise")));
+  await expect(screen).toBeVisible();
+  await expect(screen.getByText(T.ru.errors.text)).toBeVisible();
 });
+
+for (const lang of LANGS) {
+  const t = T[lang];
+
+  test(`a server error (500) while moving to another page shows the error screen (${lang})`, async ({ page, consoleErrors }) => {
+    consoleErrors.allow(/status of 500/);
+    await open(page, localize(lang, "/properties"));
+    // The next page's data comes back as a bare 500 (a failing server or proxy).
+    await page.route(
+      (url) => url.pathname.endsWith(".data"),
+      (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
+    );
+    await page.getByRole("main").getByRole("navigation", { name: t.listing.typeNav }).getByRole("link", { name: t.listing.types.house, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: t.errors.title })).toBeVisible();
+    await expect(page.getByText(t.errors.text)).toBeVisible();
+    await expect(page).toHaveTitle(t.errors.title);
+    // Reloading (the server answers again) brings the page back.
+    await page.unrouteAll();
+    await page.getByRole("link", { name: t.errors.reload }).click();
+    await expect(page.getByRole("heading", { level: 1, name: t.listing.title })).toBeVisible();
+  });
+
+  test(`malformed ids in /properties/{id} and /locations/{id} are the not-found pages (${lang})`, async ({ page }) => {
+    for (const [path, title] of [
+      ["/properties/abc", t.property.notFound],
+      ["/locations/abc", t.location.notFound],
+      ["/properties/1%27%20or%201=1", t.property.notFound],
+    ] as const) {
+      const response = await page.goto(localize(lang, path));
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: title }), path).toBeVisible();
+    }
+  });
+}
 
 test.describe("revalidated pages", () => {
   test("a reloaded page still runs its scripts (the cached copy and its policy agree)", async ({ page }) => {

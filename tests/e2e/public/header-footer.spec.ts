@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { location, property, propertyPath } from "../fixtures/data";
 import { clickWhenSettled, currentPath, expect, hydrated, isPhone, LANGS, localize, open, test } from "../fixtures/test";
+import { ADMIN_SITE_ENV, ADMIN_SITE_TEL } from "../fixtures/site-config";
 import { T } from "../fixtures/texts";
 
 /**
@@ -202,6 +203,7 @@ for (const lang of LANGS) {
 
     await expect(footer.getByRole("link", { name: "+359 88 000 0000" })).toHaveAttribute("href", "tel:+359880000000");
     await expect(footer.getByRole("link", { name: "info@example.com" })).toHaveAttribute("href", "mailto:info@example.com");
+    // The configured hours (HOURS_*, not the defaults); the empty Sunday reads "by appointment".
     for (const [label, value] of t.hours) {
       const term = footer.getByRole("term").filter({ hasText: label });
       await expect(term).toHaveText(label);
@@ -217,5 +219,11 @@ for (const lang of LANGS) {
 
     await nav.getByRole("link", { name: t.footer.top }).click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+
+    // A configured phone and e-mail (SITE_PHONE, SITE_EMAIL): the administrator's server runs with others (site-config.ts).
+    await page.goto(new URL(localize(lang, "/properties"), process.env.E2E_ADMIN_BASE_URL).href);
+    const configured = page.getByRole("contentinfo");
+    await expect(configured.getByRole("link", { name: ADMIN_SITE_ENV.SITE_PHONE })).toHaveAttribute("href", ADMIN_SITE_TEL);
+    await expect(configured.getByRole("link", { name: ADMIN_SITE_ENV.SITE_EMAIL })).toHaveAttribute("href", `mailto:${ADMIN_SITE_ENV.SITE_EMAIL}`);
   });
 }

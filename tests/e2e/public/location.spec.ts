@@ -112,6 +112,28 @@ test.describe("location page", () => {
     expect(decodedHref(await pager.getByRole("link", { name: T.ru.listing.page(2) }).getAttribute("href"))).toBe(`/${testograd.slug}?page=2`);
   });
 
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the search form lands on the clean URL (no empty or default parameters), like /properties", async ({ page, request }) => {
+      const testograd = location("testograd");
+      const path = `/${testograd.slug}`;
+      const raw = await request.get(`${encodeURI(path)}?search=&sort=default&location=&type=house&page=1`, { maxRedirects: 0 });
+      expect(raw.status()).toBe(302);
+      expect(decodedHref(raw.headers().location!)).toBe(`${path}?type=house`);
+
+      await page.goto(path);
+      const box = page.getByRole("main").getByRole("searchbox");
+      await box.fill("маяка");
+      await box.press("Enter");
+      await expect.poll(() => decodeURIComponent(new URL(page.url()).search)).toBe("?search=маяка");
+      await expect(found(page)).toHaveText(T.ru.listing.found(1));
+      await page.getByRole("main").getByRole("searchbox").fill("");
+      await page.getByRole("main").getByRole("button", { name: T.ru.listing.searchSubmit }).click();
+      await expect.poll(() => currentPath(page)).toBe(path);
+      await expect(found(page)).toHaveText(T.ru.listing.found(testograd.count));
+    });
+  });
+
   test("the back button restores the results and the filter controls", async ({ page }) => {
     const testograd = location("testograd");
     await open(page, `/${testograd.slug}`);

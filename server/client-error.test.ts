@@ -1,0 +1,63 @@
+import http from "node:http";
+import net from "node:net";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onClientError } from "./client-error";
+
+let server: http.Server;
+let port: number;
+
+beforeAll(async () => {
+  server = http.createServer((_req, res) => res.end("ok"));
+  server.on("clientError", onClientError);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Sends raw bytes, returns everything the server answered before closing. */
+function raw(request: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (c) => chunks.push(c));
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    socket.on("error", reject);
+    socket.write(request);
+  });
+}
+
+const longSearch = encodeURIComponent("а".repeat(10_000));
+
+describe("requests over Node's header limit", () => {
+  it("a 60 KB address gets 414 and a Russian page with a link to the listing", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/properties?search=${longSearch}`);
+    expect(response.status).toBe(414);
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const body = await response.text();
+    expect(body).toContain("Адрес слишком длинный");
+    expect(body).toContain('<a href="/properties">Все объекты</a>');
+    // Nothing of the request comes back.
+    expect(body).not.toContain("search");
+  });
+
+  it("under /bg the page is Bulgarian", async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/bg/properties?search=${longSearch}`);
+    expect(response.status).toBe(414);
+    const body = await response.text();
+    expect(body).toContain('<html lang="bg">');
+    expect(body).toContain("Адресът е твърде дълъг");
+    expect(body).toContain('<a href="/bg/properties">Всички имоти</a>');
+  });
+
+  it("over-long headers with a short address get 431 with the same page", async () => {
+    const answer = await raw(`GET /bg HTTP/1.1\r\nHost: x\r\nCookie: a=${"b".repeat(20_000)}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain("Адресът е твърде дълъг");
+  });
+
+  it("other malformed requests get Node's plain 400, and normal ones still work", async () => {
+    expect(await raw("NOT HTTP AT ALL\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    expect(await (await fetch(`http://127.0.0.1:${port}/properties?search=a`)).text()).toBe("ok");
+  });
+});
