@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, type ClientActionFunctionArgs } from "react-router";
-import { dictionary, splitLangPath } from "~/i18n";
+import { splitLangPath } from "~/i18n";
+import { CONTACT_MESSAGES } from "~/schemas/contact";
 import type { ContactActionResult } from "./contact-action.server";
 
 /**
@@ -23,6 +24,6 @@ export async function contactClientAction({ request, serverAction }: ClientActio
     };
     const values = { name: text("name"), email: text("email"), phone: text("phone"), message: text("message") };
     const { lang } = splitLangPath(new URL(request.url).pathname);
-    return { ok: false, message: dictionary(lang).contact.failure, fields: {}, values };
+    return { ok: false, message: CONTACT_MESSAGES[lang].failure, fields: {}, values };
   }
 }
