@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "react-router";
 import { buttonClass, ErrorBanner, PageHeader } from "~/components/admin/ui";
+import { keepFocusInside } from "~/components/keep-focus-inside";
 import { ADMIN } from "~/i18n/admin";
 import { formatDateTime } from "~/i18n/format";
 import { localizePath } from "~/i18n/lang";
@@ -191,6 +192,7 @@ function DetailDialog({ detail, closeHref }: { detail: NonNullable<Awaited<Retur
       open
       aria-labelledby="submission-title"
       onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })}
+      onKeyDown={keepFocusInside}
       className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
     >
       <h2 id="submission-title" className="text-lg font-semibold">

@@ -37,6 +37,14 @@ test("a new request appears at the top and in the unread badge without reloading
   await expect(dialog.getByText("—", { exact: true })).toBeVisible();
   await expect(dialog).toContainText("Вторая строка.");
   await expect(dialog.getByRole("link", { name: "Ответить по email" })).toHaveAttribute("href", /^mailto:guest@example\.com\?subject=/);
+  // Keyboard focus stays in the dialog: Tab and Shift+Tab go round its controls.
+  const reply = dialog.getByRole("link", { name: "Ответить по email" });
+  const close = dialog.getByRole("button", { name: "Закрыть" });
+  await reply.focus();
+  for (const [key, next] of [["Tab", close], ["Tab", reply], ["Shift+Tab", close]] as const) {
+    await page.keyboard.press(key);
+    await expect(next).toBeFocused();
+  }
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
   await expect(rows.nth(1)).toContainText("Прочитана");
