@@ -124,12 +124,11 @@ export default defineConfig({
     },
     {
       name: "phone",
-      // Phones get what differs on a small touch screen: header and mobile menu,
-      // home, property page and gallery (swipe), the 360 px layout of every
-      // page, accessibility, the smoke walk. Server behaviour that is the same
-      // HTML at any size (filters, paging, redirects, head tags, form rules) is
-      // checked once, on desktop, to keep the suite short.
-      testIgnore: [/public\/(seo|listing|location|errors|contact-form)\.spec\.ts$/, /\/admin\//, /\/diagnostics\//],
+      // Phones run every public screen (listing filters and paging, location
+      // page, contact form, error pages: touch and a 390 px layout), plus the
+      // 360 px layout spec. Head tags (seo) are the same HTML at any size:
+      // checked once, on desktop. Keyboard walks are desktop-only (in the spec).
+      testIgnore: [/public\/seo\.spec\.ts$/, /\/admin\//, /\/diagnostics\//],
       use: {
         ...chromium,
         userAgent: devices["Pixel 7"].userAgent,
