@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, type ClientActionFunctionArgs } from "react-router";
+import { isRouteErrorResponse, type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { splitLangPath } from "~/i18n";
 import { CONTACT_MESSAGES } from "~/schemas/contact";
 import type { ContactActionResult } from "./contact-action.server";
@@ -11,7 +11,7 @@ import type { ContactActionResult } from "./contact-action.server";
  * A deliberate answer (e.g. 404: the property was deleted meanwhile) still
  * goes to the page's error boundary.
  */
-export async function contactClientAction({ request, serverAction }: ClientActionFunctionArgs): Promise<ContactActionResult> {
+export async function contactClientAction({ request, serverAction }: ClientActionFunctionArgs): Promise<ContactClientResult> {
   const form = await request.clone().formData();
   try {
     return await serverAction<ContactActionResult>();
@@ -24,6 +24,25 @@ export async function contactClientAction({ request, serverAction }: ClientActio
     };
     const values = { name: text("name"), email: text("email"), phone: text("phone"), message: text("message") };
     const { lang } = splitLangPath(new URL(request.url).pathname);
-    return { ok: false, message: CONTACT_MESSAGES[lang].failure, fields: {}, values };
+    return { ok: false, message: CONTACT_MESSAGES[lang].failure, fields: {}, values, unsent: true };
   }
+}
+
+/** The action's answer, or the failure the browser made up when none came (`unsent`). */
+export type ContactClientResult = ContactActionResult | (Extract<ContactActionResult, { ok: false }> & { unsent: true });
+
+/**
+ * shouldRevalidate of every route whose loader runs under a contact form (the
+ * site layout, home and property pages). After a post that got no answer,
+ * the data reload that normally follows an action is skipped: offline it
+ * would fail as well and replace the page, the banner and the visitor's text
+ * with the error screen. Nothing was stored, so the page's data is current.
+ */
+export function contactShouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  if (isUnsentContact(actionResult)) return false;
+  return defaultShouldRevalidate;
+}
+
+function isUnsentContact(result: unknown): boolean {
+  return typeof result === "object" && result !== null && (result as { unsent?: unknown }).unsent === true;
 }

@@ -5,7 +5,7 @@ import { dictionary, fill, localizePath, pickText } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
 import { listLocationsWithCounts } from "~/models/locations.server";
 import { handleContactAction } from "~/utils/contact-action.server";
-import { contactClientAction } from "~/utils/contact-client-action";
+import { contactClientAction, contactShouldRevalidate } from "~/utils/contact-client-action";
 import { requestInfo } from "~/context";
 import { pageContext } from "~/utils/page.server";
 import { siteConfig } from "~/utils/site.server";
@@ -38,6 +38,8 @@ export async function action({ url, request, context }: Route.ActionArgs) {
 
 // A post that gets no answer from the action shows the form's failure banner (not the error screen).
 export const clientAction = contactClientAction;
+// … and then keeps the page as it is, without reloading its data (which offline would fail too).
+export const shouldRevalidate = contactShouldRevalidate;
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];

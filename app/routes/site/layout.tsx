@@ -3,6 +3,7 @@ import { Link, Outlet, redirect, useLoaderData, useLocation } from "react-router
 import { GlobalErrorScreen } from "~/components/global-error";
 import { LanguageSwitch } from "~/components/language-switch";
 import { dictionary, localizePath, splitLangPath } from "~/i18n";
+import { contactShouldRevalidate } from "~/utils/contact-client-action";
 import { cookieLang } from "~/utils/language.server";
 import { siteConfig } from "~/utils/site.server";
 import type { Route } from "./+types/layout";
@@ -20,6 +21,9 @@ export function loader({ request, url }: Route.LoaderArgs) {
   const site = siteConfig();
   return { lang, site: { phone: site.phone, email: site.email, contactName: site.contactName, hours: site.hours } };
 }
+
+// The frame stays as it is after a contact form post that got no answer (see contactShouldRevalidate).
+export const shouldRevalidate = contactShouldRevalidate;
 
 export function headers() {
   return { Vary: "Cookie" };

@@ -14,7 +14,7 @@ import { getLocationBySlug } from "~/models/locations.server";
 import { getRealEstateBySlug } from "~/models/real-estates.server";
 import { requestInfo } from "~/context";
 import { handleContactAction } from "~/utils/contact-action.server";
-import { contactClientAction } from "~/utils/contact-client-action";
+import { contactClientAction, contactShouldRevalidate } from "~/utils/contact-client-action";
 import { pageContext } from "~/utils/page.server";
 import { siteConfig } from "~/utils/site.server";
 import type { Route } from "./+types/property";
@@ -65,6 +65,8 @@ export async function action({ url, request, params, context }: Route.ActionArgs
 
 // A post that gets no answer from the action shows the form's failure banner (not the error screen).
 export const clientAction = contactClientAction;
+// … and then keeps the page as it is, without reloading its data (which offline would fail too).
+export const shouldRevalidate = contactShouldRevalidate;
 
 export function meta({ data: d }: Route.MetaArgs) {
   if (!d) return [];

@@ -197,6 +197,35 @@ for (const [lang, failure] of [
   });
 }
 
+// SPEC §8 offline: the post fails and so would the data reload that follows
+// it; the page stays, says so in its language, and keeps what was typed.
+for (const [lang, where] of [
+  ["ru", "home"],
+  ["bg", "property"],
+] as const) {
+  test(`a form sent while offline shows the failure banner and keeps the text (${lang}, ${where} page)`, async ({ page, context, consoleErrors }) => {
+    consoleErrors.allow(/net::ERR_INTERNET_DISCONNECTED|Failed to fetch|Contact form: sending failed/);
+    await open(page, where === "home" ? localize(lang, "/") : propertyPath(property("alpha"), lang));
+    const f = fields(contactForm(page, lang), lang);
+    const typed = { name: uniqueName("Офлайн"), email: VALID.email, message: `${VALID.message} (${lang}, ${where})` };
+    await f.name.fill(typed.name);
+    await f.email.fill(typed.email);
+    await f.message.fill(typed.message);
+    await context.setOffline(true);
+    await f.submit.click();
+    await expect(f.banner).toHaveText(T[lang].contact.failure);
+    await expect(f.name).toHaveValue(typed.name);
+    await expect(f.email).toHaveValue(typed.email);
+    await expect(f.message).toHaveValue(typed.message);
+    // Back online, sending again works and the message is stored.
+    await context.setOffline(false);
+    await f.submit.click();
+    await expect(f.banner).toHaveText(T[lang].contact.success);
+    await expect(f.message).toHaveValue("");
+    expect(await storedWithName(page.request, typed.name)).toBe(1);
+  });
+}
+
 test.describe("contact form without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
