@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { safeRedirect } from "~/lib/safe-redirect";
 import type { PublicAdmin } from "~/models/admins.server";
 import { getSessionAdmin } from "~/models/sessions.server";
 import { getEnv } from "./env.server";
@@ -34,12 +35,14 @@ export async function currentAdmin(request: Request): Promise<PublicAdmin | null
   return token ? getSessionAdmin(token) : null;
 }
 
-/** The path to come back to after sign-in: only same-site /admin pages. */
-export function safeAdminReturn(value: string | null): string {
-  if (!value || !value.startsWith("/admin") || value.startsWith("//") || value.includes("\\") || value.startsWith("/admin/login")) {
-    return "/admin";
-  }
-  return value;
+/** Pages sign-in may come back to: the admin area, except the sign-in page itself. */
+function isAdminPage(pathname: string): boolean {
+  return (pathname === "/admin" || pathname.startsWith("/admin/")) && !pathname.startsWith("/admin/login");
+}
+
+/** The path to come back to after sign-in (`redirectTo`): the one redirect-target check, /admin pages only. */
+export function adminReturnPath(value: string | null): string {
+  return safeRedirect(value, { fallback: "/admin", allowPath: isAdminPage });
 }
 
 export function loginPath(returnTo: string): string {

@@ -3,14 +3,11 @@ import type { Lang } from "~/i18n/lang";
 import { createContactSubmission } from "~/models/contact-submissions.server";
 import { ModelError } from "~/models/errors.server";
 import { CONTACT_MESSAGES } from "~/schemas/contact";
-import { RateLimiter } from "./rate-limit.server";
+import { contactRequestKey, contactRequestLimiter as limiter } from "./contact-limit.server";
 
 export type ContactActionResult =
   | { ok: true; message: string }
   | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
-
-/** At most 5 requests per 10 minutes from one address (spam, not people). */
-const limiter = new RateLimiter("contact form", 5, 10 * 60 * 1000);
 
 const RATE_LIMITED: Record<Lang, string> = {
   ru: "Вы отправили слишком много сообщений. Пожалуйста, попробуйте позже или позвоните нам.",
@@ -31,7 +28,7 @@ export async function handleContactAction(request: Request, lang: Lang, ip: stri
   const M = CONTACT_MESSAGES[lang];
 
   if (text("website") !== "") return data<ContactActionResult>({ ok: true, message: M.success });
-  const visitor = ip || "unknown";
+  const visitor = contactRequestKey(ip);
   try {
     if (!(await limiter.attempt(visitor))) {
       return data<ContactActionResult>({ ok: false, message: RATE_LIMITED[lang], fields: {}, values }, { status: 429 });

@@ -13,9 +13,3 @@ export function cookieLang(request: Request): Lang | null {
 export function languageCookie(lang: Lang, secure: boolean): string {
   return `${LANGUAGE_KEY}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
-
-/** A same-site path to return to: anything else (other hosts, schemes) becomes "/". */
-export function safeReturnPath(value: string | null): string {
-  if (!value || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return "/";
-  return value;
-}

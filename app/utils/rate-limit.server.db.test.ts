@@ -78,6 +78,17 @@ describe("rate limits counted in the database", () => {
     expect(await l.attempt("flood", 1000)).toBe(true);
   });
 
+  it("hit tells how many attempts came before and, when refused, when a place frees up; forget clears a key", async () => {
+    const l = limiter(2, 1000);
+    expect(await l.hit("k", 100)).toEqual({ allowed: true, before: 0, retryAfterMs: 0 });
+    expect(await l.hit("k", 300)).toEqual({ allowed: true, before: 1, retryAfterMs: 0 });
+    expect(await l.hit("k", 400)).toEqual({ allowed: false, before: 2, retryAfterMs: 700 });
+    expect(await l.hit("k", 500)).toEqual({ allowed: false, before: 2, retryAfterMs: 600 });
+    await l.forget("k");
+    expect(await l.hit("k", 600)).toEqual({ allowed: true, before: 0, retryAfterMs: 0 });
+    expect(await storedTimes(l.bucket)).toEqual([600]);
+  });
+
   it("lets exactly `limit` of many simultaneous attempts through", async () => {
     const l = limiter(5, 60_000);
     const results = await Promise.all(Array.from({ length: 20 }, () => l.attempt("burst")));

@@ -39,17 +39,26 @@ export class RateLimiter {
 
   /** Records an attempt; false when the key is over its limit (the attempt is not counted). */
   async attempt(key: string, now = Date.now()): Promise<boolean> {
+    return (await this.hit(key, now)).allowed;
+  }
+
+  /**
+   * attempt(), also telling how many attempts of the key the window held
+   * before this one (`limit` when refused) and, when refused, how long until
+   * a place frees up.
+   */
+  async hit(key: string, now = Date.now()): Promise<{ allowed: boolean; before: number; retryAfterMs: number }> {
     const digest = this.digest(key);
     const until = this.refusedUntil.get(digest);
     if (until !== undefined) {
-      if (now < until) return false;
+      if (now < until) return { allowed: false, before: this.limit, retryAfterMs: until - now };
       this.refusedUntil.delete(digest);
     }
     const cutoff = now - this.windowMs;
     const result = await db().transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${digest}, 0))`);
       // One statement: every part sees the same snapshot, taken after the lock.
-      const [row] = await queryRows<{ inserted: number; oldest: string | number | null }>(
+      const [row] = await queryRows<{ inserted: number; before: number; oldest: string | number | null }>(
         tx,
         sql`with gone as (
               delete from rate_limit_hits where key = ${digest} and at_ms <= ${cutoff}
@@ -60,15 +69,35 @@ export class RateLimiter {
               select ${this.bucket}, ${digest}, ${now} from recent where n < ${this.limit}
               returning 1
             )
-            select (select count(*) from added)::int as inserted, (select oldest from recent) as oldest`,
+            select (select count(*) from added)::int as inserted, (select n from recent)::int as before, (select oldest from recent) as oldest`,
       );
-      return { allowed: (row?.inserted ?? 0) > 0, oldest: row?.oldest == null ? now : Number(row.oldest) };
+      return {
+        allowed: (row?.inserted ?? 0) > 0,
+        before: Number(row?.before ?? 0),
+        oldest: row?.oldest == null ? now : Number(row.oldest),
+      };
     });
     if (!result.allowed) {
-      this.refusedUntil.set(digest, result.oldest + this.windowMs);
+      const freeAt = result.oldest + this.windowMs;
+      this.refusedUntil.set(digest, freeAt);
       if (this.refusedUntil.size > 10_000) this.prune(now);
+      return { allowed: false, before: result.before, retryAfterMs: Math.max(0, freeAt - now) };
     }
-    return result.allowed;
+    return { allowed: true, before: result.before, retryAfterMs: 0 };
+  }
+
+  /**
+   * Forgets every counted attempt of the key (e.g. a successful sign-in
+   * clears its failures). Best effort like release().
+   */
+  async forget(key: string): Promise<void> {
+    const digest = this.digest(key);
+    this.refusedUntil.delete(digest);
+    try {
+      await db().execute(sql`delete from rate_limit_hits where key = ${digest}`);
+    } catch (error) {
+      log.error(`Rate limit "${this.bucket}": forgetting attempts failed:`, error);
+    }
   }
 
   /**

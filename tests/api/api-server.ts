@@ -46,7 +46,15 @@ export function useApiServer(options: ApiOptions = {}) {
     app.use(
       apiRouter({
         rest: { anonymousWrites: { limit: 1000, windowMs: 60_000 }, ...options.rest },
-        auth: { perAddress: { limit: 1000, windowMs: 60_000 }, perAccount: { limit: 1000, windowMs: 60_000 }, ...options.auth },
+        auth: {
+          signIn: {
+            perAddress: { limit: 1000, windowMs: 60_000 },
+            perAccountAndAddress: { limit: 1000, windowMs: 60_000 },
+            accountSlowDown: { afterFailures: 1000, windowMs: 60_000, firstDelayMs: 1000, maxDelayMs: 8000 },
+          },
+          tokenPerAddress: { limit: 1000, windowMs: 60_000 },
+          ...options.auth,
+        },
       }),
     );
     await new Promise<void>((resolve, reject) => {

@@ -5,6 +5,7 @@ import { createSession, deleteSession, deleteSessionsOf, getSessionAdmin } from 
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
+import { signInThrottle, SignInThrottle, type SignInLimits } from "~/utils/sign-in-throttle.server";
 import { bearerToken, isAnonKey } from "./principal.server";
 
 /**
@@ -23,10 +24,14 @@ import { bearerToken, isAnonKey } from "./principal.server";
  * Errors: `{code, error_code, msg}` (supabase-js reads error_code).
  */
 export interface AuthLimits {
-  /** Sign-in attempts per address (default 30 per 15 minutes, like the admin sign-in page). */
-  perAddress?: { limit: number; windowMs: number };
-  /** Sign-in attempts per account (default 10 per 15 minutes). */
-  perAccount?: { limit: number; windowMs: number };
+  /**
+   * Sign-in (grant_type=password): by default the site's one throttle, shared
+   * with /admin/login (decision 0018); limits given here make one of this
+   * router's own (tests).
+   */
+  signIn?: SignInLimits;
+  /** Other token requests (refresh) per address: default 30 per 15 minutes. */
+  tokenPerAddress?: { limit: number; windowMs: number };
 }
 
 function authError(res: Response, status: number, errorCode: string, msg: string) {
@@ -75,8 +80,12 @@ function bodyOf(req: Request): Record<string, unknown> {
 
 export function authRouter(limits: AuthLimits = {}) {
   const router = express.Router();
-  const perAddress = new RateLimiter("api sign-in per address", limits.perAddress?.limit ?? 30, limits.perAddress?.windowMs ?? 15 * 60 * 1000);
-  const perAccount = new RateLimiter("api sign-in per account", limits.perAccount?.limit ?? 10, limits.perAccount?.windowMs ?? 15 * 60 * 1000);
+  const throttle = limits.signIn ? new SignInThrottle(limits.signIn) : signInThrottle;
+  const tokenPerAddress = new RateLimiter("api token per address", limits.tokenPerAddress?.limit ?? 30, limits.tokenPerAddress?.windowMs ?? 15 * 60 * 1000);
+  const tooMany = (res: Response, retryAfterSeconds: number) => {
+    res.set("Retry-After", String(retryAfterSeconds));
+    authError(res, 429, "over_request_rate_limit", "Too many requests, please try again later");
+  };
 
   const wrap = (fn: (req: Request, res: Response) => Promise<void>) => async (req: Request, res: Response) => {
     try {
@@ -95,25 +104,21 @@ export function authRouter(limits: AuthLimits = {}) {
     wrap(async (req, res) => {
       const grant = String(req.query.grant_type ?? "");
       const body = bodyOf(req);
-      if (!(await perAddress.attempt(`ip:${req.ip ?? "unknown"}`))) {
-        res.set("Retry-After", String(perAddress.windowMs / 1000));
-        return authError(res, 429, "over_request_rate_limit", "Too many requests, please try again later");
-      }
       if (grant === "password") {
         const email = typeof body.email === "string" ? body.email.trim().toLowerCase() : "";
         if (!email || typeof body.password !== "string" || body.password === "") {
           return authError(res, 400, "validation_failed", "Enter an e-mail address and a password");
         }
-        if (!(await perAccount.attempt(`account:${email}`))) {
-          res.set("Retry-After", String(perAccount.windowMs / 1000));
-          return authError(res, 429, "over_request_rate_limit", "Too many requests, please try again later");
-        }
+        const gate = await throttle.begin(email, req.ip ?? "");
+        if (!gate.allowed) return tooMany(res, gate.retryAfterSeconds);
         const admin = await verifyAdminCredentials(email, body.password);
         // The same answer whether or not the e-mail exists (DESIGN §7).
         if (!admin) return authError(res, 400, "invalid_credentials", "Invalid login credentials");
+        await gate.succeeded();
         res.set("Cache-Control", "no-store").json(await sessionResponse(admin));
         return;
       }
+      if (!(await tokenPerAddress.attempt(`ip:${req.ip ?? "unknown"}`))) return tooMany(res, Math.ceil(tokenPerAddress.windowMs / 1000));
       if (grant === "refresh_token") {
         const token = body.refresh_token;
         const admin = typeof token === "string" ? await getSessionAdmin(token) : null;

@@ -4,6 +4,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { db } from "~/db/client.server";
 import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { createRealEstate } from "~/models/real-estates.server";
+import { ModelError } from "~/models/errors.server";
+import { contactRequestKey, contactRequestLimiter } from "~/utils/contact-limit.server";
 import { log } from "~/utils/log.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { resolvePrincipal, type Principal } from "../auth/principal.server";
@@ -30,7 +32,11 @@ import { checkBodyColumns, deleteRow, insertRow, updateRow } from "./writes.serv
  * message only); an administrator may do everything.
  */
 export interface RestLimits {
-  /** Anonymous inserts (contact requests) per address: default 5 per 10 minutes, like the contact form. */
+  /**
+   * Anonymous inserts (contact requests) per address: by default the contact
+   * form's own allowance (5 per 10 minutes, shared: form and API together);
+   * limits given here make one of this router's own (tests).
+   */
   anonymousWrites?: { limit: number; windowMs: number };
   /** Administrator writes per address: default 600 per minute. */
   adminWrites?: { limit: number; windowMs: number };
@@ -78,14 +84,16 @@ function sendWritten(req: Request, res: Response, table: ApiTable, rows: Row[], 
 
 export function restRouter(limits: RestLimits = {}) {
   const router = express.Router();
-  const anonWrites = new RateLimiter("api writes anonymous", limits.anonymousWrites?.limit ?? 5, limits.anonymousWrites?.windowMs ?? 10 * 60 * 1000);
+  const anonWrites = limits.anonymousWrites
+    ? new RateLimiter("api writes anonymous", limits.anonymousWrites.limit, limits.anonymousWrites.windowMs)
+    : contactRequestLimiter;
   const adminWrites = new RateLimiter("api writes admin", limits.adminWrites?.limit ?? 600, limits.adminWrites?.windowMs ?? 60 * 1000);
 
   const tooMany = () => new ApiError(429, "PGRST429", "Too many requests, please try again later", null, "Wait a few minutes before writing again.");
 
   async function checkWriteRate(req: Request, res: Response, principal: Principal) {
     const limiter = principal.role === "admin" ? adminWrites : anonWrites;
-    if (!(await limiter.attempt(req.ip ?? "unknown"))) {
+    if (!(await limiter.attempt(contactRequestKey(req.ip)))) {
       res.set("Retry-After", String(Math.ceil(limiter.windowMs / 1000)));
       throw tooMany();
     }
@@ -222,6 +230,15 @@ export function restRouter(limits: RestLimits = {}) {
       if (principal.role !== "admin") {
         const allowed = table.name === "contact_submissions" && rowsIn.every((row) => Object.keys(row).every((k) => ANON_INSERT_FIELDS.has(k)));
         if (!allowed) throw permissionDenied(table.name, false, "rls");
+        // Limits count work, not requests (issue 17): an anonymous insert is one contact request.
+        if (rowsIn.length > 1) {
+          throw new ApiError(
+            400,
+            "PGRST102",
+            `Anonymous inserts take one row at a time (${rowsIn.length} sent)`,
+            "Send one contact request as a JSON object; at most 5 per 10 minutes from one address.",
+          );
+        }
       }
       if (parsePrefer(req).upsert) {
         throw new ApiError(400, "PGRST100", "Upsert (Prefer: resolution=…) is not supported by this API", "Insert, or update with PATCH and a filter.");
@@ -232,7 +249,13 @@ export function restRouter(limits: RestLimits = {}) {
       parseSelect(table, queryOf(req).get("select") ?? undefined);
       await checkWriteRate(req, res, principal);
       const created: Row[] = [];
-      for (const row of rowsIn) created.push(await insertRow(table.name, row));
+      try {
+        for (const row of rowsIn) created.push(await insertRow(table.name, row));
+      } catch (error) {
+        // Nothing was stored: like the contact form, a request to correct keeps the allowance.
+        if (principal.role !== "admin" && error instanceof ModelError && error.kind === "validation") await anonWrites.release(contactRequestKey(req.ip));
+        throw error;
+      }
       sendWritten(req, res, table, created, 201);
     }),
   );

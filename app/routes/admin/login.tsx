@@ -4,19 +4,18 @@ import { ADMIN } from "~/i18n/admin";
 import { verifyAdminCredentials } from "~/models/admins.server";
 import { createSession } from "~/models/sessions.server";
 import { LOGIN_MESSAGES, loginSchema } from "~/schemas/login";
-import { currentAdmin, safeAdminReturn, sessionCookie } from "~/utils/auth.server";
+import { adminReturnPath, currentAdmin, sessionCookie } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
-import { RateLimiter } from "~/utils/rate-limit.server";
+import { signInThrottle } from "~/utils/sign-in-throttle.server";
 import type { Route } from "./+types/login";
 
 /**
  * /admin/login (SPEC §2, §5; DESIGN §7): e-mail and password; the same answer
- * whether or not the e-mail exists; rate-limited per address and per account
- * (429, temporary). Signed-in administrators go straight to /admin.
+ * whether or not the e-mail exists; the one sign-in throttle shared with
+ * /auth/v1/token (decision 0018: 429, temporary). Signed-in administrators go
+ * straight to /admin, or to a safe `redirectTo` (app/lib/safe-redirect.ts).
  */
-const perAddress = new RateLimiter("admin sign-in per address", 30, 15 * 60 * 1000);
-const perAccount = new RateLimiter("admin sign-in per account", 10, 15 * 60 * 1000);
 
 export function meta() {
   return [{ title: `${ADMIN.login.title} — ${ADMIN.title}` }, { name: "robots", content: "noindex, nofollow" }];
@@ -28,7 +27,7 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
 }
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  if (await currentAdmin(request)) throw redirect(safeAdminReturn(url.searchParams.get("redirectTo")));
+  if (await currentAdmin(request)) throw redirect(adminReturnPath(url.searchParams.get("redirectTo")));
   return null;
 }
 
@@ -36,21 +35,17 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
   if (!parsed.success) return data({ error: LOGIN_MESSAGES.required }, { status: 400 });
-  const ip = context.get(requestInfo).ip || "unknown";
-  const account = parsed.data.email.toLowerCase();
+  const ip = context.get(requestInfo).ip;
   try {
-    if (!(await perAddress.attempt(ip))) return data({ error: ADMIN.login.rateLimited }, { status: 429, headers: { "Retry-After": "900" } });
-    if (!(await perAccount.attempt(account))) {
-      await perAddress.release(ip);
-      return data({ error: ADMIN.login.rateLimited }, { status: 429, headers: { "Retry-After": "900" } });
+    const gate = await signInThrottle.begin(parsed.data.email, ip);
+    if (!gate.allowed) {
+      return data({ error: ADMIN.login.rateLimited }, { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } });
     }
     const admin = await verifyAdminCredentials(parsed.data.email, parsed.data.password);
     if (!admin) return data({ error: LOGIN_MESSAGES.invalidCredentials }, { status: 400 });
-    // A successful sign-in does not count against the limits.
-    await perAddress.release(ip);
-    await perAccount.release(account);
+    await gate.succeeded();
     const session = await createSession(admin.id, getEnv().SESSION_TTL_DAYS);
-    return redirect(safeAdminReturn(url.searchParams.get("redirectTo")), {
+    return redirect(adminReturnPath(url.searchParams.get("redirectTo")), {
       headers: { "Set-Cookie": sessionCookie(session.token, session.expiresAt) },
     });
   } catch (error) {
