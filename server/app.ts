@@ -19,6 +19,7 @@ import { log } from "~/utils/log.server";
 import { sameOriginWrites } from "./same-origin";
 import { buildAssets } from "./build-assets";
 import { cachedPages } from "./cached-pages";
+import { checkRequestHead, sendRefusal } from "./edge-guard";
 
 /**
  * The web application: security headers, static files, uploads, health check
@@ -171,7 +172,17 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   app.use(onError);
   const assets = options.clientDir ? buildAssets(path.join(options.clientDir, "assets")) : null;
   const listener: http.RequestListener = (req, res) => {
-    if (!assets?.(req, res) && !cache?.serveFromMemory(req, res)) app(req, res);
+    // An exception here would be thrown into Node's HTTP parser and end the process.
+    try {
+      // The edge guard first: a malformed target, encoding or Host never gets further (server/edge-guard.ts).
+      const refusal = checkRequestHead(req);
+      if (refusal) return sendRefusal(req, res, refusal);
+      if (!assets?.(req, res) && !cache?.serveFromMemory(req, res)) app(req, res);
+    } catch (error) {
+      log.error(`${req.method} request failed before the app:`, error);
+      if (res.headersSent) res.destroy();
+      else res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Internal Server Error");
+    }
   };
   return { app, listener };
 }
