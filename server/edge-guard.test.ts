@@ -1,7 +1,7 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkRequestHead, guardedUpgrade, isValidHost, refusalAnswer, sendRefusal, type RequestHead } from "./edge-guard";
+import { checkRequestHead, guardedRequests, guardedUpgrade, isValidHost, refusalAnswer, type RequestHead } from "./edge-guard";
 
 const head = (url: string, headers: http.IncomingHttpHeaders = { host: "example.com" }, httpVersion = "1.1"): RequestHead => ({
   method: "GET",
@@ -131,11 +131,15 @@ describe("on a server", () => {
   const thrown: unknown[] = [];
 
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      const refusal = checkRequestHead(req);
-      if (refusal) return sendRefusal(req, res, refusal);
-      res.end("ok");
-    });
+    server = http.createServer(
+      guardedRequests(
+        (req, res) => {
+          if (req.url === "/throws") throw new Error("thrown before any handler");
+          res.end("ok");
+        },
+        (error) => thrown.push(error),
+      ),
+    );
     server.on(
       "upgrade",
       guardedUpgrade(
@@ -172,6 +176,12 @@ describe("on a server", () => {
     const headAnswer = await raw("HEAD /%00 HTTP/1.1\r\nHost: x\r\n\r\n");
     expect(headAnswer).toMatch(/^HTTP\/1\.1 400 /);
     expect(headAnswer.split("\r\n\r\n")[1]).toBe("");
+    expect(await raw("GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(/ok$/);
+  });
+
+  it("a listener that throws gets 500, not the end of the process", async () => {
+    expect(await raw("GET /throws HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 500 Internal Server Error\r\n/);
+    expect(thrown.splice(0)).toHaveLength(1);
     expect(await raw("GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(/ok$/);
   });
 

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang } from "./client-error";
 
@@ -187,6 +187,30 @@ export function endSocket(socket: Duplex, response: string): void {
   } catch {
     socket.destroy();
   }
+}
+
+/**
+ * A request listener with the edge guard in front that can never throw into
+ * Node's HTTP parser (which would end the process): an exception thrown
+ * before the app's own error handling is logged and answered 500, or the
+ * connection cut when the answer had started.
+ */
+export function guardedRequests(listener: RequestListener, onError: (error: unknown, req: IncomingMessage) => void): RequestListener {
+  return (req, res) => {
+    try {
+      const refusal = checkRequestHead(req);
+      if (refusal) return sendRefusal(req, res, refusal);
+      listener(req, res);
+    } catch (error) {
+      try {
+        onError(error, req);
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Internal Server Error");
+      } catch {
+        res.destroy();
+      }
+    }
+  };
 }
 
 /**
