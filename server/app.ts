@@ -19,6 +19,7 @@ import { log } from "~/utils/log.server";
 import { sameOriginWrites } from "./same-origin";
 import { buildAssets } from "./build-assets";
 import { cachedPages } from "./cached-pages";
+import { guardedRequests } from "./edge-guard";
 
 /**
  * The web application: security headers, static files, uploads, health check
@@ -33,6 +34,8 @@ export { DataDirLockedError } from "~/db/lock.server";
 export { attachRealtime } from "~/api/realtime/server.server";
 // Requests Node refuses before the app (an address over its 16 KB limit): server/main.js listens with it.
 export { onClientError } from "./client-error";
+// The edge guard around a request listener: server/main.js's --dev server uses it too.
+export { guardedRequests } from "./edge-guard";
 
 export interface AppOptions {
   /** Folder of the client build (production); absent in dev, where Vite serves assets. */
@@ -170,8 +173,12 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   };
   app.use(onError);
   const assets = options.clientDir ? buildAssets(path.join(options.clientDir, "assets")) : null;
-  const listener: http.RequestListener = (req, res) => {
-    if (!assets?.(req, res) && !cache?.serveFromMemory(req, res)) app(req, res);
-  };
+  // The edge guard first: a malformed target, encoding or Host never gets further (server/edge-guard.ts).
+  const listener = guardedRequests(
+    (req, res) => {
+      if (!assets?.(req, res) && !cache?.serveFromMemory(req, res)) app(req, res);
+    },
+    (error, req) => log.error(`${req.method} request failed before the app:`, error),
+  );
   return { app, listener };
 }

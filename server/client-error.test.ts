@@ -56,6 +56,18 @@ describe("requests over Node's header limit", () => {
     expect(answer).toContain("Адресът е твърде дълъг");
   });
 
+  it("a malformed request for a page gets the bad-request page in its language; API paths and HEAD no page", async () => {
+    const bg = await raw("GET /bg/properties HTTP/1.1\r\nHost: x\r\nBad header\r\n\r\n");
+    expect(bg).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(bg).toContain('<html lang="bg">');
+    expect(bg).toContain("Невалидна заявка");
+    const ru = await raw("GET /properties\u0001 HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(ru).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(ru).toContain("Неверный запрос");
+    expect(await raw("GET /rest/v1/locations HTTP/1.1\r\nBad header\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
+    expect((await raw("HEAD /bg HTTP/1.1\r\nBad header\r\n\r\n")).split("\r\n\r\n")[1]).toBe("");
+  });
+
   it("other malformed requests get Node's plain 400, and normal ones still work", async () => {
     expect(await raw("NOT HTTP AT ALL\r\n\r\n")).toBe("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n");
     expect(await (await fetch(`http://127.0.0.1:${port}/properties?search=a`)).text()).toBe("ok");

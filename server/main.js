@@ -70,7 +70,8 @@ async function serve() {
     const app = express();
     app.use(vite.middlewares);
     app.use(mod.createApp(env).app);
-    listener = app;
+    // The edge guard in front of Vite too (production's listener has it built in).
+    listener = mod.guardedRequests(app, (/** @type {unknown} */ error) => console.error(error));
   } else {
     // Cached public pages first, then the Express app (server/app.ts).
     listener = mod.createApp(env, { clientDir: path.join(root, "build/client") }).listener;
@@ -81,9 +82,11 @@ async function serve() {
     // The supervisor says it once for all its processes.
     if (!worker) console.log(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms)`);
   });
-  // An address too long for Node (a huge search) gets a page that says so, not a bare 431.
+  // An address too long for Node (a huge search) gets a page that says so, not a bare 431;
+  // other malformed requests a 400. It never throws: no client error can end the process.
   server.on("clientError", mod.onClientError);
   // WebSocket upgrades: /realtime/v1/websocket (supabase-js channels); any other upgrade is refused.
+  // The edge guard answers malformed ones first, and the listener cannot throw (server/edge-guard.ts).
   const realtime = mod.attachRealtime(server);
   server.on("error", (/** @type {NodeJS.ErrnoException} */ error) => {
     if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use. Set PORT to a free port.`);

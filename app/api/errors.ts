@@ -37,6 +37,8 @@ export function statusForPgCode(code: string, authenticated: boolean): number {
     case "22008": // datetime_field_overflow
     case "22003": // numeric_value_out_of_range
     case "22001": // string_data_right_truncation
+    case "22021": // character_not_in_repertoire (a NUL in a text value)
+    case "22P05": // untranslatable_character
     case "42703": // undefined_column
       return 400;
     case "42501": // insufficient_privilege
@@ -48,6 +50,7 @@ export function statusForPgCode(code: string, authenticated: boolean): number {
       return 404;
     default:
       if (/^PGRST/.test(code)) return 400;
+      // Any other data exception (22xxx) or integrity violation (23xxx) is the input's fault, never the server's.
       if (/^2[23]/.test(code)) return 400;
       return 500;
   }

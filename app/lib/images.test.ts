@@ -58,3 +58,11 @@ describe("resolveImageUrl (SPEC §7)", () => {
     }
   });
 });
+
+describe("normalizeImageRef and control characters", () => {
+  it("refuses a reference with NUL or another control character, site path or absolute URL", () => {
+    for (const ref of ["/upload/a\u0000.jpg", "https://cdn.example/a\u0000.jpg", "http://cdn.example/\u0007", "upload/\u007f.jpg"]) {
+      expect(normalizeImageRef(ref), JSON.stringify(ref)).toBeNull();
+    }
+  });
+});

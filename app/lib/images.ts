@@ -7,6 +7,9 @@
 export function normalizeImageRef(value: string): string | null {
   const ref = value.trim();
   if (ref === "") return null;
+  // No control character in any reference (NUL would make the write fail in the database, 22021).
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(ref)) return null;
   if (/^https?:\/\/[^\s/]+/i.test(ref)) return ref;
   if (ref.startsWith("//") || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return null;
   if (/[\s\\<>"']/.test(ref) || ref.split("/").includes("..")) return null;

@@ -4,6 +4,7 @@ import { count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { db } from "~/db/client.server";
 import { admins, type Admin } from "~/db/schema";
+import { hasControlCharacters } from "~/schemas/fields";
 import { ModelError } from "./errors.server";
 
 export type PublicAdmin = Pick<Admin, "id" | "email" | "created_at">;
@@ -68,6 +69,8 @@ let dummyHash: Promise<string> | undefined;
 /** The administrator for these credentials, or null — the same way whether or not the e-mail exists. */
 export async function verifyAdminCredentials(email: unknown, password: unknown): Promise<PublicAdmin | null> {
   if (typeof email !== "string" || typeof password !== "string" || password.length > 1024) return null;
+  // No address has a control character; NUL would make the query itself fail (22021).
+  if (hasControlCharacters(email)) return null;
   const [row] = await db().select().from(admins).where(eq(admins.email, email.trim().toLowerCase())).limit(1);
   dummyHash ??= hash(crypto.randomBytes(16).toString("hex"), HASH_OPTIONS);
   const ok = await verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);

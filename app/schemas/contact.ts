@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "./fields";
+import { INVALID_CHARACTERS, optionalText, requiredText } from "./fields";
 
 export type Lang = "ru" | "bg";
 
@@ -14,6 +14,7 @@ export const CONTACT_MESSAGES = {
     nameTooLong: "Имя слишком длинное (не более 100 символов)",
     emailTooLong: "Email слишком длинный (не более 254 символов)",
     messageTooLong: "Сообщение слишком длинное (не более 5000 символов)",
+    invalidCharacters: INVALID_CHARACTERS.ru,
     success: "Спасибо! Ваше сообщение отправлено.",
     failure: "Произошла ошибка при отправке формы. Пожалуйста, попробуйте еще раз.",
   },
@@ -26,6 +27,7 @@ export const CONTACT_MESSAGES = {
     nameTooLong: "Името е твърде дълго (до 100 символа)",
     emailTooLong: "Имейлът е твърде дълъг (до 254 символа)",
     messageTooLong: "Съобщението е твърде дълго (до 5000 символа)",
+    invalidCharacters: INVALID_CHARACTERS.bg,
     success: "Благодарим! Съобщението ви е изпратено.",
     failure: "Възникна грешка при изпращането на формата. Моля, опитайте отново.",
   },
@@ -38,12 +40,12 @@ const PHONE_PATTERN = /^\+?[\d\s()./-]{5,40}$/;
 export function contactSchema(lang: Lang = "ru") {
   const M = CONTACT_MESSAGES[lang];
   return z.object({
-    name: requiredText(M.nameRequired, 100, M.nameTooLong),
-    email: requiredText(M.emailRequired, 254, M.emailTooLong).regex(EMAIL_PATTERN, { error: M.emailInvalid }),
-    phone: optionalText(40, M.phoneInvalid).refine((v) => v === "" || PHONE_PATTERN.test(v), {
+    name: requiredText(M.nameRequired, 100, M.nameTooLong, M.invalidCharacters),
+    email: requiredText(M.emailRequired, 254, M.emailTooLong, M.invalidCharacters).regex(EMAIL_PATTERN, { error: M.emailInvalid }),
+    phone: optionalText(40, M.phoneInvalid, M.invalidCharacters).refine((v) => v === "" || PHONE_PATTERN.test(v), {
       error: M.phoneInvalid,
     }),
-    message: requiredText(M.messageRequired, 5000, M.messageTooLong),
+    message: requiredText(M.messageRequired, 5000, M.messageTooLong, M.invalidCharacters),
   });
 }
 

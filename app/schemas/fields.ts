@@ -6,16 +6,45 @@ import { z } from "zod";
  * Inputs may come from HTML forms (strings) or JSON (numbers, nulls).
  */
 
-/** Required text: trimmed; missing, non-text or whitespace-only → `required`. */
-export function requiredText(required: string, max: number, tooLong: string) {
-  return z.string({ error: required }).trim().min(1, { error: required }).max(max, { error: tooLong });
+/**
+ * Characters no free-text field takes: C0 control characters but tab, line
+ * feed and carriage return (NUL makes PostgreSQL refuse the whole statement,
+ * 22021; the others are never typed), and lone UTF-16 surrogates (not text:
+ * they would be stored as U+FFFD).
+ */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|\p{Cs}/u;
+
+/** Whether `text` has a character no free-text field takes (see CONTROL_CHARACTERS). */
+export function hasControlCharacters(text: string): boolean {
+  return CONTROL_CHARACTERS.test(text);
 }
 
-/** Optional text: trimmed, missing/null → "". */
-export function optionalText(max: number, tooLong: string) {
+/** The message for such a character, in the form's language (administrator forms: Russian). */
+export const INVALID_CHARACTERS = {
+  ru: "Текст содержит недопустимые символы",
+  bg: "Текстът съдържа недопустими символи",
+} as const;
+
+/** Required text: trimmed; missing, non-text or whitespace-only → `required`; a control character → `invalidCharacters`. */
+export function requiredText(required: string, max: number, tooLong: string, invalidCharacters: string = INVALID_CHARACTERS.ru) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(max, { error: tooLong })
+    .refine((v) => !hasControlCharacters(v), { error: invalidCharacters });
+}
+
+/** Optional text: trimmed, missing/null → ""; a control character → `invalidCharacters`. */
+export function optionalText(max: number, tooLong: string, invalidCharacters: string = INVALID_CHARACTERS.ru) {
   return z.preprocess(
     (v) => (v === undefined || v === null ? "" : v),
-    z.string({ error: tooLong }).trim().max(max, { error: tooLong }),
+    z
+      .string({ error: tooLong })
+      .trim()
+      .max(max, { error: tooLong })
+      .refine((v) => !hasControlCharacters(v), { error: invalidCharacters }),
   );
 }
 
@@ -58,8 +87,8 @@ export function optionalInteger(invalid: string, min: number, max: number) {
   });
 }
 
-/** A list of short texts: one string (one item per line) or an array; blanks dropped. */
-export function textList(maxItems: number, maxLength: number, invalid: string) {
+/** A list of short texts: one string (one item per line) or an array; blanks dropped; a control character → `invalidCharacters`. */
+export function textList(maxItems: number, maxLength: number, invalid: string, invalidCharacters: string = INVALID_CHARACTERS.ru) {
   return z.unknown().optional().transform((value, ctx) => {
     const raw: unknown[] =
       value === undefined || value === null
@@ -76,6 +105,10 @@ export function textList(maxItems: number, maxLength: number, invalid: string) {
         return z.NEVER;
       }
       const text = entry.trim();
+      if (hasControlCharacters(text)) {
+        ctx.addIssue({ code: "custom", message: invalidCharacters });
+        return z.NEVER;
+      }
       if (text !== "") items.push(text);
     }
     if (items.length > maxItems || items.some((t) => t.length > maxLength)) {

@@ -96,3 +96,41 @@ describe("login schema", () => {
     });
   });
 });
+
+describe("control characters in free text (NUL never reaches SQL)", () => {
+  const contact = { name: "Анна", email: "anna@mail.bg", phone: "+359 88 123 4567", message: "Здравейте" };
+
+  it("the contact form refuses NUL and other C0 controls in every field, in the page's language", () => {
+    for (const field of ["name", "email", "phone", "message"] as const) {
+      for (const bad of ["\u0000", "\u0001", "\u001b", "\u000b", "\ud800"]) {
+        const value = field === "email" ? `a${bad}@b.cd` : field === "phone" ? `+359${bad}881234` : `А${bad}Б`;
+        expect(errorsOf(contactSchema("ru").safeParse({ ...contact, [field]: value }))[field], `${field} ${JSON.stringify(bad)}`).toBe(
+          "Текст содержит недопустимые символы",
+        );
+        expect(errorsOf(contactSchema("bg").safeParse({ ...contact, [field]: value }))[field]).toBe("Текстът съдържа недопустими символи");
+      }
+    }
+  });
+
+  it("tab, line breaks and emoji stay allowed", () => {
+    const message = "Здравейте,\r\n\tинтересува ме апартаментът 🏖️\nБлагодаря";
+    expect(contactSchema("bg").parse({ ...contact, message }).message).toBe(message);
+  });
+
+  it("administrator forms refuse them in Russian: names, titles, descriptions, features", () => {
+    expect(errorsOf(locationCreateSchema.safeParse({ name: "Равда\u0000", image: "/upload/x.jpg" })).name).toBe("Текст содержит недопустимые символы");
+    expect(errorsOf(locationUpdateSchema.safeParse({ name_bg: "Равда\u0000" })).name_bg).toBe("Текст содержит недопустимые символы");
+    const property = { title: "Квартира", description: "Описание", location_id: "x" };
+    for (const field of ["title", "title_bg", "description", "description_bg"]) {
+      expect(errorsOf(propertyCreateSchema.safeParse({ ...property, [field]: "a\u0000b" }))[field], field).toBe("Текст содержит недопустимые символы");
+    }
+    expect(errorsOf(propertyCreateSchema.safeParse({ ...property, features: ["Балкон", "Бассейн\u0000"] })).features).toBe(
+      "Текст содержит недопустимые символы",
+    );
+    expect(errorsOf(propertyCreateSchema.safeParse({ ...property, images: ["/upload/a\u0000.jpg"] })).images).toBe("Неверный адрес изображения");
+  });
+
+  it("the sign-in e-mail refuses them", () => {
+    expect(errorsOf(loginSchema.safeParse({ email: "admin\u0000@example.com", password: "x" })).email).toBe("Текст содержит недопустимые символы");
+  });
+});

@@ -9,6 +9,7 @@ import { subscribe as subscribeToChanges } from "~/realtime/change-feed.server";
 import type { Change } from "~/realtime/changes";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
+import { guardedUpgrade } from "../../../server/edge-guard";
 import { asJson, parseSelect } from "../rest/query.server";
 import { apiTable, type ApiColumn, type TableName } from "../rest/tables.server";
 import { bindingId, decode, encode, matchesFilter, parseBindings, parseFilter, parseVsn, type Binding, type Filter, type Message, type Vsn } from "./protocol";
@@ -349,7 +350,8 @@ export function attachRealtime(server: http.Server): RealtimeServer {
   }, CHECK_EVERY_MS);
   check.unref();
 
-  server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+  // The edge guard first (a target like `//[` made `new URL` below throw, which ended the process); nothing here can throw.
+  server.on("upgrade", guardedUpgrade((req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => socket.destroy());
     const url = new URL(req.url ?? "/", "http://localhost");
     if (url.pathname !== REALTIME_PATH) return refuse(socket, 404, "Not Found");
@@ -365,7 +367,7 @@ export function attachRealtime(server: http.Server): RealtimeServer {
         connection.closed();
       });
     });
-  });
+  }, (error) => log.error("Realtime: an upgrade failed:", error)));
 
   return {
     close() {

@@ -34,7 +34,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
-  if (!parsed.success) return data({ error: LOGIN_MESSAGES.required }, { status: 400 });
+  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.required }, { status: 400 });
   const ip = context.get(requestInfo).ip;
   try {
     const gate = await signInThrottle.begin(parsed.data.email, ip);

@@ -1,0 +1,196 @@
+import http from "node:http";
+import net, { type AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkRequestHead, guardedRequests, guardedUpgrade, isValidHost, refusalAnswer, type RequestHead } from "./edge-guard";
+
+const head = (url: string, headers: http.IncomingHttpHeaders = { host: "example.com" }, httpVersion = "1.1"): RequestHead => ({
+  method: "GET",
+  url,
+  httpVersion,
+  headers,
+});
+
+/** Node hands the target over as latin1: a UTF-8 target as Node would. */
+const rawTarget = (utf8: string) => Buffer.from(utf8, "utf8").toString("latin1");
+
+describe("checkRequestHead", () => {
+  it("lets ordinary requests through: pages, Cyrillic slugs, searches, API filters", () => {
+    for (const url of [
+      "/",
+      "/bg",
+      "/properties?search=%D0%BC%D0%BE%D1%80%D0%B5&page=2",
+      "/%D0%B1%D1%83%D1%80%D0%B3%D0%B0%D1%81/%D0%BA%D0%B2%D0%B0%D1%80%D1%82%D0%B8%D1%80%D0%B0",
+      "/rest/v1/real_estates?select=*,locations(name)&title=ilike.*sea*&order=order.asc",
+      "/properties?q=50%25+off", // an escaped percent sign
+      "/properties?q=50%", // a lone % in a query stays itself, as URLSearchParams reads it
+      "/a//b",
+      "/x?next=//evil", // the query is not a target
+    ]) {
+      expect(checkRequestHead(head(url)), url).toBeNull();
+    }
+  });
+
+  it("refuses targets that are not origin-form", () => {
+    for (const url of ["http://[::1/x", "http://example.com/", "//[", "//evil.example/x", "*", "", "example.com:80"]) {
+      expect(checkRequestHead(head(url)), url).toEqual({ reason: "target" });
+    }
+  });
+
+  it("refuses raw control characters and spaces in the target", () => {
+    for (const url of ["/a\u0000b", "/a\u0001", "/a b", "/a\tb", "/a\u007f", "/?q=\u001b"]) {
+      expect(checkRequestHead(head(url)), JSON.stringify(url)).toEqual({ reason: "target" });
+    }
+  });
+
+  it("refuses percent-escapes that decode to NUL, other controls or invalid UTF-8, in the path and in the query", () => {
+    for (const url of [
+      "/%00",
+      "/location%00/property",
+      "/bg/%FF",
+      "/%C3%28",
+      "/%ED%A0%80", // a UTF-16 surrogate, not UTF-8
+      "/x%0A",
+      "/properties?search=%00",
+      "/properties?search=%FF",
+      "/bg/properties?search=%C3%28",
+      "/rest/v1/locations?name=eq.%00",
+      "/properties?search=a%0D%0Ab",
+      "/properties?%7F=1",
+    ]) {
+      expect(checkRequestHead(head(url)), url).toEqual({ reason: "encoding" });
+    }
+  });
+
+  it("refuses a malformed percent-escape in the path (no page has one)", () => {
+    expect(checkRequestHead(head("/%zz"))).toEqual({ reason: "encoding" });
+    expect(checkRequestHead(head("/abc%"))).toEqual({ reason: "encoding" });
+  });
+
+  it("reads raw UTF-8 in the target as UTF-8 (a lenient parser could pass it on)", () => {
+    expect(checkRequestHead(head(rawTarget("/bg/море")))).toBeNull();
+    expect(checkRequestHead(head("/bg/\u00ff"))).toEqual({ reason: "encoding" });
+  });
+
+  it("refuses a Host the URL parser rejects, or an empty one in HTTP/1.1; HTTP/1.0 may omit it", () => {
+    for (const host of ["[", "a b", "", "a/b", "a@b", "[zz]", "a:b", "a%00b", "a\u00ffb"]) {
+      expect(checkRequestHead(head("/", { host })), host).toEqual({ reason: "host" });
+    }
+    expect(checkRequestHead(head("/", {}))).toEqual({ reason: "host" });
+    expect(checkRequestHead(head("/", {}, "1.0"))).toBeNull();
+    for (const host of ["example.com", "localhost:9410", "127.0.0.1:80", "[::1]:3000", "xn--80a.example"]) {
+      expect(checkRequestHead(head("/", { host })), host).toBeNull();
+    }
+  });
+
+  it("checks X-Forwarded-Host too (read instead of Host behind a proxy)", () => {
+    expect(checkRequestHead(head("/", { host: "example.com", "x-forwarded-host": "[" }))).toEqual({ reason: "host" });
+    expect(checkRequestHead(head("/", { host: "example.com", "x-forwarded-host": "site.example, proxy.internal" }))).toBeNull();
+  });
+
+  it("isValidHost", () => {
+    expect(isValidHost("example.com:8080")).toBe(true);
+    expect(isValidHost("example.com:99999")).toBe(false);
+  });
+});
+
+describe("refusalAnswer", () => {
+  it("pages get the small page in their language, and nothing of the request", () => {
+    const ru = refusalAnswer(head("/location%00/<script>"), { reason: "encoding" });
+    expect(ru.lang).toBe("ru");
+    expect(ru.type).toBe("text/html; charset=utf-8");
+    expect(ru.body).toContain('<html lang="ru">');
+    expect(ru.body).toContain("Неверный запрос");
+    expect(ru.body).not.toContain("script");
+    expect(ru.body).not.toContain("location");
+
+    for (const url of ["/bg", "/bg/", "/bg?x=%00", "/bg/properties%FF"]) {
+      const bg = refusalAnswer(head(url), { reason: "encoding" });
+      expect(bg.lang, url).toBe("bg");
+      expect(bg.body).toContain("Невалидна заявка");
+      expect(bg.body).toContain('<a href="/bg/properties">Всички имоти</a>');
+    }
+    expect(refusalAnswer(head("/bgx"), { reason: "encoding" }).lang).toBe("ru");
+  });
+
+  it("each API family gets its own error shape", () => {
+    const rest = JSON.parse(refusalAnswer(head("/rest/v1/locations?name=eq.%00"), { reason: "encoding" }).body);
+    expect(rest).toMatchObject({ code: "PGRST100", details: null, hint: null });
+    const auth = JSON.parse(refusalAnswer(head("/auth/v1/token?x=%FF"), { reason: "encoding" }).body);
+    expect(auth).toMatchObject({ code: 400, error_code: "validation_failed" });
+    const storage = JSON.parse(refusalAnswer(head("/storage/v1/object/images/%00"), { reason: "encoding" }).body);
+    expect(storage).toMatchObject({ statusCode: "400", error: "InvalidRequest" });
+    const realtime = refusalAnswer(head("/realtime/v1/websocket?%FF"), { reason: "encoding" });
+    expect(realtime.type).toBe("text/plain; charset=utf-8");
+    expect(realtime.lang).toBeNull();
+  });
+});
+
+describe("on a server", () => {
+  let server: http.Server;
+  let port: number;
+  const thrown: unknown[] = [];
+
+  beforeAll(async () => {
+    server = http.createServer(
+      guardedRequests(
+        (req, res) => {
+          if (req.url === "/throws") throw new Error("thrown before any handler");
+          res.end("ok");
+        },
+        (error) => thrown.push(error),
+      ),
+    );
+    server.on(
+      "upgrade",
+      guardedUpgrade(
+        (req, socket) => {
+          // A listener that parses the target the way the realtime one did, and then fails.
+          new URL(req.url ?? "/", "http://localhost");
+          if (req.url === "/boom") throw new Error("boom");
+          socket.end("HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+        },
+        (error) => thrown.push(error),
+      ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  function raw(request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, "127.0.0.1");
+      const chunks: Buffer[] = [];
+      socket.on("data", (c) => chunks.push(c));
+      socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+      socket.on("error", reject);
+      socket.write(request);
+    });
+  }
+
+  it("answers a refused request 400 and closes the connection; HEAD gets no body", async () => {
+    const answer = await raw("GET /bg/%00 HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer).toContain("Невалидна заявка");
+    const headAnswer = await raw("HEAD /%00 HTTP/1.1\r\nHost: x\r\n\r\n");
+    expect(headAnswer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(headAnswer.split("\r\n\r\n")[1]).toBe("");
+    expect(await raw("GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(/ok$/);
+  });
+
+  it("a listener that throws gets 500, not the end of the process", async () => {
+    expect(await raw("GET /throws HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(/^HTTP\/1\.1 500 Internal Server Error\r\n/);
+    expect(thrown.splice(0)).toHaveLength(1);
+    expect(await raw("GET /ok HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(/ok$/);
+  });
+
+  it("upgrades: a bad target gets 400, a throwing listener 500, and the process lives on", async () => {
+    const upgrade = (target: string) => `GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`;
+    expect(await raw(upgrade("//["))).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(await raw(upgrade("http://[::1/realtime/v1/websocket"))).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(await raw(upgrade("/boom"))).toMatch(/^HTTP\/1\.1 500 Internal Server Error\r\n/);
+    expect(thrown).toHaveLength(1);
+    expect(await raw(upgrade("/other"))).toMatch(/^HTTP\/1\.1 404 /);
+  });
+});

@@ -1,0 +1,244 @@
+import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang } from "./client-error";
+
+/**
+ * The edge guard: the first thing every request and every upgrade meets
+ * (server/app.ts's request listener, app/api/realtime's upgrade listener),
+ * before build files, cached pages, Express or any URL parsing. It refuses,
+ * with 400 and nothing of the request echoed back, a head the app could not
+ * handle safely:
+ *
+ * - a target that is not origin-form: absolute-form (`http://host/x`),
+ *   asterisk-form (`*`), or one starting `//` (URL parsers read that as a
+ *   host: `new URL("//[", base)` throws);
+ * - a raw space, control character or invalid UTF-8 in the target;
+ * - a path whose percent-escapes are malformed, or a path or query whose
+ *   percent-decoding is invalid UTF-8 or has a control character (C0, DEL):
+ *   %00, %FF, %C3%28, %0A — nothing like that is ever a page, and NUL or
+ *   invalid UTF-8 must never reach a query (PostgreSQL refuses them: 22021);
+ * - a Host (or X-Forwarded-Host) the URL parser rejects (`[`, `a b`), or an
+ *   empty one in HTTP/1.1.
+ *
+ * Pages get the small "bad request" page (server/client-error.ts) in their
+ * language (Bulgarian under /bg); the API paths get their family's JSON
+ * error shape; HEAD gets no body. 400 for all: the request is malformed,
+ * whatever it asked for. What Node refuses itself (request lines it cannot
+ * parse, header sizes and counts, a missing Host in HTTP/1.1) goes through
+ * its 'clientError' (server/client-error.ts), not here.
+ */
+
+export type RefusalReason = "target" | "encoding" | "host";
+
+export interface Refusal {
+  reason: RefusalReason;
+}
+
+/** What the guard looks at: the parts of an http.IncomingMessage. */
+export interface RequestHead {
+  method?: string;
+  url?: string;
+  httpVersion?: string;
+  headers: IncomingHttpHeaders;
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** C0 controls and DEL: never in a path, a query value or a host. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+const HEX = /^[0-9A-Fa-f]{2}$/;
+
+/**
+ * The bytes `part` percent-decodes to, or null when an escape is malformed
+ * and `strict`. Not strict, a `%` without two hex digits stays itself (what
+ * URLSearchParams does with a query).
+ */
+function percentDecode(part: Buffer, strict: boolean): Buffer | null {
+  const out = Buffer.allocUnsafe(part.length);
+  let length = 0;
+  for (let i = 0; i < part.length; i++) {
+    const byte = part[i]!;
+    if (byte === 0x25 /* % */) {
+      const hex = part.subarray(i + 1, i + 3).toString("latin1");
+      if (HEX.test(hex)) {
+        out[length++] = parseInt(hex, 16);
+        i += 2;
+        continue;
+      }
+      if (strict) return null;
+    }
+    out[length++] = byte;
+  }
+  return out.subarray(0, length);
+}
+
+/** The text of `bytes` when it is valid UTF-8 with no control character, else null. */
+function cleanText(bytes: Buffer): string | null {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+  return CONTROL.test(text) ? null : text;
+}
+
+/** host [":" port] as RFC 9110 has it (reg-name, IPv4, IP-literal), and as the URL parser accepts it. */
+const HOST_SYNTAX = /^(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9\-._~!$&'()*+,;=]+)(?::[0-9]{0,5})?$/;
+
+export function isValidHost(host: string): boolean {
+  if (!HOST_SYNTAX.test(host)) return false;
+  try {
+    new URL(`http://${host}/`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Why this request head is refused, or null when the app may have it. */
+export function checkRequestHead(req: RequestHead): Refusal | null {
+  const target = req.url ?? "";
+  // Origin-form only: "/" then anything but a second "/".
+  if (!target.startsWith("/") || target.startsWith("//")) return { reason: "target" };
+  // Node hands the target over byte for byte as latin1: back to the bytes.
+  const bytes = Buffer.from(target, "latin1");
+  for (const byte of bytes) if (byte <= 0x20 || byte === 0x7f) return { reason: "target" };
+  const query = bytes.indexOf(0x3f /* ? */);
+  const path = percentDecode(query === -1 ? bytes : bytes.subarray(0, query), true);
+  if (!path || cleanText(path) === null) return { reason: "encoding" };
+  if (query !== -1) {
+    const decoded = percentDecode(bytes.subarray(query + 1), false);
+    if (!decoded || cleanText(decoded) === null) return { reason: "encoding" };
+  }
+
+  const host = req.headers.host;
+  if (host === undefined ? req.httpVersion === "1.1" : !isValidHost(host)) return { reason: "host" };
+  // Read instead of Host behind a proxy (TRUST_PROXY): the first of a list.
+  const forwarded = req.headers["x-forwarded-host"];
+  if (forwarded !== undefined && !isValidHost(String(forwarded).split(",")[0]!.trim())) return { reason: "host" };
+  return null;
+}
+
+type ApiFamily = "rest" | "auth" | "storage" | "realtime";
+
+function apiFamily(target: string): ApiFamily | null {
+  const match = /^\/(rest|auth|storage|realtime)(?:[/?]|$)/.exec(target);
+  return match ? (match[1] as ApiFamily) : null;
+}
+
+const MESSAGES: Record<RefusalReason, string> = {
+  target: "Malformed request target: only origin-form paths (/path?query) are served",
+  encoding: "Malformed request: the path or query is not valid percent-encoded UTF-8 or contains control characters",
+  host: "Malformed Host header",
+};
+
+/** Each API family's own error shape (docs/api.md). */
+function apiBody(family: ApiFamily, reason: RefusalReason): { type: string; body: string } {
+  const message = MESSAGES[reason];
+  const json = (value: unknown) => ({ type: "application/json; charset=utf-8", body: JSON.stringify(value) });
+  switch (family) {
+    case "rest":
+      return json({ code: "PGRST100", details: null, hint: null, message });
+    case "auth":
+      return json({ code: 400, error_code: "validation_failed", msg: message, error: "validation_failed", error_description: message });
+    case "storage":
+      return json({ statusCode: "400", error: "InvalidRequest", message });
+    case "realtime":
+      return { type: "text/plain; charset=utf-8", body: message };
+  }
+}
+
+/** The answer to a refused request: the page in its language, or the API family's error. */
+export function refusalAnswer(req: RequestHead, refusal: Refusal): { type: string; body: string; lang: PageLang | null } {
+  const target = req.url ?? "";
+  const family = apiFamily(target);
+  if (family) return { ...apiBody(family, refusal.reason), lang: null };
+  const lang = pageLang(target);
+  return { type: "text/html; charset=utf-8", body: smallPage("badRequest", lang), lang };
+}
+
+/** Answers a refused request on its response (the request listener); the connection closes after it. */
+export function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
+  const answer = refusalAnswer(req, refusal);
+  res.writeHead(400, {
+    "Content-Type": answer.type,
+    "Content-Length": Buffer.byteLength(answer.body),
+    ...SMALL_ANSWER_HEADERS,
+  });
+  res.end(req.method === "HEAD" ? undefined : answer.body);
+}
+
+/** Answers a refused upgrade on its raw socket and closes it. */
+export function refuseUpgrade(req: IncomingMessage, socket: Duplex, refusal: Refusal): void {
+  const answer = refusalAnswer(req, refusal);
+  endSocket(socket, rawResponse("400 Bad Request", answer.type, answer.body, req.method !== "HEAD"));
+}
+
+/** Writes a last answer on a raw socket if it can still take one, then closes it; never throws. */
+export function endSocket(socket: Duplex, response: string): void {
+  try {
+    if (socket.writable) socket.end(response);
+    const s = socket as Duplex & { destroySoon?: () => void };
+    if (s.destroySoon) s.destroySoon();
+    else socket.destroy();
+  } catch {
+    socket.destroy();
+  }
+}
+
+/**
+ * A request listener with the edge guard in front that can never throw into
+ * Node's HTTP parser (which would end the process): an exception thrown
+ * before the app's own error handling is logged and answered 500, or the
+ * connection cut when the answer had started.
+ */
+export function guardedRequests(listener: RequestListener, onError: (error: unknown, req: IncomingMessage) => void): RequestListener {
+  return (req, res) => {
+    try {
+      const refusal = checkRequestHead(req);
+      if (refusal) return sendRefusal(req, res, refusal);
+      listener(req, res);
+    } catch (error) {
+      try {
+        onError(error, req);
+        if (res.headersSent) res.destroy();
+        else res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Internal Server Error");
+      } catch {
+        res.destroy();
+      }
+    }
+  };
+}
+
+/**
+ * An 'upgrade' listener that can never throw into Node's HTTP parser (which
+ * would end the process): the edge guard first, then `listener`; an
+ * exception is logged and the socket answered 500 (if nothing was written
+ * on it yet) and closed.
+ */
+export function guardedUpgrade(
+  listener: (req: IncomingMessage, socket: Duplex, head: Buffer) => void,
+  onError: (error: unknown) => void,
+): (req: IncomingMessage, socket: Duplex, head: Buffer) => void {
+  return (req, socket, head) => {
+    // Node takes its own error listener off an upgraded socket: a reset must not become an uncaught 'error'.
+    socket.on("error", () => socket.destroy());
+    try {
+      const refusal = checkRequestHead(req);
+      if (refusal) return refuseUpgrade(req, socket, refusal);
+      listener(req, socket, head);
+    } catch (error) {
+      try {
+        onError(error);
+      } catch {
+        // Logging must not be what ends the process either.
+      }
+      const written = (socket as Duplex & { bytesWritten?: number }).bytesWritten ?? 0;
+      if (written === 0) endSocket(socket, rawResponse("500 Internal Server Error", "text/plain; charset=utf-8", "Internal Server Error"));
+      else socket.destroy();
+    }
+  };
+}

@@ -1,0 +1,264 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { testDbKind } from "../support/test-db";
+
+/**
+ * Hostile request heads against the production server (`node server/main.js`),
+ * sent byte for byte over a socket as a scanner would: malformed request
+ * lines, targets that are not origin-form, upgrades with bad targets, bad Host
+ * headers, percent-escapes that decode to NUL or invalid UTF-8 — on pages, on
+ * /bg pages and on the API. Each gets a 4xx (the page in its language, or the
+ * API's error), and the process lives on: /healthz answers afterwards
+ * (server/edge-guard.ts, server/client-error.ts).
+ */
+let server: BuiltServer;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-edge-"));
+let port = 0;
+const ADMIN = { email: "edge@example.com", password: "edge test password" };
+
+beforeAll(async () => {
+  // A build that refuses control characters in form fields (the edge guard came before).
+  await ensureBuild("Текст содержит недопустимые символы");
+  server = await startBuiltServer({
+    ports: [9950, 9999],
+    dataDir,
+    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_INTERVAL_HOURS: "0" },
+  });
+  port = Number(new URL(server.baseUrl).port);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: string;
+  body: string;
+}
+
+/** Sends `request` as raw bytes (latin1: one char, one byte) and reads until the server closes (or 10 s). */
+function raw(request: string): Promise<Answer> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.on("data", (c) => chunks.push(c));
+    socket.setTimeout(10_000, () => socket.destroy());
+    const done = () => {
+      const text = Buffer.concat(chunks).toString("utf8");
+      const split = text.indexOf("\r\n\r\n");
+      const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1] ?? 0);
+      resolve({ status, headers: split === -1 ? text : text.slice(0, split), body: split === -1 ? "" : text.slice(split + 4) });
+    };
+    socket.on("close", done);
+    socket.on("error", () => undefined);
+    socket.write(Buffer.from(request, "latin1"));
+  });
+}
+
+const get = (target: string, headers = "Host: 127.0.0.1\r\n") => raw(`GET ${target} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
+const upgrade = (target: string, protocol = "websocket") =>
+  raw(
+    `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: ${protocol}\r\n` +
+      `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+  );
+
+const RU_PAGE = "Неверный запрос";
+const BG_PAGE = "Невалидна заявка";
+
+/** The process still runs and answers. */
+async function expectAlive() {
+  expect(server.child.exitCode, server.output()).toBeNull();
+  const health = await fetch(`${server.baseUrl}/healthz`);
+  expect(health.status).toBe(200);
+  expect(await health.json()).toMatchObject({ status: "ok" });
+}
+
+async function adminToken(): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function contactRequests(token: string): Promise<unknown[]> {
+  const response = await fetch(`${server.baseUrl}/rest/v1/contact_submissions?select=id`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as unknown[];
+}
+
+describe(`the edge on ${testDbKind()}`, () => {
+  it("upgrades with bad targets get 400 and never end the process (//[, absolute-form, /realtime and other paths); good ones still open", async () => {
+    for (const [target, protocol] of [
+      ["//[", "x"],
+      ["http://[::1/realtime/v1/websocket", "websocket"],
+      ["http://127.0.0.1/realtime/v1/websocket?vsn=1.0.0", "websocket"],
+      ["/realtime/v1/websocket?vsn=1.0.0&apikey=%00", "websocket"],
+      ["/realtime/v1/websocket?vsn=%FF", "websocket"],
+      ["//realtime/v1/websocket", "websocket"],
+      ["*", "x"],
+    ]) {
+      const answer = await upgrade(target!, protocol);
+      expect(answer.status, target).toBe(400);
+      await expectAlive();
+    }
+    // A page path upgraded: the page's language.
+    const bg = await upgrade("/bg/%00", "x");
+    expect(bg.status).toBe(400);
+    expect(bg.body).toContain(BG_PAGE);
+    await expectAlive();
+
+    // A well-formed realtime upgrade still opens the socket.
+    const opened = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      let text = "";
+      socket.on("data", (c) => {
+        text += c.toString("latin1");
+        if (text.includes("\r\n\r\n")) socket.destroy();
+      });
+      socket.on("close", () => resolve(text));
+      socket.on("error", () => undefined);
+      socket.write(
+        "GET /realtime/v1/websocket?vsn=1.0.0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" +
+          "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+      );
+    });
+    expect(opened).toMatch(/^HTTP\/1\.1 101 /);
+  });
+
+  it("targets that are not origin-form get 400 and the Russian page", async () => {
+    for (const target of ["http://[::1/x", "http://127.0.0.1/properties", "//[", "//properties", "*"]) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(400);
+      expect(answer.body, target).toContain(RU_PAGE);
+    }
+    await expectAlive();
+  });
+
+  it("malformed request lines and headers get 400: the page in its language when the line is a page's", async () => {
+    const bad = await raw("GET /bg/properties HTTP/1.1\r\nHost: 127.0.0.1\r\nBad header line\r\n\r\n");
+    expect(bad.status).toBe(400);
+    expect(bad.body).toContain(BG_PAGE);
+    const control = await raw("GET /properties\u0001 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    expect(control.status).toBe(400);
+    expect(control.body).toContain(RU_PAGE);
+    for (const request of ["NOT HTTP AT ALL\r\n\r\n", "GET\r\n\r\n", "GET / HTTP/9.9\r\n\r\n", "\u0000\u0001\u0002\r\n\r\n"]) {
+      expect((await raw(request)).status, JSON.stringify(request)).toBe(400);
+    }
+    await expectAlive();
+  });
+
+  it("NUL, control characters and invalid UTF-8 in the path or query of a page: 400 in the page's language; other odd slugs 404", async () => {
+    for (const target of ["/%00", "/%D0%B1%D1%83%D1%80%D0%B3%D0%B0%D1%81%00/x", "/properties?search=%00", "/properties?search=%FF", "/properties?page=%C3%28", "/properties?search=a%0Ab"]) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(400);
+      expect(answer.headers, target).toMatch(/content-type: text\/html; charset=utf-8/i);
+      expect(answer.body, target).toContain('<html lang="ru">');
+      expect(answer.body, target).toContain(RU_PAGE);
+    }
+    for (const target of ["/bg/%00", "/bg/properties?search=%FF", "/bg/properties?search=%C3%28", "/bg?x=%00"]) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(400);
+      expect(answer.body, target).toContain('<html lang="bg">');
+      expect(answer.body, target).toContain(BG_PAGE);
+    }
+    // Slugs with other odd characters are no error: they still get the 404 page.
+    for (const target of ["/%E2%80%AE/x", "/'%22%3Cscript%3E/x", "/x/%F0%9F%98%80", "/%EF%BF%BF/%20", "/bg/%E2%80%8B/x"]) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.headers, target).toMatch(/content-type: text\/html/i);
+    }
+    await expectAlive();
+  });
+
+  it("a Host the URL parser rejects, or an empty one, gets 400 on pages and the API", async () => {
+    for (const host of ["[", "a b", "", "a/b"]) {
+      const page = await get("/properties", `Host: ${host}\r\n`);
+      expect(page.status, host).toBe(400);
+      expect(page.body, host).toContain(RU_PAGE);
+      const bg = await get("/bg/properties", `Host: ${host}\r\n`);
+      expect(bg.body, host).toContain(BG_PAGE);
+      const api = await get("/rest/v1/locations", `Host: ${host}\r\n`);
+      expect(api.status, host).toBe(400);
+      expect(JSON.parse(api.body), host).toMatchObject({ code: "PGRST100" });
+    }
+    await expectAlive();
+  });
+
+  it("the API: NUL or invalid UTF-8 in a filter gets 400 in the API's error shape", async () => {
+    for (const target of ["/rest/v1/locations?name=eq.%00", "/rest/v1/real_estates?slug=eq.%FF", "/rest/v1/locations?select=%C3%28"]) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(400);
+      expect(answer.headers).toMatch(/content-type: application\/json/i);
+      expect(JSON.parse(answer.body), target).toMatchObject({ code: "PGRST100", details: null, hint: null });
+    }
+    const auth = await get("/auth/v1/settings?x=%00");
+    expect(auth.status).toBe(400);
+    expect(JSON.parse(auth.body)).toMatchObject({ code: 400, error_code: "validation_failed" });
+    const storage = await get("/storage/v1/object/public/images/a%00.jpg");
+    expect(storage.status).toBe(400);
+    expect(JSON.parse(storage.body)).toMatchObject({ statusCode: "400" });
+    await expectAlive();
+  });
+
+  it("NUL in JSON bodies and form fields never reaches SQL: 400, nothing stored", async () => {
+    const token = await adminToken();
+    const before = await contactRequests(token);
+
+    const rest = await fetch(`${server.baseUrl}/rest/v1/contact_submissions`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: "Анна\u0000", email: "anna@mail.bg", message: "Здравейте" }),
+    });
+    expect(rest.status).toBe(400);
+    expect(await rest.json()).toMatchObject({ code: "22P02", details: "name: Текст содержит недопустимые символы" });
+
+    const location = await fetch(`${server.baseUrl}/rest/v1/locations`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ name: "Равда", image: "https://cdn.example/\u0000.jpg" }),
+    });
+    expect(location.status).toBe(400);
+
+    const signIn = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: `${ADMIN.email}\u0000`, password: ADMIN.password }),
+    });
+    expect(signIn.status).toBe(400);
+    expect(await signIn.json()).toMatchObject({ error_code: "invalid_credentials" });
+
+    for (const [page, message] of [
+      ["/?index", "Текст содержит недопустимые символы"],
+      ["/bg?index", "Текстът съдържа недопустими символи"],
+    ] as const) {
+      const form = await fetch(`${server.baseUrl}${page}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl },
+        body: "name=Anna&email=anna%40mail.bg&message=hello%00world",
+      });
+      expect(form.status, page).toBe(400);
+      expect(await form.text(), page).toContain(message);
+    }
+
+    const login = await fetch(`${server.baseUrl}/admin/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl },
+      body: `email=${encodeURIComponent(ADMIN.email)}%00&password=x`,
+      redirect: "manual",
+    });
+    expect(login.status).toBe(400);
+    expect(await login.text()).toContain("Текст содержит недопустимые символы");
+
+    expect(await contactRequests(token)).toEqual(before);
+    await expectAlive();
+  });
+});
