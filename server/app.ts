@@ -19,6 +19,7 @@ import { log } from "~/utils/log.server";
 import { sameOriginWrites } from "./same-origin";
 import { buildAssets } from "./build-assets";
 import { cachedPages } from "./cached-pages";
+import { bodyLimits, pagesWithBoundedBodies } from "./body-limits";
 
 /**
  * The web application: security headers, static files, uploads, health check
@@ -105,6 +106,8 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   );
 
   app.use(sameOriginWrites(env.publicUrl));
+  // Request bodies: per-route limits before anything reads one (server/body-limits.ts, docs/limits.md).
+  app.use(bodyLimits());
 
   if (options.clientDir) {
     // Hashed file names never change content: cache for a year. Sent from
@@ -159,7 +162,7 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
 
   // Public pages for anonymous visitors: rendered once per content version, then kept (served above).
   if (cache) app.use(cache.renderCacheable);
-  app.all("/{*splat}", createRequestHandler({ build, mode, getLoadContext: loadContext }));
+  app.all("/{*splat}", pagesWithBoundedBodies(createRequestHandler({ build, mode, getLoadContext: loadContext }), createWebRequestHandler(build, mode), loadContext));
 
   // Last resort: never a stack trace or SQL in a response.
   const onError: ErrorRequestHandler = (error, req, res, next) => {

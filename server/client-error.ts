@@ -46,22 +46,38 @@ export function tooLongResponse(error: ClientError): string | null {
   const lineEnd = packet.indexOf("\r\n");
   const longLine = (lineEnd === -1 ? packet.length : lineEnd) > LONG_LINE;
   const status = longLine ? "414 URI Too Long" : "431 Request Header Fields Too Large";
-  const p = PAGES[lang];
-  const body =
+  const body = smallPage(lang, PAGES[lang]);
+  const headers = [`HTTP/1.1 ${status}`, ...Object.entries(SMALL_PAGE_HEADERS).map(([name, value]) => `${name}: ${value}`), `Content-Length: ${Buffer.byteLength(body)}`, "Connection: close"];
+  return `${headers.join("\r\n")}\r\n\r\n${body}`;
+}
+
+export interface SmallPageText {
+  title: string;
+  text: string;
+  link: string;
+  href: string;
+}
+
+/** The headers a small page goes with: nothing runs in it, nobody keeps it. */
+export const SMALL_PAGE_HEADERS = {
+  "Content-Type": "text/html; charset=utf-8",
+  "Cache-Control": "no-store",
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  "X-Content-Type-Options": "nosniff",
+} as const;
+
+/**
+ * A small self-contained page (no scripts, no assets) for requests refused
+ * before the app renders anything: here, and for bodies refused by
+ * server/body-limits.ts. The texts are fixed: nothing of the request is echoed.
+ */
+export function smallPage(lang: "ru" | "bg", p: SmallPageText): string {
+  return (
     `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${p.title}</title>` +
     `<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;text-align:center;color:#0f172a}a{color:#0e7490}</style></head>` +
-    `<body><main><h1>${p.title}</h1><p>${p.text}</p><p><a href="${p.href}">${p.link}</a></p></main></body></html>`;
-  const headers = [
-    `HTTP/1.1 ${status}`,
-    "Content-Type: text/html; charset=utf-8",
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    "Cache-Control: no-store",
-    "Content-Security-Policy: default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
-    "X-Content-Type-Options: nosniff",
-    "Connection: close",
-  ];
-  return `${headers.join("\r\n")}\r\n\r\n${body}`;
+    `<body><main><h1>${p.title}</h1><p>${p.text}</p><p><a href="${p.href}">${p.link}</a></p></main></body></html>`
+  );
 }
 
 /** server.on("clientError", onClientError): like Node's default handler, with the page above for over-long requests. */
