@@ -20,6 +20,7 @@ import { sameOriginWrites } from "./same-origin";
 import { buildAssets } from "./build-assets";
 import { cachedPages } from "./cached-pages";
 import { guardedRequests } from "./edge-guard";
+import { bodyLimits, pagesWithBoundedBodies } from "./body-limits";
 
 /**
  * The web application: security headers, static files, uploads, health check
@@ -108,6 +109,8 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   );
 
   app.use(sameOriginWrites(env.publicUrl));
+  // Request bodies: per-route limits before anything reads one (server/body-limits.ts, docs/limits.md).
+  app.use(bodyLimits());
 
   if (options.clientDir) {
     // Hashed file names never change content: cache for a year. Sent from
@@ -162,7 +165,7 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
 
   // Public pages for anonymous visitors: rendered once per content version, then kept (served above).
   if (cache) app.use(cache.renderCacheable);
-  app.all("/{*splat}", createRequestHandler({ build, mode, getLoadContext: loadContext }));
+  app.all("/{*splat}", pagesWithBoundedBodies(createRequestHandler({ build, mode, getLoadContext: loadContext }), createWebRequestHandler(build, mode), loadContext));
 
   // Last resort: never a stack trace or SQL in a response.
   const onError: ErrorRequestHandler = (error, req, res, next) => {

@@ -36,11 +36,29 @@ const PAGES = {
       text: "Адресът на страницата съдържа недопустими символи или заявката е съставена неправилно и сървърът не може да я обработи. Проверете адреса или отидете към списъка с имоти.",
     },
   },
+  // Bodies refused by server/body-limits.ts.
+  tooLarge: {
+    ru: { title: "Слишком большой запрос", text: "Отправленные данные слишком велики, и сервер их не принял. Сократите текст или файл и попробуйте ещё раз." },
+    bg: { title: "Заявката е твърде голяма", text: "Изпратените данни са твърде големи и сървърът не ги прие. Съкратете текста или файла и опитайте отново." },
+  },
+  unsupportedType: {
+    ru: { title: "Неподдерживаемый формат", text: "Здесь сервер принимает только данные формы. Вернитесь на страницу и отправьте форму ещё раз." },
+    bg: { title: "Неподдържан формат", text: "Тук сървърът приема само данни от формуляр. Върнете се на страницата и изпратете формуляра отново." },
+  },
+  unreadableForm: {
+    ru: { title: "Неверный запрос", text: "Данные формы не удалось прочитать. Вернитесь на страницу и отправьте форму ещё раз." },
+    bg: { title: "Невалидна заявка", text: "Данните от формуляра не можаха да бъдат прочетени. Върнете се на страницата и изпратете формуляра отново." },
+  },
 } as const satisfies Record<string, Record<PageLang, { title: string; text: string }>>;
 
-const LISTING = { ru: { link: "Все объекты", href: "/properties" }, bg: { link: "Всички имоти", href: "/bg/properties" } } as const;
+const LINKS = {
+  listing: { ru: { link: "Все объекты", href: "/properties" }, bg: { link: "Всички имоти", href: "/bg/properties" } },
+  home: { ru: { link: "На главную", href: "/" }, bg: { link: "Към началото", href: "/bg" } },
+  admin: { ru: { link: "На главную", href: "/admin" }, bg: { link: "На главную", href: "/admin" } },
+} as const;
 
 export type SmallPage = keyof typeof PAGES;
+export type SmallPageLink = keyof typeof LINKS;
 
 /** The language of a request target's page: Bulgarian under /bg, else Russian. */
 export function pageLang(target: string): PageLang {
@@ -48,9 +66,9 @@ export function pageLang(target: string): PageLang {
 }
 
 /** A small self-contained page (no scripts, inline style) with a link to the listing. */
-export function smallPage(page: SmallPage, lang: PageLang): string {
+export function smallPage(page: SmallPage, lang: PageLang, link: SmallPageLink = "listing"): string {
   const p = PAGES[page][lang];
-  const l = LISTING[lang];
+  const l = LINKS[link][lang];
   return (
     `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${p.title}</title>` +

@@ -37,15 +37,18 @@ export const CONTACT_MESSAGES = {
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE_PATTERN = /^\+?[\d\s()./-]{5,40}$/;
 
+/** SPEC §5's field maxima (characters, after trimming). */
+export const CONTACT_MAX_LENGTH = { name: 100, email: 254, phone: 40, message: 5000 } as const;
+
 export function contactSchema(lang: Lang = "ru") {
   const M = CONTACT_MESSAGES[lang];
   return z.object({
-    name: requiredText(M.nameRequired, 100, M.nameTooLong, M.invalidCharacters),
-    email: requiredText(M.emailRequired, 254, M.emailTooLong, M.invalidCharacters).regex(EMAIL_PATTERN, { error: M.emailInvalid }),
-    phone: optionalText(40, M.phoneInvalid, M.invalidCharacters).refine((v) => v === "" || PHONE_PATTERN.test(v), {
+    name: requiredText(M.nameRequired, CONTACT_MAX_LENGTH.name, M.nameTooLong, M.invalidCharacters),
+    email: requiredText(M.emailRequired, CONTACT_MAX_LENGTH.email, M.emailTooLong, M.invalidCharacters).regex(EMAIL_PATTERN, { error: M.emailInvalid }),
+    phone: optionalText(CONTACT_MAX_LENGTH.phone, M.phoneInvalid, M.invalidCharacters).refine((v) => v === "" || PHONE_PATTERN.test(v), {
       error: M.phoneInvalid,
     }),
-    message: requiredText(M.messageRequired, 5000, M.messageTooLong, M.invalidCharacters),
+    message: requiredText(M.messageRequired, CONTACT_MAX_LENGTH.message, M.messageTooLong, M.invalidCharacters),
   });
 }
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Lang } from "~/i18n/lang";
 import { createContactSubmission } from "~/models/contact-submissions.server";
 import { ModelError } from "~/models/errors.server";
-import { CONTACT_MESSAGES } from "~/schemas/contact";
+import { CONTACT_MAX_LENGTH, CONTACT_MESSAGES } from "~/schemas/contact";
 import { contactRequestKey, contactRequestLimiter as limiter } from "./contact-limit.server";
 
 export type ContactActionResult =
@@ -14,6 +14,14 @@ const RATE_LIMITED: Record<Lang, string> = {
   bg: "Изпратихте твърде много съобщения. Моля, опитайте по-късно или ни се обадете.",
 };
 
+/** The first `max` characters (trimmed as the schema trims), not cutting a surrogate pair in two. */
+export function excerpt(value: string, max: number): string {
+  const text = value.trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /**
  * The public contact form's action (home and property pages). A filled
  * honeypot field is answered like a success and nothing is stored.
@@ -24,7 +32,14 @@ export async function handleContactAction(request: Request, lang: Lang, ip: stri
     const value = form.get(name);
     return typeof value === "string" ? value : "";
   };
-  const values = { name: text("name"), email: text("email"), phone: text("phone"), message: text("message") };
+  const fields = { name: text("name"), email: text("email"), phone: text("phone"), message: text("message") };
+  // What goes back into the form after a refusal: at most what the field may hold (SPEC §5), never the whole post.
+  const values = {
+    name: excerpt(fields.name, CONTACT_MAX_LENGTH.name),
+    email: excerpt(fields.email, CONTACT_MAX_LENGTH.email),
+    phone: excerpt(fields.phone, CONTACT_MAX_LENGTH.phone),
+    message: excerpt(fields.message, CONTACT_MAX_LENGTH.message),
+  };
   const M = CONTACT_MESSAGES[lang];
 
   if (text("website") !== "") return data<ContactActionResult>({ ok: true, message: M.success });
@@ -33,7 +48,7 @@ export async function handleContactAction(request: Request, lang: Lang, ip: stri
     if (!(await limiter.attempt(visitor))) {
       return data<ContactActionResult>({ ok: false, message: RATE_LIMITED[lang], fields: {}, values }, { status: 429 });
     }
-    await createContactSubmission(values, { lang, propertyId });
+    await createContactSubmission(fields, { lang, propertyId });
     return data<ContactActionResult>({ ok: true, message: M.success });
   } catch (error) {
     if (error instanceof ModelError && error.kind === "validation") {

@@ -172,11 +172,3 @@ export async function deleteTestImage(path: unknown): Promise<CheckResult & { re
     return { status: "error", message: DIAGNOSTICS_MESSAGES.deletionFailed(safeErrorText(error)) };
   }
 }
-
-/** Diagnostics forms carry at most one 5 MB image: a larger request is refused before its body is read. */
-export const MAX_DIAGNOSTICS_REQUEST_BYTES = 6 * 1024 * 1024;
-
-export function requestTooLarge(request: Request): boolean {
-  const declared = request.headers.get("Content-Length");
-  return declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > MAX_DIAGNOSTICS_REQUEST_BYTES;
-}
