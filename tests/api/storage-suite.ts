@@ -516,7 +516,7 @@ export function describeStorageApi(driver: "local" | "s3") {
       const long = `k/${"ж".repeat(150)}.png`; // a 304-byte file name
       const longer = Array.from({ length: 7 }, () => "d".repeat(160)).join("/") + "/x.png";
       const bytes = new Uint8Array(await png());
-      for (const key of [long, longer]) {
+      for (const key of [long, longer, `${"x".repeat(296)}.png`]) {
         const encoded = key.split("/").map(encodeURIComponent).join("/");
         const answers = [
           await fetch(`${baseUrl}/storage/v1/object/images/${encoded}`, { method: "DELETE", headers: asAdmin() }),
@@ -538,6 +538,28 @@ export function describeStorageApi(driver: "local" | "s3") {
       const removed = await admin.storage.from("images").remove([long]);
       expect(removed.error).toMatchObject({ status: 400 });
       expect(await keysUnder("k/")).toEqual([]);
+    });
+
+    it("a key that names a folder: removing or reading it is 404, uploading over it 409 on the local folder (S3 has no folders)", async () => {
+      const bytes = new Uint8Array(await png());
+      expect((await upload("nest/a.png", bytes, { "Content-Type": "image/png", "x-upsert": "true" })).status).toBe(200);
+      const removed = await fetch(`${baseUrl}/storage/v1/object/images/nest`, { method: "DELETE", headers: asAdmin() });
+      expect(removed.status).toBe(404);
+      expect(await removed.json()).toMatchObject({ statusCode: "404" });
+      expect((await fetch(`${baseUrl}/storage/v1/object/public/images/nest`)).status).toBe(404);
+      expect((await fetch(`${baseUrl}/storage/v1/object/public/images/nest/a.png/b.png`)).status).toBe(404);
+      const over = await upload("nest", bytes, { "Content-Type": "image/png", "x-upsert": "true" });
+      const through = await upload("nest/a.png/b.png", bytes, { "Content-Type": "image/png", "x-upsert": "true" });
+      if (driver === "local") {
+        for (const answer of [over, through]) {
+          expect(answer.status).toBe(409);
+          expect(await answer.json()).toMatchObject({ statusCode: "409", error: "Duplicate" });
+        }
+      } else {
+        expect([over.status, through.status]).toEqual([200, 200]);
+      }
+      expect((await storage().get("nest/a.png"))!.size).toBeGreaterThan(0);
+      await storage().remove(["nest/a.png", ...(driver === "s3" ? ["nest", "nest/a.png/b.png"] : [])]);
     });
 
     it("listing while an object is being deleted answers 200 without it", async () => {
