@@ -534,9 +534,18 @@ export function describeStorageApi(driver: "local" | "s3") {
           if (i !== 3) expect(await answer.json()).toMatchObject({ statusCode: "400", error: "InvalidKey" });
         }
       }
+      // Bytes that are not UTF-8, and a lone surrogate in a JSON body.
+      expect((await upload("k/%FF%FE.png", bytes, { "Content-Type": "image/png" })).status).toBe(400);
+      expect((await fetch(`${baseUrl}/storage/v1/object/public/images/k/%C0%AF.png`)).status).toBe(400);
       const admin = await signedIn();
       const removed = await admin.storage.from("images").remove([long]);
       expect(removed.error).toMatchObject({ status: 400 });
+      expect((await admin.storage.from("images").remove(["k/\ud800.png"])).error).toMatchObject({ status: 400 });
+      // move and copy are not supported: a 4xx in Storage's shape, nothing moved.
+      for (const answer of [await admin.storage.from("images").move("k/a.png", "k/b.png"), await admin.storage.from("images").copy("k/a.png", "k/b.png")]) {
+        expect((answer.error as { status?: number } | null)?.status).toBeGreaterThanOrEqual(400);
+        expect((answer.error as { status?: number } | null)?.status).toBeLessThan(500);
+      }
       expect(await keysUnder("k/")).toEqual([]);
     });
 
