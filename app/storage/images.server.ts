@@ -3,6 +3,7 @@ import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/schemas/image";
 import { log } from "~/utils/log.server";
 import {
   MAX_INPUT_PIXELS,
+  removeVariants,
   renderAllVariants,
   variantCacheDir,
   writeRenderedVariants,
@@ -10,6 +11,7 @@ import {
 } from "./image-variants.server";
 import { storage } from "./index.server";
 import { makeObjectName, UPLOAD_TYPES, type UploadType } from "./object-names";
+import { KeyConflictError, UnsafeKeyError, type StoredObject } from "./storage.server";
 
 /**
  * The image upload pipeline (DESIGN §5, SPEC §5 §9). Every uploaded image is
@@ -25,10 +27,17 @@ import { makeObjectName, UPLOAD_TYPES, type UploadType } from "./object-names";
  *     becomes a still picture). Nothing of the sent file survives but pixels:
  *     EXIF (GPS), XMP, ICC (converted to sRGB), comments and anything appended
  *     after the image data are gone;
- *  5. stored under a fresh SPEC §3 name `{type}/{type}-{timestamp}-{random}.{ext}`;
+ *  5. stored under a fresh SPEC §3 name `{type}/{type}-{timestamp}-{random}.{ext}`
+ *     (the admin picker, /admin/upload), or under the key a Storage API client
+ *     chose (app/api/storage: `storage.from('images').upload(key, …)`; the
+ *     format is kept, so the key's extension stays true);
  *  6. rendered into every WebP variant (VARIANT_WIDTHS) in the variant cache,
- *     from the same decoded pixels, so the first page view needs no resizing.
- * Failures are ImageUploadError, whose message is the Russian text to show.
+ *     from the same decoded pixels, so the first page view needs no resizing
+ *     (a replaced key's old variants are overwritten, or removed).
+ * This is the one way an image is stored: /admin/upload, the diagnostics
+ * pages and the Storage API all call processImageUpload.
+ * Failures are ImageUploadError, whose message is the Russian text to show
+ * (the Storage API answers in English, by `kind`).
  */
 
 /** SPEC §9: the picker's limit, enforced by the server too. */
@@ -47,6 +56,15 @@ export const IMAGE_UPLOAD_MESSAGES: Record<ImageUploadErrorKind, string> = {
   pixels: "Изображение слишком большое: не более 50 мегапикселей (например, 8000 × 6000). Уменьшите его и загрузите снова.",
   corrupt: "Не удалось прочитать изображение: файл повреждён или загружен не полностью. Выберите другой файл.",
   storage: "Ошибка хранилища. Попробуйте ещё раз или обратитесь к администратору.",
+};
+
+/** The HTTP status of each failure, the same for /admin/upload and the Storage API. */
+export const IMAGE_UPLOAD_STATUS: Record<ImageUploadErrorKind, number> = {
+  size: 413,
+  type: 415,
+  pixels: 422,
+  corrupt: 422,
+  storage: 500,
 };
 
 export class ImageUploadError extends Error {
@@ -138,6 +156,11 @@ async function decode(bytes: Uint8Array, format: ImageFormat): Promise<RawImage>
   }
 }
 
+/** The file name extension and content type each format is stored with. */
+export function imageFormatInfo(format: ImageFormat): { ext: string; contentType: string } {
+  return FORMATS[format];
+}
+
 export interface UploadedImage {
   /** Storage key, e.g. `properties/properties-1700000000000-ab12cd34.jpg`. */
   key: string;
@@ -148,23 +171,33 @@ export interface UploadedImage {
   /** Bytes stored. */
   size: number;
   contentType: string;
+  /** What the driver returned (the Storage API keeps Cache-Control beside it). */
+  stored: StoredObject;
 }
 
-export interface ImageUploadInput {
-  bytes: Uint8Array;
-  type: UploadType;
-}
+export type ImageUploadInput =
+  /** The admin picker: a fresh SPEC §3 name in this folder. */
+  | { bytes: Uint8Array; type: UploadType; key?: undefined; cacheControlSeconds?: undefined }
+  /**
+   * A Storage API upload: the client's key, kept as sent (the caller has
+   * checked that its extension, if any, names the sniffed format), and the
+   * Cache-Control max-age the client asked for.
+   */
+  | { bytes: Uint8Array; key: string; type?: undefined; cacheControlSeconds: number };
 
 /**
  * Checks, cleans and stores one uploaded image, and renders its variants.
- * The client's file name and declared type are deliberately not parameters.
+ * The client's declared type is deliberately not a parameter, nor its file
+ * name (except a Storage API key, which is the object's name itself).
  */
 export async function processImageUpload(
   input: ImageUploadInput,
   options: { cacheDir?: string; now?: number } = {},
 ): Promise<UploadedImage> {
   const { bytes, type } = input;
-  if (!(UPLOAD_TYPES as readonly string[]).includes(type)) throw new TypeError(`Unknown upload type: ${String(type)}`);
+  if (input.key === undefined && !(UPLOAD_TYPES as readonly string[]).includes(type as string)) {
+    throw new TypeError(`Unknown upload type: ${String(type)}`);
+  }
   if (bytes.byteLength > MAX_UPLOAD_BYTES) throw new ImageUploadError("size");
   const format = sniffImageFormat(bytes);
   if (!format) throw new ImageUploadError("type");
@@ -184,21 +217,27 @@ export async function processImageUpload(
   if (encoded.byteLength > STORAGE_MAX_UPLOAD_BYTES) throw new ImageUploadError("size");
 
   const { ext, contentType } = FORMATS[format];
-  const key = makeObjectName(type, ext, options.now);
+  const key = input.key ?? makeObjectName(input.type, ext, options.now);
   let url: string;
+  let stored: StoredObject;
   try {
-    const stored = await storage().put(key, encoded, { contentType, cacheControlSeconds: 3600 });
+    stored = await storage().put(key, encoded, { contentType, cacheControlSeconds: input.cacheControlSeconds ?? 3600 });
     url = storage().publicUrl(stored.key);
   } catch (error) {
+    // A key the store cannot take (app/storage/storage.server.ts) is the caller's to answer.
+    if (error instanceof UnsafeKeyError || error instanceof KeyConflictError) throw error;
     log.error(`Storing upload ${key} failed:`, error instanceof Error ? error.message : error);
     throw new ImageUploadError("storage", { cause: error });
   }
 
-  if (variants) {
-    const cacheDir = options.cacheDir ?? variantCacheDir();
-    await writeRenderedVariants(cacheDir, key, variants).catch((error: unknown) => {
-      log.error(`Image variants of ${key} could not be written:`, error instanceof Error ? error.message : error);
-    });
+  const cacheDir = options.cacheDir ?? variantCacheDir();
+  try {
+    // A replaced key must not keep the old picture's variants: all are written anew, or all removed (the /img router remakes them).
+    if (variants) await writeRenderedVariants(cacheDir, stored.key, variants);
+    else await removeVariants(cacheDir, stored.key);
+  } catch (error) {
+    log.error(`Image variants of ${stored.key} could not be written:`, error instanceof Error ? error.message : error);
+    await removeVariants(cacheDir, stored.key).catch(() => undefined);
   }
-  return { key, url, width: pixels.width, height: pixels.height, size: encoded.byteLength, contentType };
+  return { key: stored.key, url, width: pixels.width, height: pixels.height, size: encoded.byteLength, contentType, stored };
 }

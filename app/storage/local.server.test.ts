@@ -1,10 +1,12 @@
 import fs from "node:fs";
+import fsp from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { LocalStorage } from "./local.server";
 import { makeObjectName, OBJECT_NAME_PATTERN, safeObjectKey } from "./object-names";
 import { describeStorageContract } from "./storage-contract";
+import { KeyConflictError, UnsafeKeyError } from "./storage.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-storage-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -41,5 +43,44 @@ describe("local storage driver", () => {
   it("never writes outside its folder", async () => {
     await expect(store.put("../escape.jpg", new Uint8Array([1]), { contentType: "image/jpeg" })).rejects.toThrow();
     expect(fs.existsSync(path.join(root, "escape.jpg"))).toBe(false);
+  });
+
+  it("lists while another request deletes: a file that vanishes between readdir and stat is left out", async () => {
+    const keys = ["race/a.jpg", "race/b.jpg", "race/c.jpg"];
+    for (const key of keys) await store.put(key, new Uint8Array([1]), { contentType: "image/jpeg" });
+    const realStat = fsp.stat;
+    // The deletion lands exactly between finding b.jpg and reading its size.
+    const stat = vi.spyOn(fsp, "stat").mockImplementation(async (file, ...rest) => {
+      if (String(file).endsWith(`${path.sep}b.jpg`)) await fsp.unlink(file as string);
+      return realStat(file, ...(rest as [])) as never;
+    });
+    try {
+      expect((await store.list("race/")).map((o) => o.key)).toEqual(["race/a.jpg", "race/c.jpg"]);
+    } finally {
+      stat.mockRestore();
+    }
+    expect(await store.remove(keys)).toEqual(["race/a.jpg", "race/c.jpg"]);
+  });
+
+  it("a key that names a folder, or goes through a file, is missing for reads and removal, and a conflict for writes", async () => {
+    await store.put("nest/a.jpg", new Uint8Array([1]), { contentType: "image/jpeg" });
+    expect(await store.get("nest")).toBeNull();
+    expect(await store.get("nest/a.jpg/b.jpg")).toBeNull();
+    expect(await store.remove(["nest", "nest/a.jpg/b.jpg"])).toEqual([]);
+    await expect(store.put("nest", new Uint8Array([1]), { contentType: "image/jpeg" })).rejects.toThrow(KeyConflictError);
+    await expect(store.put("nest/a.jpg/b.jpg", new Uint8Array([1]), { contentType: "image/jpeg" })).rejects.toThrow(KeyConflictError);
+    expect((await store.list("nest")).map((o) => o.key)).toEqual(["nest/a.jpg"]);
+    expect(fs.readdirSync(path.join(root, "upload")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    expect(await store.remove(["nest/a.jpg"])).toEqual(["nest/a.jpg"]);
+  });
+
+  it("refuses keys longer than a file system can hold before touching it (200 bytes a name, 1024 a key)", async () => {
+    const long = `${"ы".repeat(150)}.jpg`;
+    await expect(store.remove([long])).rejects.toThrow(UnsafeKeyError);
+    await expect(store.get(long)).rejects.toThrow(UnsafeKeyError);
+    await expect(store.put(long, new Uint8Array([1]), { contentType: "image/jpeg" })).rejects.toThrow(UnsafeKeyError);
+    const longest = `${"ы".repeat(98)}.jpg`;
+    await store.put(longest, new Uint8Array([1]), { contentType: "image/jpeg" });
+    expect(await store.remove([longest])).toEqual([longest]);
   });
 });

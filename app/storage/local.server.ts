@@ -2,13 +2,19 @@ import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { safeObjectKey } from "./object-names";
-import { contentTypeFor, UnsafeKeyError, type ObjectStorage, type PutOptions, type StoredObject } from "./storage.server";
+import { contentTypeFor, KeyConflictError, UnsafeKeyError, type ObjectStorage, type PutOptions, type StoredObject } from "./storage.server";
 
 /**
  * Local-folder driver: objects are files under `root` (DATA_DIR/upload),
  * served by the web server at `/upload/<key>`. Writes are atomic (temporary
- * file, then rename), so a reader never sees half a file.
+ * file, then rename), so a reader never sees half a file. Another request may
+ * remove a file at any moment: a file that vanishes between finding and
+ * reading it is simply missing (never an error), so listing while deleting works.
  */
+
+const codeOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
+/** The file is gone, or the key names no file (a folder, or a path through a file). */
+const MISSING = new Set(["ENOENT", "ENOTDIR", "EISDIR"]);
 export class LocalStorage implements ObjectStorage {
   readonly bucket = "images";
 
@@ -28,10 +34,16 @@ export class LocalStorage implements ObjectStorage {
 
   async put(key: string, body: Uint8Array, options: PutOptions): Promise<StoredObject> {
     const target = this.pathOf(key);
-    await fs.mkdir(path.dirname(target.file), { recursive: true });
     const tmp = `${target.file}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(tmp, body);
-    await fs.rename(tmp, target.file);
+    try {
+      await fs.mkdir(path.dirname(target.file), { recursive: true });
+      await fs.writeFile(tmp, body);
+      await fs.rename(tmp, target.file);
+    } catch (error) {
+      await fs.rm(tmp, { force: true }).catch(() => undefined);
+      if (["EEXIST", "ENOTDIR", "EISDIR"].includes(codeOf(error) ?? "")) throw new KeyConflictError(target.key);
+      throw error;
+    }
     return { key: target.key, size: body.byteLength, contentType: options.contentType, updatedAt: new Date() };
   }
 
@@ -49,19 +61,25 @@ export class LocalStorage implements ObjectStorage {
   async get(key: string) {
     const meta = await this.head(key);
     if (!meta) return null;
-    const body = await fs.readFile(this.pathOf(key).file);
-    return { ...meta, body };
+    try {
+      const body = await fs.readFile(this.pathOf(key).file);
+      return { ...meta, body };
+    } catch (error) {
+      if (MISSING.has(codeOf(error) ?? "")) return null;
+      throw error;
+    }
   }
 
   async remove(keys: string[]): Promise<string[]> {
+    // Every key is checked before anything is deleted.
+    const targets = keys.map((key) => this.pathOf(key));
     const removed: string[] = [];
-    for (const key of keys) {
-      const target = this.pathOf(key);
+    for (const target of targets) {
       try {
         await fs.unlink(target.file);
         removed.push(target.key);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        if (!MISSING.has(codeOf(error) ?? "")) throw error;
       }
     }
     return removed;
@@ -80,8 +98,11 @@ export class LocalStorage implements ObjectStorage {
         const key = keyPrefix + entry.name;
         if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${key}/`);
         else if (entry.isFile() && !entry.name.endsWith(".tmp") && key.startsWith(prefix)) {
-          const stat = await fs.stat(path.join(dir, entry.name));
-          out.push({ key, size: stat.size, contentType: contentTypeFor(key), updatedAt: stat.mtime });
+          const stat = await fs.stat(path.join(dir, entry.name)).catch((error: unknown) => {
+            if (MISSING.has(codeOf(error) ?? "")) return null;
+            throw error;
+          });
+          if (stat) out.push({ key, size: stat.size, contentType: contentTypeFor(key), updatedAt: stat.mtime });
         }
       }
     };

@@ -38,6 +38,18 @@ export class UnsafeKeyError extends Error {
   }
 }
 
+/**
+ * A key the local folder cannot hold beside what it holds already: the key
+ * names a folder (`properties`), or one of its folders is a file
+ * (`a.jpg/b.jpg` while `a.jpg` exists). S3 has no folders and never throws it.
+ */
+export class KeyConflictError extends Error {
+  constructor(key: string) {
+    super(`Storage key conflicts with an existing file or folder: ${JSON.stringify(key)}`);
+    this.name = "KeyConflictError";
+  }
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   jpg: "image/jpeg",
   jpeg: "image/jpeg",

@@ -1,18 +1,18 @@
-import { sniffImageFormat } from "~/storage/images.server";
+import { sniffImageFormat, type ImageFormat } from "~/storage/images.server";
 
 /**
- * What the Storage API accepts and how it serves it (DESIGN §5, §7). The API
- * stores what the client sends under the path it names (SPEC §7: images, and
- * the diagnostics' small text file), so instead of the image pipeline it
- * classifies the bytes themselves — never the file name's claim or the
- * browser's type:
+ * What the Storage API serves, and which names its uploads may have
+ * (DESIGN §5, §7).
+ * Uploads to `images` are images only, and they go through the site's one
+ * image pipeline (app/storage/images.server.ts: sniffed, decoded, re-encoded,
+ * stripped); the key's extension must be the image's own format or absent.
+ * Reads classify the stored bytes themselves — never the name's claim:
  * - images: JPEG, PNG, WebP, GIF by their magic numbers (never SVG);
- * - plain text: valid UTF-8 without NUL bytes and without markup (no HTML,
- *   SVG, XML, script tags, `javascript:` URLs);
- * - anything else (HTML, SVG, PDF, archives, programs…) is refused.
- * The file name's extension must be one of the harmless ones below, so a
- * stored object never looks like a page or a script to anything that judges
- * by the name. Everything is served with the content type found here and
+ * - plain text (objects stored before uploads became images only, or by the
+ *   diagnostics' direct test): valid UTF-8 without NUL bytes and without
+ *   markup (no HTML, SVG, XML, script tags, `javascript:` URLs);
+ * - anything else is sent only as a download.
+ * Everything is served with the content type found here and
  * `X-Content-Type-Options: nosniff`, never as text/html.
  */
 export type Classified = { ok: true; kind: "image" | "text"; contentType: string } | { ok: false; message: string };
@@ -20,12 +20,9 @@ export type Classified = { ok: true; kind: "image" | "text"; contentType: string
 const IMAGE_TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" } as const;
 export const TEXT_TYPE = "text/plain; charset=utf-8";
 
-/** Extensions an object's name may end with (or none at all). */
-const ALLOWED_EXTENSIONS = new Set(["jpg", "jpeg", "png", "webp", "gif", "txt", "text", "csv", "json", "md", "log"]);
-
 const MARKUP = /<\s*(!doctype|html|head|body|script|svg|iframe|object|embed|meta|link|style|img|a\s|form|base|math|xml|\?xml|foreignobject)|javascript:|<!--|<!\[cdata\[/i;
 
-export const REFUSED_MESSAGE = "Only images (JPEG, PNG, WebP, GIF) and plain text files can be stored";
+export const REFUSED_MESSAGE = "Only images (JPEG, PNG, WebP or GIF) can be stored in the images bucket";
 
 /** The extension of a key's last segment ("" when it has none). */
 export function extensionOf(key: string): string {
@@ -34,16 +31,21 @@ export function extensionOf(key: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : "";
 }
 
-const IMAGE_EXTENSIONS = new Set(["jpg", "jpeg", "png", "webp", "gif"]);
+const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = { jpg: "jpeg", jpeg: "jpeg", png: "png", webp: "webp", gif: "gif" };
 
-/** A name ending in an image extension must hold an image. */
-export function nameMatches(key: string, kind: "image" | "text"): boolean {
-  return kind === "image" || !IMAGE_EXTENSIONS.has(extensionOf(key));
+/** An upload's name may end in an image extension, or have none. */
+export function imageName(key: string): boolean {
+  const ext = extensionOf(key);
+  return ext === "" || Object.hasOwn(FORMAT_OF_EXTENSION, ext);
 }
 
-export function allowedName(key: string): boolean {
+/**
+ * The name's extension names the image's real format (or there is none): the
+ * pipeline keeps the format, so the client's key stays true to its bytes.
+ */
+export function nameMatchesFormat(key: string, format: ImageFormat): boolean {
   const ext = extensionOf(key);
-  return ext === "" || ALLOWED_EXTENSIONS.has(ext);
+  return ext === "" || FORMAT_OF_EXTENSION[ext] === format;
 }
 
 export function classifyContent(bytes: Uint8Array): Classified {

@@ -1,14 +1,23 @@
 import crypto from "node:crypto";
 import express, { type ErrorRequestHandler, type Request, type Response } from "express";
 import { getSessionAdmin } from "~/models/sessions.server";
-import { STORAGE_MAX_UPLOAD_BYTES } from "~/storage/images.server";
+import { removeVariants, variantCacheDir } from "~/storage/image-variants.server";
+import {
+  IMAGE_UPLOAD_STATUS,
+  ImageUploadError,
+  MAX_UPLOAD_BYTES,
+  processImageUpload,
+  sniffImageFormat,
+  STORAGE_MAX_UPLOAD_BYTES,
+  type ImageUploadErrorKind,
+} from "~/storage/images.server";
 import { storage } from "~/storage/index.server";
-import { safeObjectKey } from "~/storage/object-names";
-import type { StoredObject } from "~/storage/storage.server";
+import { MAX_KEY_BYTES, MAX_KEY_SEGMENT_BYTES, safeObjectKey } from "~/storage/object-names";
+import { KeyConflictError, UnsafeKeyError, type StoredObject } from "~/storage/storage.server";
 import { SESSION_COOKIE } from "~/utils/auth.server";
 import { log } from "~/utils/log.server";
 import { getBucket, listBuckets, parseSizeLimit, updateBucket, type Bucket } from "./buckets.server";
-import { allowedName, classifyContent, mimeAllowed, nameMatches, REFUSED_MESSAGE } from "./content.server";
+import { classifyContent, extensionOf, imageName, mimeAllowed, nameMatchesFormat, REFUSED_MESSAGE } from "./content.server";
 import { cacheSecondsOf, forgetCacheSeconds, parseCacheControl, rememberCacheSeconds } from "./object-meta.server";
 
 export { uploadFilesRouter } from "./upload-files.server";
@@ -19,6 +28,11 @@ export { uploadFilesRouter } from "./upload-files.server";
  * update), upload (POST / PUT, x-upsert, cache-control), public and
  * authenticated reads, removal by a list of paths, listing a folder.
  * Errors are Storage's JSON `{statusCode, error, message}`.
+ *
+ * Uploads to `images` go through the site's one image pipeline
+ * (processImageUpload, as /admin/upload): images only, re-encoded, metadata
+ * stripped, at most MAX_UPLOAD_BYTES; kept under the client's key. Every key
+ * is checked (objectKeyOf) before the store is touched.
  *
  * Permissions: anyone may list buckets and read objects of a public bucket;
  * every write needs an administrator (Authorization: Bearer <access token>,
@@ -43,8 +57,28 @@ const forbidden = () =>
     "Unauthorized",
     "new row violates row-level security policy: only an administrator may upload, change or remove files (sign in and send Authorization: Bearer <access_token>)",
   );
-const invalidKey = (key: string) => new StorageError(400, "InvalidKey", `Invalid key: ${key.slice(0, 200)}`);
+const invalidKey = (key: string) =>
+  new StorageError(
+    400,
+    "InvalidKey",
+    `Invalid key: ${key.slice(0, 200)} (keys are at most ${MAX_KEY_BYTES} bytes, each folder or file name at most ${MAX_KEY_SEGMENT_BYTES} bytes; no empty, "." or ".." names, backslashes or control characters)`,
+  );
 const tooLarge = () => new StorageError(413, "Payload too large", "The object exceeded the maximum allowed size");
+const notAnImage = (message = REFUSED_MESSAGE) => new StorageError(415, "invalid_mime_type", message);
+
+/** The pipeline's refusals in Storage's shape (its own messages are Russian, for the admin pages). */
+const IMAGE_ERRORS: Record<ImageUploadErrorKind, { error: string; message: string }> = {
+  size: { error: "Payload too large", message: `The object exceeded the maximum allowed size: images are at most ${MAX_UPLOAD_BYTES} bytes (5 MB)` },
+  type: { error: "invalid_mime_type", message: REFUSED_MESSAGE },
+  pixels: { error: "invalid_image", message: "The image is too large: at most 50 megapixels (for example 8000 × 6000)" },
+  corrupt: { error: "invalid_image", message: "The image could not be read: the file is damaged, truncated or not the image it claims to be" },
+  storage: { error: "internal", message: "The image could not be stored; try again" },
+};
+
+function imageError(error: ImageUploadError): StorageError {
+  const { error: code, message } = IMAGE_ERRORS[error.kind];
+  return new StorageError(IMAGE_UPLOAD_STATUS[error.kind], code, message);
+}
 
 function sendError(res: Response, error: StorageError) {
   res
@@ -343,21 +377,30 @@ export function storageApiRouter(): express.Router {
       const bucket = await bucketOf(String(req.params.bucket));
       await requireAdmin(req);
       const key = objectKeyOf(pathParam(req));
-      if (!allowedName(key)) throw new StorageError(415, "invalid_mime_type", `${REFUSED_MESSAGE} (file name ${key.slice(key.lastIndexOf("/") + 1)})`);
+      // Refused before the body is looked at: a name that is no image's.
+      if (!imageName(key)) throw notAnImage(`${REFUSED_MESSAGE} (file name ${key.slice(key.lastIndexOf("/") + 1)})`);
       const { bytes, cacheSeconds } = await readUpload(req);
-      const limit = Math.min(STORAGE_MAX_UPLOAD_BYTES, bucket.file_size_limit ?? Infinity);
+      const limit = Math.min(MAX_UPLOAD_BYTES, bucket.file_size_limit ?? Infinity);
       if (bytes.byteLength > limit) throw tooLarge();
-      const kind = classifyContent(bytes);
-      if (!kind.ok) throw new StorageError(415, "invalid_mime_type", kind.message);
-      if (!nameMatches(key, kind.kind)) throw new StorageError(415, "invalid_mime_type", `The file's content is not the image its name says (${key.slice(key.lastIndexOf("/") + 1)})`);
-      if (!mimeAllowed(kind.contentType, bucket.allowed_mime_types)) {
-        throw new StorageError(415, "invalid_mime_type", `mime type ${kind.contentType.split(";")[0]} is not supported`);
+      // Cheap checks of the first bytes; the pipeline sniffs again and decodes.
+      const format = sniffImageFormat(bytes);
+      if (!format) throw notAnImage();
+      if (!nameMatchesFormat(key, format)) {
+        throw notAnImage(`The file's content is ${format.toUpperCase()}, but its name ends in .${extensionOf(key)}; name it after its format`);
       }
+      const contentType = `image/${format}`;
+      if (!mimeAllowed(contentType, bucket.allowed_mime_types)) throw notAnImage(`mime type ${contentType} is not supported`);
       const upsert = upsertAlways || /^true$/i.test(req.get("x-upsert") ?? "");
       if (!upsert && (await storage().head(key))) throw new StorageError(409, "Duplicate", "The resource already exists");
-      const stored = await storage().put(key, bytes, { contentType: kind.contentType, cacheControlSeconds: cacheSeconds });
-      await rememberCacheSeconds(stored, cacheSeconds);
-      log.info(`Storage: uploaded ${bucket.name}/${key} (${bytes.byteLength} bytes, ${kind.contentType.split(";")[0]})`);
+      let image;
+      try {
+        image = await processImageUpload({ bytes, key, cacheControlSeconds: cacheSeconds });
+      } catch (error) {
+        if (error instanceof ImageUploadError && error.kind !== "storage") throw imageError(error);
+        throw error;
+      }
+      await rememberCacheSeconds(image.stored, cacheSeconds);
+      log.info(`Storage: uploaded ${bucket.name}/${key} (${bytes.byteLength} bytes sent, ${image.size} stored, ${image.contentType})`);
       sendJson(res, { Id: crypto.randomUUID(), Key: `${bucket.name}/${key}` });
     });
   // Anonymous uploads are turned away before their body is read.
@@ -369,7 +412,10 @@ export function storageApiRouter(): express.Router {
 
   async function removeKeys(bucket: Bucket, keys: string[]) {
     const removed = await storage().remove(keys);
-    for (const key of removed) await forgetCacheSeconds(key);
+    for (const key of removed) {
+      await forgetCacheSeconds(key);
+      await removeVariants(variantCacheDir(), key);
+    }
     if (removed.length > 0) log.info(`Storage: removed ${removed.length} file(s) from ${bucket.name}`);
     return removed;
   }
@@ -417,7 +463,10 @@ export function storageApiRouter(): express.Router {
     if (error instanceof URIError || (status >= 400 && status < 500)) {
       return sendError(res, new StorageError(400, "InvalidRequest", "The request could not be read"));
     }
-    if (error?.name === "UnsafeKeyError") return sendError(res, invalidKey(""));
+    if (error instanceof UnsafeKeyError) return sendError(res, invalidKey(""));
+    if (error instanceof KeyConflictError) {
+      return sendError(res, new StorageError(409, "Duplicate", "A folder of that name exists, or a folder in the path is a file"));
+    }
     log.error(`${req.method} /storage/v1${req.path} failed:`, error);
     sendError(res, new StorageError(500, "internal", "Internal server error"));
   };

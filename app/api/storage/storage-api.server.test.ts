@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setStorage } from "~/storage/index.server";
 import { LocalStorage } from "~/storage/local.server";
 import { parseSizeLimit } from "./buckets.server";
-import { allowedName, classifyContent, mimeAllowed, nameMatches } from "./content.server";
+import { classifyContent, imageName, mimeAllowed, nameMatchesFormat } from "./content.server";
 import { objectKeyOf } from "./index.server";
 import { parseCacheControl } from "./object-meta.server";
 import { uploadFilesRouter } from "./upload-files.server";
@@ -25,11 +25,13 @@ describe("Storage API rules (no database)", () => {
     expect(classifyContent(new Uint8Array([0xc3, 0x28])).ok).toBe(false);
   });
 
-  it("names: harmless extensions only; an image's name must hold an image", () => {
-    for (const ok of ["a.jpg", "x/y.PNG", "test-1.txt", "README", "data.json"]) expect(allowedName(ok), ok).toBe(true);
-    for (const bad of ["a.html", "a.svg", "a.js", "a.php", "a.txt.exe"]) expect(allowedName(bad), bad).toBe(false);
-    expect(nameMatches("a.png", "text")).toBe(false);
-    expect(nameMatches("a.txt", "image")).toBe(true);
+  it("names: an image extension or none; the extension must be the image's own format", () => {
+    for (const ok of ["a.jpg", "x/y.PNG", "p.jpeg", "g.gif", "w.webp", "README"]) expect(imageName(ok), ok).toBe(true);
+    for (const bad of ["a.html", "a.svg", "a.js", "a.php", "a.txt", "a.jpg.exe", "a.constructor"]) expect(imageName(bad), bad).toBe(false);
+    expect(nameMatchesFormat("a.png", "jpeg")).toBe(false);
+    expect(nameMatchesFormat("a.JPG", "jpeg")).toBe(true);
+    expect(nameMatchesFormat("a.jpeg", "jpeg")).toBe(true);
+    expect(nameMatchesFormat("photo", "webp")).toBe(true);
     expect(mimeAllowed("image/png", ["image/*"])).toBe(true);
     expect(mimeAllowed("text/plain; charset=utf-8", ["image/*"])).toBe(false);
     expect(mimeAllowed("text/plain", null)).toBe(true);
@@ -40,6 +42,14 @@ describe("Storage API rules (no database)", () => {
     expect(objectKeyOf("a/b.txt")).toBe("a/b.txt");
     for (const bad of ["", "/", "//etc/passwd", "../a", "a/../b", "a//b", "C:\\x", "file:///etc/passwd", "a\\b", "a/\u0000"]) {
       expect(() => objectKeyOf(bad), bad).toThrow(/Invalid key/);
+    }
+    // Lengths in UTF-8 bytes: a name of 200 bytes, a key of 1024; one more is refused, as are lone surrogates and C1 controls.
+    expect(objectKeyOf(`a/${"я".repeat(100)}`)).toBe(`a/${"я".repeat(100)}`);
+    const longKey = Array.from({ length: 6 }, () => "b".repeat(169)).join("/");
+    expect(Buffer.byteLength(longKey)).toBe(1019);
+    expect(objectKeyOf(`${longKey}/abcd`)).toBe(`${longKey}/abcd`);
+    for (const bad of [`a/${"я".repeat(100)}x`, `${"x".repeat(300)}.jpg`, `${longKey}/abcde`, "a/\ud800.jpg", "a/\udc00", "a/\u0085.jpg", "a/\u007f"]) {
+      expect(() => objectKeyOf(bad), bad.slice(0, 20)).toThrow(/Invalid key/);
     }
   });
 

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "react-router";
 import {
   IMAGE_UPLOAD_MESSAGES,
+  IMAGE_UPLOAD_STATUS,
   ImageUploadError,
   MAX_UPLOAD_BYTES,
   processImageUpload,
-  type ImageUploadErrorKind,
 } from "~/storage/images.server";
 import { UPLOAD_TYPES, type UploadType } from "~/storage/object-names";
 import { requireAdmin } from "~/utils/auth.server";
@@ -23,14 +23,6 @@ import { log } from "~/utils/log.server";
  * file (type, size, pixels, integrity) is app/storage/images.server.ts's job.
  */
 const MAX_REQUEST_BYTES = 6 * 1024 * 1024;
-
-const STATUS: Record<ImageUploadErrorKind, number> = {
-  size: 413,
-  type: 415,
-  pixels: 422,
-  corrupt: 422,
-  storage: 500,
-};
 
 const MESSAGES = {
   lengthRequired: "Не удалось определить размер файла. Попробуйте ещё раз.",
@@ -78,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const uploaded = await processImageUpload({ bytes, type });
     return reply({ path: uploaded.key, url: uploaded.url });
   } catch (error) {
-    if (error instanceof ImageUploadError) return reply({ error: error.message }, STATUS[error.kind]);
+    if (error instanceof ImageUploadError) return reply({ error: error.message }, IMAGE_UPLOAD_STATUS[error.kind]);
     log.error("Image upload failed:", error instanceof Error ? error.message : error);
     return reply({ error: IMAGE_UPLOAD_MESSAGES.storage }, 500);
   }
