@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -519,6 +520,28 @@ describe.skipIf(kind !== "postgres")("several server processes on one PostgreSQL
       expect(b.output()).toContain("realtime:on-b closed: Token has expired or was signed out");
     } finally {
       socket.ws.close();
+    }
+  });
+
+  it("a password reset (npm run admin -- reset-password, its own process) ends the session's channels on both processes within 5 s", async () => {
+    const session = await signIn(b);
+    const onA = await mustOpen(a, "198.51.100.21");
+    const onB = await mustOpen(b, "198.51.100.22");
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-realtime-cli-"));
+    dataDirs.push(dataDir);
+    try {
+      for (const socket of [onA, onB]) expect((await joinInbox(socket, "realtime:before-reset", session))[4]).toMatchObject({ status: "ok" });
+      const cli = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/admin.ts", "reset-password", "--email", "realtime@example.com", "--password", "realtime test password"], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "error" },
+      });
+      let cliOutput = "";
+      cli.stdout.on("data", (d) => (cliOutput += d));
+      cli.stderr.on("data", (d) => (cliOutput += d));
+      expect(await new Promise((resolve) => cli.once("exit", resolve)), cliOutput).toBe(0);
+      await waitFor(() => channelClosed(onA, "realtime:before-reset") && channelClosed(onB, "realtime:before-reset"), 5000, "both channels to end within 5 s");
+    } finally {
+      onA.ws.close();
+      onB.ws.close();
     }
   });
 
