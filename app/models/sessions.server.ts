@@ -22,6 +22,11 @@ export async function createSession(adminId: string, ttlDays: number): Promise<{
   return { token, expiresAt };
 }
 
+/** Whether a value has a session token's shape (only such a value is looked up). */
+export function looksLikeSessionToken(token: unknown): token is string {
+  return typeof token === "string" && /^[A-Za-z0-9_-]{43}$/.test(token);
+}
+
 /** The administrator of a live session, or null (unknown, malformed or expired token). */
 export async function getSessionAdmin(token: unknown): Promise<PublicAdmin | null> {
   return (await getSession(token))?.admin ?? null;
@@ -29,7 +34,7 @@ export async function getSessionAdmin(token: unknown): Promise<PublicAdmin | nul
 
 /** A live session: its administrator and when it expires (realtime ends it then), or null. */
 export async function getSession(token: unknown): Promise<{ admin: PublicAdmin; expiresAt: Date } | null> {
-  if (typeof token !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!looksLikeSessionToken(token)) return null;
   const [row] = await db()
     .select({ id: admins.id, email: admins.email, created_at: admins.created_at, expires_at: sessions.expires_at })
     .from(sessions)

@@ -30,6 +30,9 @@ export type ConnectionClass = "anon" | "admin";
 export const MAX_CONNECTIONS = 2000;
 export const ADMIN_RESERVE = 100;
 export const MAX_PER_ADDRESS = 10;
+// Upgrades whose token is being looked up (one database read each): bounded
+// too, so a burst of made-up tokens cannot queue reads without end.
+export const MAX_PENDING = 100;
 
 /**
  * The client's address as Express computes req.ip (server/app.ts sets
@@ -61,6 +64,25 @@ export interface Refusal {
 export class Admission {
   private readonly byAddress = new Map<string, Record<ConnectionClass, number>>();
   private readonly totals: Record<ConnectionClass, number> = { anon: 0, admin: 0 };
+  private readonly pendingByAddress = new Map<string, number>();
+  private pending = 0;
+
+  /** Starts looking up an upgrade's token, or says why not (too many lookups from this address, or in all). */
+  beginLookup(address: string): Refusal | null {
+    const here = this.pendingByAddress.get(address) ?? 0;
+    if (here >= MAX_PER_ADDRESS) return { status: 429, text: "Too many realtime connections from this address" };
+    if (this.pending >= MAX_PENDING) return { status: 503, text: "Too many realtime connections" };
+    this.pendingByAddress.set(address, here + 1);
+    this.pending++;
+    return null;
+  }
+
+  endLookup(address: string) {
+    const here = (this.pendingByAddress.get(address) ?? 0) - 1;
+    if (here > 0) this.pendingByAddress.set(address, here);
+    else this.pendingByAddress.delete(address);
+    this.pending--;
+  }
 
   /** Why one more socket of this class from this address is refused, or null when it may open. */
   refusal(klass: ConnectionClass, address: string): Refusal | null {

@@ -1,7 +1,7 @@
 import type http from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetEnvForTests } from "~/utils/env.server";
-import { Admission, ADMIN_RESERVE, clientAddress, MAX_CONNECTIONS, MAX_PER_ADDRESS, upgradeCredential } from "./admission.server";
+import { Admission, ADMIN_RESERVE, clientAddress, MAX_CONNECTIONS, MAX_PENDING, MAX_PER_ADDRESS, upgradeCredential } from "./admission.server";
 
 describe("realtime admission (issue 17: per-address caps, room kept for administrators)", () => {
   it("refuses the anonymous socket beyond the per-address cap (429), not the administrator's nor another address's", () => {
@@ -29,6 +29,18 @@ describe("realtime admission (issue 17: per-address caps, room kept for administ
       admission.add("admin", address);
     }
     expect(admission.refusal("admin", "198.51.100.1")).toMatchObject({ status: 503 });
+  });
+
+  it("token lookups at the upgrade are bounded per address (429) and in all (503), and give their room back", () => {
+    const admission = new Admission();
+    for (let i = 0; i < MAX_PER_ADDRESS; i++) expect(admission.beginLookup("203.0.113.1")).toBeNull();
+    expect(admission.beginLookup("203.0.113.1")).toMatchObject({ status: 429 });
+    admission.endLookup("203.0.113.1");
+    expect(admission.beginLookup("203.0.113.1")).toBeNull();
+    let n = MAX_PER_ADDRESS;
+    while (admission.beginLookup(`10.1.${n >> 8}.${n & 255}`) === null) n++;
+    expect(n).toBe(MAX_PENDING);
+    expect(admission.beginLookup("198.51.100.9")).toMatchObject({ status: 503 });
   });
 
   afterEach(() => {

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { db } from "~/db/client.server";
-import { getSession } from "~/models/sessions.server";
+import { getSession, looksLikeSessionToken } from "~/models/sessions.server";
 import { subscribe as subscribeToChanges } from "~/realtime/change-feed.server";
 import type { Change } from "~/realtime/changes";
 import { startSessionWatch, watchSession } from "~/realtime/session-watch.server";
@@ -12,7 +12,7 @@ import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { asJson, parseSelect } from "../rest/query.server";
 import { apiTable, type ApiColumn, type TableName } from "../rest/tables.server";
-import { Admission, clientAddress, upgradeCredential, type ConnectionClass } from "./admission.server";
+import { Admission, clientAddress, upgradeCredential, type ConnectionClass, type Refusal } from "./admission.server";
 import {
   bindingId,
   decode,
@@ -416,12 +416,21 @@ export function attachRealtime(server: http.Server): RealtimeServer {
   const admission = new Admission();
   startSessionWatch();
 
-  /** The socket's class (admission.server.ts): an upgrade with a live session's token is an administrator's. */
-  async function classify(req: http.IncomingMessage, apikey: string) {
+  /**
+   * The socket's class (admission.server.ts): an upgrade with a live session's
+   * token is an administrator's. A refusal when too many lookups are under way.
+   */
+  async function classify(req: http.IncomingMessage, apikey: string, address: string): Promise<{ token: string; expiresAt: Date } | null | Refusal> {
     const credential = upgradeCredential(req, apikey);
-    if (credential === "" || credential === getEnv().API_ANON_KEY) return null;
-    const session = await getSession(credential).catch(() => null); // database unavailable: anonymous
-    return session ? { token: credential, expiresAt: session.expiresAt } : null;
+    if (credential === getEnv().API_ANON_KEY || !looksLikeSessionToken(credential)) return null;
+    const refusal = admission.beginLookup(address);
+    if (refusal) return refusal;
+    try {
+      const session = await getSession(credential).catch(() => null); // database unavailable: anonymous
+      return session ? { token: credential, expiresAt: session.expiresAt } : null;
+    } finally {
+      admission.endLookup(address);
+    }
   }
 
   /** Counts the socket in its class while it is open; an administrator's socket becomes anonymous when its session ends. */
@@ -449,7 +458,8 @@ export function attachRealtime(server: http.Server): RealtimeServer {
     if (!vsn) return refuse(socket, 400, "Unsupported vsn");
     const apikey = url.searchParams.get("apikey") ?? "";
     const address = clientAddress(req);
-    void classify(req, apikey).then((admin) => {
+    void classify(req, apikey, address).then((admin) => {
+      if (admin && "status" in admin) return refuse(socket, admin.status, admin.text);
       const refusal = admission.refusal(admin ? "admin" : "anon", address);
       if (refusal) return refuse(socket, refusal.status, refusal.text);
       wss.handleUpgrade(req, socket, head, (ws) => {
