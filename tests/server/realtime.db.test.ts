@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -8,7 +9,7 @@ import ws from "ws";
 import { openDatabase, queryRows, setDatabase, type DatabaseHandle } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { createAdmin } from "~/models/admins.server";
-import { createSession } from "~/models/sessions.server";
+import { createSession, sessionId } from "~/models/sessions.server";
 import type { Change } from "~/realtime/changes";
 import { ensureBuild, startBuiltServer, waitFor, type BuiltServer } from "../support/built-server";
 import { openTestDatabase, testDbKind } from "../support/test-db";
@@ -542,6 +543,26 @@ describe.skipIf(kind !== "postgres")("several server processes on one PostgreSQL
     } finally {
       onA.ws.close();
       onB.ws.close();
+    }
+  });
+
+  it("a session that expires ends its channel (process A) and its event stream (process B) within 5 s", async () => {
+    // A session about to expire, written as createSession writes one (3 s instead of days).
+    const expiring = crypto.randomBytes(32).toString("base64url");
+    await queryRows(
+      pgHandle!.db,
+      sql`insert into sessions (id, admin_id, expires_at)
+          select ${sessionId(expiring)}, id, now() + interval '3 seconds' from admins where email = 'realtime@example.com'`,
+    );
+    const socket = await mustOpen(a, "198.51.100.23");
+    const stream = await openStream(b.baseUrl, { Cookie: `seaside_session=${expiring}` });
+    try {
+      expect((await joinInbox(socket, "realtime:expiring", expiring))[4]).toMatchObject({ status: "ok" });
+      await waitFor(() => stream.events.length > 0, 5000, "the ready event");
+      await waitFor(() => channelClosed(socket, "realtime:expiring") && stream.ended(), 8000, "the channel and the stream to end within 5 s of the expiry");
+    } finally {
+      socket.ws.close();
+      stream.close();
     }
   });
 
