@@ -2,6 +2,7 @@ import pg from "pg";
 import type { DatabaseHandle } from "~/db/client.server";
 import { log } from "~/utils/log.server";
 import { CHANGE_TABLES, parseChange, type Change } from "./changes";
+import { parseSessionNotice, SESSION_CHANNEL } from "./session-notice";
 
 /**
  * The process's one listener on the database channel `table_changes`
@@ -18,14 +19,22 @@ import { CHANGE_TABLES, parseChange, type Change } from "./changes";
  *
  * Changes are logged (SPEC §7 "changes are only logged"), one line each, at
  * most LOG_PER_SECOND lines a second; a burst beyond that is summed up.
+ *
+ * The same listener hears `session_ended` (session-notice.ts): sessions
+ * signed out or reset through any process, handed to subscribeSessionEnds()
+ * listeners; after a reconnection they get `null` ("notices may have been
+ * missed: check every session again").
  */
 export const CHANNEL = "table_changes";
 const LOG_PER_SECOND = 20;
 
 type Listener = (change: Change) => void;
+/** Ended session ids, or null when notices may have been missed. */
+type SessionListener = (ids: string[] | null) => void;
 
 interface FeedState {
   subscribers: Set<Listener>;
+  sessionSubscribers?: Set<SessionListener>;
   stop?: () => Promise<void>;
   logWindow: { start: number; lines: number; skipped: number };
 }
@@ -44,6 +53,31 @@ export function subscribe(listener: Listener): () => void {
   return () => {
     state.subscribers.delete(listener);
   };
+}
+
+/** Calls `listener` with the ids of sessions ended from now on (any process); returns the unsubscribe function. */
+export function subscribeSessionEnds(listener: SessionListener): () => void {
+  const subscribers = (state.sessionSubscribers ??= new Set());
+  subscribers.add(listener);
+  return () => {
+    subscribers.delete(listener);
+  };
+}
+
+function publishSessionEnds(ids: string[] | null) {
+  for (const listener of state.sessionSubscribers ?? []) {
+    try {
+      listener(ids);
+    } catch (error) {
+      log.error("Session-end subscriber failed:", error);
+    }
+  }
+}
+
+function onSessionPayload(payload: string) {
+  const ids = parseSessionNotice(payload);
+  if (ids) publishSessionEnds(ids);
+  else log.error(`Change feed: ignored an unexpected payload on ${SESSION_CHANNEL}`);
 }
 
 export function subscriberCount(): number {
@@ -92,21 +126,28 @@ export async function startChangeFeed(handle: DatabaseHandle): Promise<void> {
   if (state.stop) return;
   if (handle.kind === "pglite") {
     const unlisten = await handle.pglite!.listen(CHANNEL, onPayload);
+    const unlistenSessions = await handle.pglite!.listen(SESSION_CHANNEL, onSessionPayload);
     state.stop = async () => {
       try {
         await unlisten();
+        await unlistenSessions();
       } catch {
         // The instance is already closed: nothing listens any more.
       }
     };
   } else {
-    const listener = new PostgresListener({ ...handle.pool!.options }, onPayload, () => {
-      for (const table of CHANGE_TABLES) publish({ table, type: "RESYNC", id: null });
-    });
+    const listener = new PostgresListener(
+      { ...handle.pool!.options },
+      (channel, payload) => (channel === SESSION_CHANNEL ? onSessionPayload(payload) : onPayload(payload)),
+      () => {
+        for (const table of CHANGE_TABLES) publish({ table, type: "RESYNC", id: null });
+        publishSessionEnds(null);
+      },
+    );
     await listener.start();
     state.stop = () => listener.stop();
   }
-  log.info(`Change feed: listening on ${CHANNEL}`);
+  log.info(`Change feed: listening on ${CHANNEL} and ${SESSION_CHANNEL}`);
 }
 
 /** Stops listening; subscribers stay registered but hear nothing more. Called by stopServices(). */
@@ -132,7 +173,7 @@ export class PostgresListener {
 
   constructor(
     private readonly config: pg.ClientConfig,
-    private readonly onPayload: (payload: string) => void,
+    private readonly onPayload: (channel: string, payload: string) => void,
     private readonly onReconnected: () => void,
   ) {}
 
@@ -157,7 +198,7 @@ export class PostgresListener {
     const client = new pg.Client({ ...this.config, keepAlive: true });
     this.client = client;
     client.on("notification", (message) => {
-      if (message.channel === CHANNEL && message.payload !== undefined) this.onPayload(message.payload);
+      if ((message.channel === CHANNEL || message.channel === SESSION_CHANNEL) && message.payload !== undefined) this.onPayload(message.channel, message.payload);
     });
     client.on("error", (error) => {
       log.error(`Change feed: connection error: ${error.message}`);
@@ -166,7 +207,8 @@ export class PostgresListener {
     client.on("end", () => this.drop(client));
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      // One statement text, so the connection still shows as "LISTEN table_changes…".
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${SESSION_CHANNEL}`);
     } catch (error) {
       log.error(`Change feed: cannot listen: ${error instanceof Error ? error.message : String(error)}`);
       this.drop(client);

@@ -1,10 +1,11 @@
 import express, { type RequestHandler } from "express";
-import { getSessionAdmin } from "~/models/sessions.server";
+import { getSession, sessionId } from "~/models/sessions.server";
 import { sessionToken } from "~/utils/auth.server";
 import { log } from "~/utils/log.server";
 import { subscribe } from "./change-feed.server";
 import { CHANGE_TABLES } from "./changes";
 import { ChangeCoalescer, type CoalescerOptions } from "./coalescer";
+import { startSessionWatch, watchSession } from "./session-watch.server";
 
 /**
  * GET /admin/events: the change feed as Server-Sent Events for the admin
@@ -19,8 +20,11 @@ import { ChangeCoalescer, type CoalescerOptions } from "./coalescer";
  *
  * At most 10 events a second per client (SPEC §9), nothing lost
  * (ChangeCoalescer). The response is never compressed (`no-transform`), so
- * each event leaves at once. The session is checked again at each heartbeat:
- * a signed-out or expired session ends the stream. A client too slow to read
+ * each event leaves at once. A session that ends — signed out or reset through
+ * any server process, or expired — ends its streams within moments
+ * (session-watch.server.ts). At most MAX_PER_ADDRESS streams per client
+ * address (req.ip: X-Forwarded-For only with TRUST_PROXY) and per session
+ * (429), MAX_STREAMS per process (503). A client too slow to read
  * (1 MB waiting) is cut off; its browser reconnects and reloads on `ready`.
  * On SIGTERM/SIGINT the streams end at once, so graceful shutdown is not held
  * up by them.
@@ -31,10 +35,23 @@ export interface EventsOptions {
 }
 
 const MAX_BUFFERED_BYTES = 1024 * 1024;
+// An administrator keeps one stream per open admin tab: ten is plenty, and a
+// leaked or scripted session cannot hold the process's sockets.
+const MAX_PER_ADDRESS = 10;
+const MAX_PER_SESSION = 10;
+const MAX_STREAMS = 200;
 
 // Open streams of this process, ended on shutdown (on globalThis: the dev server may re-evaluate this module).
 const holder = globalThis as typeof globalThis & { __seasideEventStreams?: Set<() => void> };
 const streams = (holder.__seasideEventStreams ??= new Set());
+const perAddress = new Map<string, number>();
+const perSession = new Map<string, number>();
+
+const bump = (counts: Map<string, number>, key: string, by: 1 | -1) => {
+  const n = (counts.get(key) ?? 0) + by;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
+};
 
 /** Ends every open event stream (shutdown). */
 export function endAllEventStreams() {
@@ -61,17 +78,31 @@ function tokenOf(req: express.Request): string | null {
 
 export function eventsHandler(options: EventsOptions = {}): RequestHandler {
   const heartbeatMs = options.heartbeatMs ?? 25_000;
+  startSessionWatch();
   return async (req, res, next) => {
     const token = tokenOf(req);
-    let admin;
+    let session;
     try {
-      admin = token ? await getSessionAdmin(token) : null;
+      session = token ? await getSession(token) : null;
     } catch (error) {
       next(error);
       return;
     }
-    if (!admin) {
+    if (!token || !session) {
       res.status(401).set("Cache-Control", "no-store").json({ error: "unauthorized", message: "Требуется вход администратора." });
+      return;
+    }
+    // The client left while its session was read: nothing to stream (and nothing to count).
+    if (req.socket.destroyed) return;
+    const admin = session.admin;
+    const address = req.ip ?? "unknown";
+    const sessionKey = sessionId(token);
+    if ((perAddress.get(address) ?? 0) >= MAX_PER_ADDRESS || (perSession.get(sessionKey) ?? 0) >= MAX_PER_SESSION) {
+      res.status(429).set({ "Cache-Control": "no-store", "Retry-After": "30" }).json({ error: "too_many_streams", message: "Открыто слишком много окон администратора: закройте лишние." });
+      return;
+    }
+    if (streams.size >= MAX_STREAMS) {
+      res.status(503).set({ "Cache-Control": "no-store", "Retry-After": "30" }).json({ error: "too_many_streams", message: "Сервер перегружен, попробуйте позже." });
       return;
     }
 
@@ -103,24 +134,27 @@ export function eventsHandler(options: EventsOptions = {}): RequestHandler {
     };
     const coalescer = new ChangeCoalescer((d) => write(frame(d.event, d.data)), options.coalescer);
     const unsubscribe = subscribe((change) => coalescer.push(change));
-    const heartbeat = setInterval(() => {
-      write(": ping\n\n");
-      getSessionAdmin(token)
-        .then((still) => {
-          if (!still) end();
-        })
-        .catch(() => undefined); // the database is briefly unavailable: keep the stream
-    }, heartbeatMs);
+    const heartbeat = setInterval(() => write(": ping\n\n"), heartbeatMs);
+    let stopWatching = () => {};
     const end = () => {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
       unsubscribe();
+      stopWatching();
       coalescer.close();
       streams.delete(end);
+      bump(perAddress, address, -1);
+      bump(perSession, sessionKey, -1);
       res.end();
     };
     streams.add(end);
+    bump(perAddress, address, 1);
+    bump(perSession, sessionKey, 1);
+    stopWatching = watchSession(token, session.expiresAt, () => {
+      log.info(`Event stream of ${admin.email} ended: the session ended`);
+      end();
+    });
     res.on("close", end);
     endStreamsOnShutdown();
 

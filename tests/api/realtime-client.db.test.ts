@@ -223,6 +223,30 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     }
   });
 
+  it("a session signed out elsewhere ends its channel at once: CLOSED, and no contact request after it; another session's channel keeps receiving", async () => {
+    const leaving = await signedIn();
+    const staying = await signedIn();
+    const statuses: string[] = [];
+    const after: Payload[] = [];
+    leaving
+      .channel("leaving-inbox")
+      .on("postgres_changes", { event: "INSERT", schema: "public", table: "contact_submissions" }, (payload: Payload) => after.push(payload))
+      .subscribe((status) => statuses.push(status));
+    await waitFor(() => statuses.length > 0, 10_000, "the channel to subscribe");
+    expect(statuses[0]).toBe("SUBSCRIBED");
+    const control = await listen(staying, "staying-inbox", { event: "INSERT", schema: "public", table: "contact_submissions" });
+
+    // Signed out from another place (the admin page, another device): this client is not told, the server must act.
+    const { data } = await leaving.auth.getSession();
+    const out = await fetch(`${baseUrl}/auth/v1/logout?scope=local`, { method: "POST", headers: { apikey: ANON_KEY, Authorization: `Bearer ${data.session!.access_token}` } });
+    expect(out.status).toBe(204);
+    await waitFor(() => statuses.includes("CLOSED"), 5000, () => `the channel to close within 5 s (statuses: ${statuses.join(", ")})`);
+    const sent = await staying.from("contact_submissions").insert({ name: "После выхода", email: "after@example.com", message: "Пришло после выхода" }).select().single();
+    expect(sent.error).toBeNull();
+    await waitFor(() => control.events.length >= 1, 5000, "the request on the other session's channel");
+    expect(after).toEqual([]);
+  });
+
   it("speaks the Phoenix wire formats: heartbeat on topic phoenix (vsn 2.0.0 arrays), join reply with the binding ids (vsn 1.0.0 objects)", async () => {
     const host = baseUrl.replace(/^http/, "ws");
     const v2 = new ws(`${host}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=2.0.0`);

@@ -1,12 +1,15 @@
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ws from "ws";
 import { openDatabase, queryRows, setDatabase, type DatabaseHandle } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { createAdmin } from "~/models/admins.server";
-import { createSession } from "~/models/sessions.server";
+import { createSession, sessionId } from "~/models/sessions.server";
 import type { Change } from "~/realtime/changes";
 import { ensureBuild, startBuiltServer, waitFor, type BuiltServer } from "../support/built-server";
 import { openTestDatabase, testDbKind } from "../support/test-db";
@@ -18,6 +21,11 @@ import { openTestDatabase, testDbKind } from "../support/test-db";
  * Changes are made the way visitors make them: the public contact form.
  * On PostgreSQL also: two server processes on one database, and the listener
  * reconnecting after its connection is cut.
+ *
+ * Also (issue 17) the realtime socket at /realtime/v1/websocket, spoken raw:
+ * caps per client address (X-Forwarded-For, TRUST_PROXY), sessions that end
+ * their channels and streams at once on sign-out (on every process), and
+ * frames a client should never send.
  */
 const kind = testDbKind();
 
@@ -30,7 +38,10 @@ let pgHandle: DatabaseHandle | undefined;
 /** PostgreSQL only: the database every server of this file runs on (this file owns it). */
 let databaseUrl: string | undefined;
 let token = "";
+/** A second administrator's session: its channels must keep receiving while the first one's sessions end. */
+let controlToken = "";
 let pgliteDir = "";
+const ANON_KEY = "seaside-anon-key";
 
 async function startServer(dataDir: string): Promise<BuiltServer> {
   dataDirs.push(dataDir);
@@ -61,6 +72,8 @@ interface Stream {
   comments: string[];
   /** Every change received, batches unrolled, in order. */
   changes: () => Change[];
+  /** Whether the server ended the stream. */
+  ended: () => boolean;
   close: () => void;
 }
 
@@ -70,6 +83,7 @@ async function openStream(baseUrl: string, headers: Record<string, string> = {})
   const response = await fetch(`${baseUrl}/admin/events`, { headers, signal: controller.signal });
   const events: Stream["events"] = [];
   const comments: string[] = [];
+  const state = { ended: false };
   if (response.ok && response.body) {
     void (async () => {
       const decoder = new TextDecoder();
@@ -94,11 +108,12 @@ async function openStream(baseUrl: string, headers: Record<string, string> = {})
       } catch {
         // aborted
       }
+      state.ended = true;
     })();
   }
   const changes = () =>
     events.flatMap((e) => (e.event === "change" ? [JSON.parse(e.data) as Change] : e.event === "changes" ? (JSON.parse(e.data) as Change[]) : []));
-  return { response, events, comments, changes, close: () => controller.abort() };
+  return { response, events, comments, changes, ended: () => state.ended, close: () => controller.abort() };
 }
 
 const cookie = () => ({ Cookie: `seaside_session=${token}` });
@@ -115,6 +130,66 @@ async function sendContactForm(server: BuiltServer, email: string) {
   });
   expect(response.status, await response.text().then((t) => t.slice(0, 300))).toBe(200);
 }
+
+let signIns = 0;
+/** A new session of the administrator, through the API as supabase-js signs in. */
+async function signIn(server: BuiltServer): Promise<string> {
+  signIns++;
+  const response = await fetch(`${server.baseUrl}/auth/v1/token?grant_type=password`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", apikey: ANON_KEY, "X-Forwarded-For": `172.16.0.${signIns}` },
+    body: JSON.stringify({ email: "realtime@example.com", password: "realtime test password" }),
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+type Frame = [string | null, string | null, string, string, Record<string, unknown>];
+interface Socket {
+  ws: ws;
+  frames: Frame[];
+  /** The close code and reason once the server closed it. */
+  closed: { code: number; reason: string } | null;
+}
+
+/** A raw realtime socket (vsn 2.0.0) from `address`, or the HTTP status that refused it. */
+async function openSocket(server: BuiltServer, address: string, apikey = ANON_KEY): Promise<Socket | number> {
+  const socket = new ws(`${server.baseUrl.replace(/^http/, "ws")}/realtime/v1/websocket?apikey=${encodeURIComponent(apikey)}&vsn=2.0.0`, {
+    headers: { "X-Forwarded-For": address },
+  });
+  const result: Socket = { ws: socket, frames: [], closed: null };
+  socket.on("message", (data, isBinary) => {
+    if (!isBinary) result.frames.push(JSON.parse(String(data)) as Frame);
+  });
+  socket.on("close", (code, reason) => (result.closed = { code, reason: String(reason) }));
+  return new Promise((resolve) => {
+    socket.once("open", () => resolve(result));
+    socket.once("unexpected-response", (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once("error", () => resolve(0));
+  });
+}
+
+async function mustOpen(server: BuiltServer, address: string, apikey = ANON_KEY): Promise<Socket> {
+  const socket = await openSocket(server, address, apikey);
+  if (typeof socket === "number") throw new Error(`socket from ${address} refused: ${socket}`);
+  return socket;
+}
+
+let refs = 0;
+/** Joins a channel for new contact requests with this access token; the join reply. */
+async function joinInbox(socket: Socket, topic: string, accessToken: string): Promise<Frame> {
+  const ref = String(++refs);
+  const binding = { event: "INSERT", schema: "public", table: "contact_submissions" };
+  socket.ws.send(JSON.stringify([ref, ref, topic, "phx_join", { config: { postgres_changes: [binding] }, access_token: accessToken }]));
+  await waitFor(() => socket.frames.some((f) => f[1] === ref), 5000, `the reply to joining ${topic}`);
+  return socket.frames.find((f) => f[1] === ref)!;
+}
+
+const rowEvents = (socket: Socket, topic: string) => socket.frames.filter((f) => f[2] === topic && f[3] === "postgres_changes");
+const channelClosed = (socket: Socket, topic: string) => socket.frames.some((f) => f[2] === topic && f[3] === "phx_close");
 
 /** Ids of the stored requests sent from these addresses (PostgreSQL: while servers run; PGlite: after they stop). */
 async function submissionIds(handle: DatabaseHandle, emailLike: string): Promise<string[]> {
@@ -140,6 +215,8 @@ beforeAll(async () => {
   setDatabase(handle);
   const admin = await createAdmin("realtime@example.com", "realtime test password");
   token = (await createSession(admin.id, 1)).token;
+  const control = await createAdmin("control@example.com", "control test password");
+  controlToken = (await createSession(control.id, 1)).token;
   setDatabase(undefined);
   if (kind === "pglite") await handle.close();
 }, 300_000);
@@ -239,6 +316,125 @@ describe(`realtime change feed on ${kind}`, () => {
     }
   });
 
+  it("caps realtime sockets per client address: the 11th anonymous one is refused (429), an administrator and another address still connect", async () => {
+    const open: Socket[] = [];
+    try {
+      for (let i = 0; i < 10; i++) open.push(await mustOpen(server, "203.0.113.9"));
+      expect(await openSocket(server, "203.0.113.9")).toBe(429);
+      // The administrator's session token at the upgrade: its own room, even from the same address.
+      open.push(await mustOpen(server, "203.0.113.9", token));
+      open.push(await mustOpen(server, "203.0.113.10"));
+      expect(server.output()).toMatch(/Realtime: connection \d+ opened from 203\.0\.113\.9 \(vsn 2\.0\.0, administrator\)/);
+    } finally {
+      for (const socket of open) socket.ws.close();
+    }
+    // Closed sockets give their room back.
+    await waitFor(() => open.every((socket) => socket.closed !== null), 5000, "the sockets to close");
+    let again: Socket | number = 0;
+    for (let attempt = 0; attempt < 50 && typeof again === "number"; attempt++) {
+      again = await openSocket(server, "203.0.113.9");
+      if (typeof again === "number") await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(typeof again).toBe("object");
+    (again as Socket).ws.close();
+  });
+
+  it("caps event streams per address: the 11th of one address is refused with 429", async () => {
+    const open: Stream[] = [];
+    try {
+      for (let i = 0; i < 10; i++) {
+        open.push(await openStream(server.baseUrl, { ...cookie(), "X-Forwarded-For": "192.0.2.50" }));
+        expect(open.at(-1)!.response.status).toBe(200);
+      }
+      const refused = await fetch(`${server.baseUrl}/admin/events`, { headers: { ...cookie(), "X-Forwarded-For": "192.0.2.50" } });
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toMatchObject({ error: "too_many_streams" });
+    } finally {
+      for (const stream of open) stream.close();
+    }
+  });
+
+  it("sign-out (/auth/v1/logout, local) ends the session's channel within 5 s: no contact request after it reaches that channel", async () => {
+    const session = await signIn(server);
+    const socket = await mustOpen(server, "198.51.100.1");
+    try {
+      expect((await joinInbox(socket, "realtime:signed-out", session))[4]).toMatchObject({ status: "ok" });
+      expect((await joinInbox(socket, "realtime:control", controlToken))[4]).toMatchObject({ status: "ok" });
+      await sendContactForm(server, "before@signout.test");
+      await waitFor(() => rowEvents(socket, "realtime:signed-out").length === 1 && rowEvents(socket, "realtime:control").length === 1, 5000, "the request before sign-out");
+
+      const out = await fetch(`${server.baseUrl}/auth/v1/logout?scope=local`, { method: "POST", headers: { apikey: ANON_KEY, Authorization: `Bearer ${session}` } });
+      expect(out.status).toBe(204);
+      await waitFor(() => channelClosed(socket, "realtime:signed-out"), 5000, "the signed-out channel to end within 5 s");
+      expect(socket.frames.filter((f) => f[2] === "realtime:signed-out" && f[3] === "system").at(-1)?.[4]).toMatchObject({ extension: "system", status: "error" });
+
+      // A request after sign-out: the other administrator's channel gets it, the signed-out one nothing.
+      await sendContactForm(server, "after@signout.test");
+      await waitFor(() => rowEvents(socket, "realtime:control").length === 2, 5000, "the request after sign-out on the control channel");
+      expect(rowEvents(socket, "realtime:signed-out")).toHaveLength(1);
+      expect(socket.closed).toBeNull();
+    } finally {
+      socket.ws.close();
+    }
+  });
+
+  it("sign-out on the admin page (/admin/logout) ends the session's event stream and channels within 5 s", async () => {
+    const session = await signIn(server);
+    const headers = { Cookie: `seaside_session=${session}` };
+    const stream = await openStream(server.baseUrl, headers);
+    const socket = await mustOpen(server, "198.51.100.2");
+    try {
+      await waitFor(() => stream.events.length > 0, 5000, "the ready event");
+      expect((await joinInbox(socket, "realtime:admin-page", session))[4]).toMatchObject({ status: "ok" });
+      const out = await fetch(`${server.baseUrl}/admin/logout`, { method: "POST", headers, redirect: "manual" });
+      expect(out.status).toBeLessThan(400);
+      await waitFor(() => stream.ended() && channelClosed(socket, "realtime:admin-page"), 5000, "the stream and the channel to end within 5 s");
+      expect((await fetch(`${server.baseUrl}/admin/events`, { headers })).status).toBe(401);
+    } finally {
+      stream.close();
+      socket.ws.close();
+    }
+  });
+
+  it("frames a client should never send get an error reply or close the socket (1008, 1009); the server lives on", async () => {
+    const address = "198.51.100.3";
+    // Text that is not a Phoenix message, binary that is not a realtime-js broadcast: closed, policy violation.
+    for (const bad of ["not json", "[1,2,3]", JSON.stringify({ topic: 5 }), Buffer.from([0xff, 0, 1, 2, 3, 4, 5, 6])]) {
+      const socket = await mustOpen(server, address);
+      socket.ws.send(bad);
+      await waitFor(() => socket.closed !== null, 5000, `the socket to be closed after ${String(bad)}`);
+      expect(socket.closed!.code).toBe(1008);
+    }
+    // Larger than 64 KB: 1009 (message too big).
+    const big = await mustOpen(server, address);
+    big.ws.send(JSON.stringify([null, "1", "phoenix", "heartbeat", { pad: "x".repeat(70_000) }]));
+    await waitFor(() => big.closed !== null, 5000, "the oversized frame's close");
+    expect(big.closed!.code).toBe(1009);
+
+    // Pushes before a join, unknown events, a huge topic, a realtime-js binary broadcast: error replies, the socket stays.
+    const socket = await mustOpen(server, address);
+    socket.ws.send(JSON.stringify(["1", "1", "realtime:nowhere", "broadcast", { event: "x" }]));
+    socket.ws.send(JSON.stringify([null, "2", "phoenix", "whatever", {}]));
+    socket.ws.send(JSON.stringify(["3", "3", `realtime:${"t".repeat(5000)}`, "phx_join", { config: {} }]));
+    const topic = "realtime:b";
+    const fields = ["4", "4", topic, "ev"].map((f) => Buffer.from(f, "latin1"));
+    socket.ws.send(Buffer.concat([Buffer.from([3, 1, 1, topic.length, 2, 0, 1]), ...fields, Buffer.from("{}")]));
+    await waitFor(() => ["1", "2", "3", "4"].every((ref) => socket.frames.some((f) => f[1] === ref)), 5000, "four error replies");
+    for (const ref of ["1", "2", "3", "4"]) {
+      const reply = socket.frames.find((f) => f[1] === ref)!;
+      expect([reply[3], reply[4].status], `reply ${ref}`).toEqual(["phx_reply", "error"]);
+    }
+    expect(socket.closed).toBeNull();
+
+    // A flood: the first frames are answered, then the socket is closed.
+    for (let i = 0; i < 300; i++) socket.ws.send(JSON.stringify([null, `h${i}`, "phoenix", "heartbeat", {}]));
+    await waitFor(() => socket.closed !== null, 5000, "the flood's close");
+    expect(socket.closed!.code).toBe(1008);
+
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    (await mustOpen(server, "198.51.100.4")).ws.close();
+  });
+
   it("stops cleanly on SIGTERM with a stream open (the stream ends, shutdown is not held up)", async () => {
     const stream = await openStream(server.baseUrl, cookie());
     await waitFor(() => stream.events.length > 0, 5000, "the ready event");
@@ -306,6 +502,66 @@ describe.skipIf(kind !== "postgres")("several server processes on one PostgreSQL
       await waitFor(() => stream.changes().some((c) => c.id === id), 5000, "the change after reconnecting");
       expect(b.output()).toMatch(/Change feed: connection (error|lost)/);
     } finally {
+      stream.close();
+    }
+  });
+
+  it("signing out everywhere through process A ends the session's channel on process B within 5 s", async () => {
+    const session = await signIn(a);
+    const socket = await mustOpen(b, "198.51.100.20");
+    try {
+      expect((await joinInbox(socket, "realtime:on-b", session))[4]).toMatchObject({ status: "ok" });
+      expect((await joinInbox(socket, "realtime:control-b", controlToken))[4]).toMatchObject({ status: "ok" });
+      const out = await fetch(`${a.baseUrl}/auth/v1/logout?scope=global`, { method: "POST", headers: { apikey: ANON_KEY, Authorization: `Bearer ${session}` } });
+      expect(out.status).toBe(204);
+      await waitFor(() => channelClosed(socket, "realtime:on-b"), 5000, "the channel on B to end within 5 s");
+      await sendContactForm(a, "after-global@signout.test");
+      await waitFor(() => rowEvents(socket, "realtime:control-b").length === 1, 5000, "the request on B's control channel");
+      expect(rowEvents(socket, "realtime:on-b")).toEqual([]);
+      expect(b.output()).toContain("realtime:on-b closed: Token has expired or was signed out");
+    } finally {
+      socket.ws.close();
+    }
+  });
+
+  it("a password reset (npm run admin -- reset-password, its own process) ends the session's channels on both processes within 5 s", async () => {
+    const session = await signIn(b);
+    const onA = await mustOpen(a, "198.51.100.21");
+    const onB = await mustOpen(b, "198.51.100.22");
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-realtime-cli-"));
+    dataDirs.push(dataDir);
+    try {
+      for (const socket of [onA, onB]) expect((await joinInbox(socket, "realtime:before-reset", session))[4]).toMatchObject({ status: "ok" });
+      const cli = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/admin.ts", "reset-password", "--email", "realtime@example.com", "--password", "realtime test password"], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "error" },
+      });
+      let cliOutput = "";
+      cli.stdout.on("data", (d) => (cliOutput += d));
+      cli.stderr.on("data", (d) => (cliOutput += d));
+      expect(await new Promise((resolve) => cli.once("exit", resolve)), cliOutput).toBe(0);
+      await waitFor(() => channelClosed(onA, "realtime:before-reset") && channelClosed(onB, "realtime:before-reset"), 5000, "both channels to end within 5 s");
+    } finally {
+      onA.ws.close();
+      onB.ws.close();
+    }
+  });
+
+  it("a session that expires ends its channel (process A) and its event stream (process B) within 5 s", async () => {
+    // A session about to expire, written as createSession writes one (3 s instead of days).
+    const expiring = crypto.randomBytes(32).toString("base64url");
+    await queryRows(
+      pgHandle!.db,
+      sql`insert into sessions (id, admin_id, expires_at)
+          select ${sessionId(expiring)}, id, now() + interval '3 seconds' from admins where email = 'realtime@example.com'`,
+    );
+    const socket = await mustOpen(a, "198.51.100.23");
+    const stream = await openStream(b.baseUrl, { Cookie: `seaside_session=${expiring}` });
+    try {
+      expect((await joinInbox(socket, "realtime:expiring", expiring))[4]).toMatchObject({ status: "ok" });
+      await waitFor(() => stream.events.length > 0, 5000, "the ready event");
+      await waitFor(() => channelClosed(socket, "realtime:expiring") && stream.ended(), 8000, "the channel and the stream to end within 5 s of the expiry");
+    } finally {
+      socket.ws.close();
       stream.close();
     }
   });

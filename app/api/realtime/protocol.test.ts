@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { bindingId, decode, encode, matchesFilter, parseBindings, parseFilter, parseVsn } from "./protocol";
+import Serializer from "@supabase/realtime-js/dist/main/lib/serializer.js";
+import { bindingId, decode, decodeBinaryPush, encode, matchesFilter, parseBindings, parseFilter, parseVsn } from "./protocol";
 
 describe("Phoenix frames (realtime-js's serializers)", () => {
   it("vsn 2.0.0: JSON arrays [join_ref, ref, topic, event, payload]; 1.0.0: objects", () => {
@@ -9,6 +10,16 @@ describe("Phoenix frames (realtime-js's serializers)", () => {
     const message = { join_ref: "1", ref: null, topic: "realtime:x", event: "postgres_changes", payload: { ids: [1] } };
     expect(encode("2.0.0", message)).toBe('["1",null,"realtime:x","postgres_changes",{"ids":[1]}]');
     expect(JSON.parse(encode("1.0.0", message))).toEqual(message);
+  });
+
+  it("binary frames: realtime-js's broadcast pushes are read (refs and topic); anything else is not a frame", () => {
+    let frame: string | ArrayBuffer | undefined;
+    new Serializer().encode({ join_ref: "5", ref: "6", topic: "realtime:room", event: "broadcast", payload: { type: "broadcast", event: "hello", payload: { a: 1 } } }, (encoded: string | ArrayBuffer) => (frame = encoded));
+    expect(frame).toBeInstanceOf(ArrayBuffer);
+    expect(decodeBinaryPush(new Uint8Array(frame as ArrayBuffer))).toEqual({ join_ref: "5", ref: "6", topic: "realtime:room", event: "broadcast", payload: {} });
+    for (const bytes of [[], [3, 1, 1], [4, 0, 0, 0, 0, 0, 0], [3, 9, 9, 9, 9, 9, 1, 65], [255, 0, 1, 2, 3, 4, 5, 6]]) {
+      expect(decodeBinaryPush(new Uint8Array(bytes)), JSON.stringify(bytes)).toBeNull();
+    }
   });
 
   it("refuses what is not a frame", () => {

@@ -47,6 +47,29 @@ export function decode(vsn: Vsn, text: string): Message | null {
   return { join_ref: refOf(joinRef), ref: refOf(ref), topic, event, payload: body };
 }
 
+/** The longest topic a join may name (realtime-js's binary pushes carry at most 255 bytes). */
+export const MAX_TOPIC_LENGTH = 255;
+
+// realtime-js (vsn 2.0.0) sends a channel's broadcasts as binary frames:
+// kind 3 (user broadcast push), then the lengths of join_ref, ref, topic,
+// event and metadata (one byte each), the payload encoding, those fields, the payload.
+const USER_BROADCAST_PUSH = 3;
+const BINARY_HEADER = 7;
+
+/** A binary user broadcast push as a Message (its payload left out: not offered), or null for any other binary frame. */
+export function decodeBinaryPush(bytes: Uint8Array): Message | null {
+  if (bytes.length < BINARY_HEADER || bytes[0] !== USER_BROADCAST_PUSH) return null;
+  const lengths = [bytes[1]!, bytes[2]!, bytes[3]!, bytes[4]!, bytes[5]!];
+  if (bytes.length < BINARY_HEADER + lengths.reduce((a, b) => a + b, 0)) return null;
+  let offset = BINARY_HEADER;
+  const [joinRef, ref, topic] = lengths.slice(0, 3).map((length) => {
+    const text = String.fromCharCode(...bytes.subarray(offset, offset + length));
+    offset += length;
+    return text;
+  }) as [string, string, string];
+  return { join_ref: joinRef === "" ? null : joinRef, ref: ref === "" ? null : ref, topic, event: "broadcast", payload: {} };
+}
+
 export function encode(vsn: Vsn, message: Message): string {
   if (vsn === "2.0.0") return JSON.stringify([message.join_ref, message.ref, message.topic, message.event, message.payload]);
   return JSON.stringify(message);

@@ -4,15 +4,31 @@ import { eq } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { db } from "~/db/client.server";
-import { getSessionAdmin } from "~/models/sessions.server";
+import { getSession, looksLikeSessionToken } from "~/models/sessions.server";
 import { subscribe as subscribeToChanges } from "~/realtime/change-feed.server";
 import type { Change } from "~/realtime/changes";
+import { startSessionWatch, watchSession } from "~/realtime/session-watch.server";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { guardedUpgrade } from "../../../server/edge-guard";
 import { asJson, parseSelect } from "../rest/query.server";
 import { apiTable, type ApiColumn, type TableName } from "../rest/tables.server";
-import { bindingId, decode, encode, matchesFilter, parseBindings, parseFilter, parseVsn, type Binding, type Filter, type Message, type Vsn } from "./protocol";
+import { Admission, clientAddress, upgradeCredential, type ConnectionClass, type Refusal } from "./admission.server";
+import {
+  bindingId,
+  decode,
+  decodeBinaryPush,
+  encode,
+  matchesFilter,
+  MAX_TOPIC_LENGTH,
+  parseBindings,
+  parseFilter,
+  parseVsn,
+  type Binding,
+  type Filter,
+  type Message,
+  type Vsn,
+} from "./protocol";
 
 /**
  * Supabase Realtime's `postgres_changes` for @supabase/supabase-js channels
@@ -21,11 +37,23 @@ import { bindingId, decode, encode, matchesFilter, parseBindings, parseFilter, p
  * change feed (app/realtime/change-feed.server.ts, LISTEN table_changes).
  *
  * - Role (SPEC §6, as the REST API decides it): the join's `access_token`
- *   (then later `access_token` pushes), else the URL's `apikey`. The anonymous
- *   key (API_ANON_KEY or the connection's own apikey) → anonymous: changes of
+ *   (then later `access_token` pushes). None, or the anonymous key
+ *   (API_ANON_KEY or the connection's own apikey) → anonymous: changes of
  *   locations and real_estates; a live administrator session token → also
  *   contact_submissions; any other token → the join is refused. Cookies are
  *   not read (a cross-site page could open the socket with them).
+ * - A channel joined with a session ends (system error, then phx_close, as
+ *   Supabase ends a channel whose token expired) when that session is signed
+ *   out, reset or expires, on whichever process it happened
+ *   (app/realtime/session-watch.server.ts); the socket stays open for its
+ *   other channels, and no row event of that channel follows.
+ * - Connections per client address and in total, with room kept for
+ *   administrators: admission.server.ts (429 / 503 before the upgrade).
+ * - Frames (issue 17): at most 64 KB (larger: close 1009); text frames that
+ *   are not Phoenix messages, and binary frames other than realtime-js's
+ *   broadcast pushes: close 1008; more than FRAMES_PER_WINDOW frames in
+ *   FRAME_WINDOW_MS: close 1008; a push on a topic that was not joined, or an
+ *   event this server does not offer, gets an error reply when it has a ref.
  * - Each change is read once (the row as GET /rest/v1 serializes it: ISO
  *   timestamps, no internal columns) and sent as Supabase sends it:
  *   `{ids, data: {schema, table, commit_timestamp, type, columns, record,
@@ -45,11 +73,15 @@ const WINDOW_MS = 1000;
 const QUEUE_LIMIT = 5000;
 const IDLE_MS = 90_000;
 const CHECK_EVERY_MS = 30_000;
+// realtime-js sends a heartbeat every 25 s, one join per channel and token
+// updates: 200 frames in 10 s is far above any client's need (100 channels
+// joined at once included).
+const FRAMES_PER_WINDOW = 200;
+const FRAME_WINDOW_MS = 10_000;
 const MAX_CHANNELS = 100;
-const MAX_CONNECTIONS = 2000;
 const ANON_TABLES: ReadonlySet<TableName> = new Set(["locations", "real_estates"]);
 
-type Role = { role: "anon" } | { role: "admin"; token: string; email: string };
+type Role = { role: "anon" } | { role: "admin"; token: string; email: string; expiresAt: Date };
 
 /** A change ready to send: the row read once for every connection. */
 interface Event {
@@ -94,9 +126,11 @@ async function eventOf(change: Change): Promise<Event | null> {
 
 /** Role of a token (the REST API's rule, app/api/auth/principal.server.ts), or null for an unknown one. */
 async function roleOf(token: string | undefined, apikey: string): Promise<Role | null> {
-  if (!token || token === getEnv().API_ANON_KEY || (apikey !== "" && token === apikey)) return { role: "anon" };
-  const admin = await getSessionAdmin(token);
-  return admin ? { role: "admin", token, email: admin.email } : null;
+  if (!token || token === getEnv().API_ANON_KEY) return { role: "anon" };
+  // A session first: a client may pass its session token as the URL's apikey too (for the administrators' room).
+  const session = await getSession(token);
+  if (session) return { role: "admin", token, email: session.admin.email, expiresAt: session.expiresAt };
+  return apikey !== "" && token === apikey ? { role: "anon" } : null;
 }
 
 interface Channel {
@@ -104,6 +138,8 @@ interface Channel {
   joinRef: string | null;
   bindings: { binding: Binding; id: number; filter: Filter | null }[];
   role: Role;
+  /** Stops watching the channel's session (administrators only). */
+  unwatch: () => void;
 }
 
 function describeBinding(b: Binding): string {
@@ -119,6 +155,8 @@ class Connection {
   private readonly sent: number[] = [];
   private timer: NodeJS.Timeout | undefined;
   private dropped = 0;
+  private frames = 0;
+  private frameWindow = Date.now();
   lastSeen = Date.now();
 
   constructor(
@@ -126,10 +164,17 @@ class Connection {
     private readonly vsn: Vsn,
     private readonly apikey: string,
     private readonly address: string,
+    klass: ConnectionClass,
   ) {
-    log.info(`Realtime: connection ${this.id} opened from ${address} (vsn ${vsn})`);
+    log.info(`Realtime: connection ${this.id} opened from ${address} (vsn ${vsn}${klass === "admin" ? ", administrator" : ""})`);
     socket.on("message", (data, isBinary) => this.onFrame(data, isBinary));
     socket.on("error", (error) => log.error(`Realtime: connection ${this.id} error: ${error.message}`));
+  }
+
+  /** Ends the socket for a client that broke the protocol (1008 policy violation). */
+  private violation(reason: string) {
+    log.info(`Realtime: connection ${this.id} from ${this.address} closed: ${reason}`);
+    this.socket.close(1008, reason);
   }
 
   private send(message: Message) {
@@ -141,10 +186,18 @@ class Connection {
   }
 
   private onFrame(data: RawData, isBinary: boolean) {
-    this.lastSeen = Date.now();
-    if (isBinary) return; // binary broadcast pushes: not supported
-    const message = decode(this.vsn, data.toString());
-    if (!message) return;
+    const now = Date.now();
+    this.lastSeen = now;
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    if (now - this.frameWindow >= FRAME_WINDOW_MS) {
+      this.frameWindow = now;
+      this.frames = 0;
+    }
+    if (++this.frames > FRAMES_PER_WINDOW) return this.violation("too many messages");
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    // realtime-js sends broadcasts as binary pushes: answered like a text broadcast (not offered).
+    const message = isBinary ? decodeBinaryPush(bytes) : decode(this.vsn, bytes.toString("utf8"));
+    if (!message) return this.violation(isBinary ? "unsupported binary frame" : "malformed message");
     void this.onMessage(message).catch((error: unknown) => {
       log.error(`Realtime: connection ${this.id}: ${message.event} failed:`, error);
       if (message.ref !== null) this.reply(message, "error", { reason: "internal error" });
@@ -154,6 +207,7 @@ class Connection {
   private async onMessage(message: Message) {
     if (message.topic === "phoenix") {
       if (message.event === "heartbeat") this.reply(message, "ok", {});
+      else if (message.ref !== null) this.reply(message, "error", { reason: `unknown event ${JSON.stringify(message.event.slice(0, 50))}` });
       return;
     }
     switch (message.event) {
@@ -165,12 +219,15 @@ class Connection {
         return this.updateToken(message);
       default:
         // broadcast, presence: not offered; a push that waits for a reply learns so.
-        if (message.ref !== null && this.channels.has(message.topic)) this.reply(message, "error", { reason: `${message.event} is not supported by this server` });
+        if (message.ref === null) return;
+        if (!this.channels.has(message.topic)) return this.reply(message, "error", { reason: "unmatched topic" });
+        this.reply(message, "error", { reason: `${message.event.slice(0, 50)} is not supported by this server` });
     }
   }
 
   private async join(message: Message) {
     if (!message.topic.startsWith("realtime:")) return this.reply(message, "error", { reason: "unmatched topic" });
+    if (message.topic.length > MAX_TOPIC_LENGTH) return this.reply(message, "error", { reason: `topic too long (at most ${MAX_TOPIC_LENGTH} characters)` });
     if (!this.channels.has(message.topic) && this.channels.size >= MAX_CHANNELS) {
       return this.reply(message, "error", { reason: `too many channels (at most ${MAX_CHANNELS} per connection)` });
     }
@@ -183,8 +240,13 @@ class Connection {
       log.info(`Realtime: connection ${this.id} refused ${message.topic}: unknown token`);
       return this.reply(message, "error", { reason: "Invalid token: unknown, expired or signed out; sign in again" });
     }
+    if (this.socket.readyState !== this.socket.OPEN) return;
     const bindings = parsed.bindings.map((binding) => ({ binding, id: bindingId(binding), filter: binding.filter ? parseFilter(binding.filter) : null }));
-    this.channels.set(message.topic, { topic: message.topic, joinRef: message.join_ref ?? message.ref, bindings, role });
+    // A join again on the same topic replaces the channel (Phoenix rejoins so).
+    this.channels.get(message.topic)?.unwatch();
+    const channel: Channel = { topic: message.topic, joinRef: message.join_ref ?? message.ref, bindings, role, unwatch: () => {} };
+    this.channels.set(message.topic, channel);
+    this.watch(channel);
     this.reply(message, "ok", {
       postgres_changes: bindings.map(({ binding, id }) => ({ id, ...binding })),
     });
@@ -205,6 +267,7 @@ class Connection {
 
   private leave(message: Message) {
     const channel = this.channels.get(message.topic);
+    channel?.unwatch();
     this.channels.delete(message.topic);
     this.reply(message, "ok", {});
     if (channel) {
@@ -221,27 +284,30 @@ class Connection {
     if (this.channels.get(message.topic) !== channel) return;
     if (role) {
       if (role.role !== channel.role.role) log.info(`Realtime: connection ${this.id} ${message.topic} now ${role.role === "admin" ? `administrator ${role.email}` : "anonymous"}`);
+      channel.unwatch();
       channel.role = role;
+      this.watch(channel);
     } else {
       this.closeChannel(channel, "Invalid token: unknown, expired or signed out; sign in again");
     }
   }
 
+  /** An administrator's channel ends with its session (signed out, reset or expired: session-watch.server.ts). */
+  private watch(channel: Channel) {
+    const role = channel.role;
+    if (role.role !== "admin") return;
+    channel.unwatch = watchSession(role.token, role.expiresAt, () => {
+      if (this.channels.get(channel.topic) === channel) this.closeChannel(channel, "Token has expired or was signed out");
+    });
+  }
+
   /** Ends a channel from the server's side, as Supabase does for a token that is no longer valid. */
   private closeChannel(channel: Channel, reason: string) {
+    channel.unwatch();
     this.channels.delete(channel.topic);
     this.send({ join_ref: channel.joinRef, ref: null, topic: channel.topic, event: "system", payload: { channel: channel.topic.slice("realtime:".length), extension: "system", message: reason, status: "error" } });
     this.send({ join_ref: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: "phx_close", payload: {} });
     log.info(`Realtime: connection ${this.id} ${channel.topic} closed: ${reason}`);
-  }
-
-  /** Re-checks administrator tokens (a session signed out or expired stops receiving). */
-  async recheckTokens() {
-    for (const channel of [...this.channels.values()]) {
-      if (channel.role.role !== "admin") continue;
-      const still = await getSessionAdmin(channel.role.token).catch(() => undefined);
-      if (still === null && this.channels.get(channel.topic) === channel) this.closeChannel(channel, "Token has expired or was signed out");
-    }
   }
 
   deliver(event: Event) {
@@ -305,6 +371,7 @@ class Connection {
   closed() {
     clearTimeout(this.timer);
     this.queue.length = 0;
+    for (const channel of this.channels.values()) channel.unwatch();
     this.channels.clear();
     log.info(`Realtime: connection ${this.id} from ${this.address} closed`);
   }
@@ -343,12 +410,46 @@ export function attachRealtime(server: http.Server): RealtimeServer {
 
   const check = setInterval(() => {
     const now = Date.now();
-    for (const [socket, connection] of connections) {
-      if (now - connection.lastSeen > IDLE_MS) socket.terminate();
-      else void connection.recheckTokens();
-    }
+    for (const [socket, connection] of connections) if (now - connection.lastSeen > IDLE_MS) socket.terminate();
   }, CHECK_EVERY_MS);
   check.unref();
+
+  const admission = new Admission();
+  startSessionWatch();
+
+  /**
+   * The socket's class (admission.server.ts): an upgrade with a live session's
+   * token is an administrator's. A refusal when too many lookups are under way.
+   */
+  async function classify(req: http.IncomingMessage, apikey: string, address: string): Promise<{ token: string; expiresAt: Date } | null | Refusal> {
+    const credential = upgradeCredential(req, apikey);
+    if (credential === getEnv().API_ANON_KEY || !looksLikeSessionToken(credential)) return null;
+    const refusal = admission.beginLookup(address);
+    if (refusal) return refusal;
+    try {
+      const session = await getSession(credential).catch(() => null); // database unavailable: anonymous
+      return session ? { token: credential, expiresAt: session.expiresAt } : null;
+    } finally {
+      admission.endLookup(address);
+    }
+  }
+
+  /** Counts the socket in its class while it is open; an administrator's socket becomes anonymous when its session ends. */
+  function track(ws: WebSocket, address: string, admin: { token: string; expiresAt: Date } | null) {
+    let klass: ConnectionClass = admin ? "admin" : "anon";
+    admission.add(klass, address);
+    const unwatch = admin
+      ? watchSession(admin.token, admin.expiresAt, () => {
+          admission.remove("admin", address);
+          admission.add((klass = "anon"), address);
+        })
+      : () => {};
+    ws.on("close", () => {
+      unwatch();
+      admission.remove(klass, address);
+    });
+    return klass;
+  }
 
   // The edge guard first (a target like `//[` made `new URL` below throw, which ended the process); nothing here can throw.
   server.on("upgrade", guardedUpgrade((req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -357,15 +458,23 @@ export function attachRealtime(server: http.Server): RealtimeServer {
     if (url.pathname !== REALTIME_PATH) return refuse(socket, 404, "Not Found");
     const vsn = parseVsn(url.searchParams.get("vsn"));
     if (!vsn) return refuse(socket, 400, "Unsupported vsn");
-    if (connections.size >= MAX_CONNECTIONS) return refuse(socket, 503, "Too many realtime connections");
     const apikey = url.searchParams.get("apikey") ?? "";
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      const connection = new Connection(ws, vsn, apikey, req.socket.remoteAddress ?? "?");
-      connections.set(ws, connection);
-      ws.on("close", () => {
-        connections.delete(ws);
-        connection.closed();
+    const address = clientAddress(req);
+    void classify(req, apikey, address).then((admin) => {
+      if (admin && "status" in admin) return refuse(socket, admin.status, admin.text);
+      const refusal = admission.refusal(admin ? "admin" : "anon", address);
+      if (refusal) return refuse(socket, refusal.status, refusal.text);
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        const connection = new Connection(ws, vsn, apikey, address, track(ws, address, admin));
+        connections.set(ws, connection);
+        ws.on("close", () => {
+          connections.delete(ws);
+          connection.closed();
+        });
       });
+    }).catch((error: unknown) => {
+      log.error("Realtime: upgrade failed:", error);
+      socket.destroy();
     });
   }, (error) => log.error("Realtime: an upgrade failed:", error)));
 
