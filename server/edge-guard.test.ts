@@ -14,6 +14,10 @@ const head = (url: string, headers: http.IncomingHttpHeaders = { host: "example.
 const rawTarget = (utf8: string) => Buffer.from(utf8, "utf8").toString("latin1");
 
 describe("checkRequestHead", () => {
+  it("refuses an empty Host as the very first request too (before any valid Host was seen)", () => {
+    expect(checkRequestHead(head("/", { host: "" }))).toEqual({ reason: "host" });
+  });
+
   it("lets ordinary requests through: pages, Cyrillic slugs, searches, API filters", () => {
     for (const url of [
       "/",

@@ -98,6 +98,9 @@ export function isValidHost(host: string): boolean {
   }
 }
 
+/** The Host of the last request that had a valid one: nearly every request repeats it (no URL parse). */
+let lastValidHost: string | undefined;
+
 /** Why this request head is refused, or null when the app may have it. */
 export function checkRequestHead(req: RequestHead): Refusal | null {
   const target = req.url ?? "";
@@ -105,17 +108,25 @@ export function checkRequestHead(req: RequestHead): Refusal | null {
   if (!target.startsWith("/") || target.startsWith("//")) return { reason: "target" };
   // Node hands the target over byte for byte as latin1: back to the bytes.
   const bytes = Buffer.from(target, "latin1");
-  for (const byte of bytes) if (byte <= 0x20 || byte === 0x7f) return { reason: "target" };
-  const query = bytes.indexOf(0x3f /* ? */);
-  const path = percentDecode(query === -1 ? bytes : bytes.subarray(0, query), true);
-  if (!path || cleanText(path) === null) return { reason: "encoding" };
-  if (query !== -1) {
-    const decoded = percentDecode(bytes.subarray(query + 1), false);
-    if (!decoded || cleanText(decoded) === null) return { reason: "encoding" };
+  let plain = true;
+  for (const byte of bytes) {
+    if (byte <= 0x20 || byte === 0x7f) return { reason: "target" };
+    if (byte === 0x25 /* % */ || byte >= 0x80) plain = false;
+  }
+  // Printable ASCII without escapes (most requests) decodes to itself.
+  if (!plain) {
+    const query = bytes.indexOf(0x3f /* ? */);
+    const path = percentDecode(query === -1 ? bytes : bytes.subarray(0, query), true);
+    if (!path || cleanText(path) === null) return { reason: "encoding" };
+    if (query !== -1) {
+      const decoded = percentDecode(bytes.subarray(query + 1), false);
+      if (!decoded || cleanText(decoded) === null) return { reason: "encoding" };
+    }
   }
 
   const host = req.headers.host;
-  if (host === undefined ? req.httpVersion === "1.1" : !isValidHost(host)) return { reason: "host" };
+  if (host === undefined ? req.httpVersion === "1.1" : host !== lastValidHost && !isValidHost(host)) return { reason: "host" };
+  if (host !== undefined) lastValidHost = host;
   // Read instead of Host behind a proxy (TRUST_PROXY): the first of a list.
   const forwarded = req.headers["x-forwarded-host"];
   if (forwarded !== undefined && !isValidHost(String(forwarded).split(",")[0]!.trim())) return { reason: "host" };

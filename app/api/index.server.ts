@@ -18,9 +18,10 @@ import { restRouter, type RestLimits } from "./rest/router.server";
  *   the Range header; Prefer: count=exact (also planned/estimated, counted
  *   exactly) with Content-Range (206 for a part, 416 PGRST103 for an offset past
  *   the end); at most 1000 rows a read (Supabase's default max rows).
- * - POST one object or an array; PATCH and DELETE with filters (refused without
- *   one: 21000, like Supabase's safeupdate); Prefer: return=representation |
- *   minimal; select= shapes the returned rows.
+ * - POST one object or an array (anonymously: one row, a contact request
+ *   counted against the contact form's allowance); PATCH and DELETE with
+ *   filters (refused without one: 21000, like Supabase's safeupdate); Prefer:
+ *   return=representation | minimal; select= shapes the returned rows.
  * - Accept: application/vnd.pgrst.object+json → one object, else 406 PGRST116
  *   (for writes, checked before anything is written).
  * - Errors {code, details, hint, message}: 23505/23503 → 409, 23502/23514/22P02/

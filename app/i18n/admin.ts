@@ -69,6 +69,9 @@ export const ADMIN = {
         ? "У этой локации нет объектов."
         : `Вместе с локацией будут удалены все ее объекты: ${n}. Это действие нельзя отменить.`,
     deleted: "Локация удалена",
+    // Saving an edit form whose location was deleted meanwhile (SPEC §8 has no message for it).
+    goneWhileEditing:
+      "Эта локация была удалена, пока вы её редактировали (в другой вкладке или другим администратором). Изменения не сохранены, введённые данные остались в форме.",
   },
   properties: {
     title: "Объекты",
@@ -89,6 +92,11 @@ export const ADMIN = {
     onRequest: "По запросу",
     duplicate: "Дублировать",
     duplicated: "Копия создана",
+    // Saving an edit form whose property (or its location, with it) was deleted meanwhile.
+    goneWhileEditing:
+      "Этот объект был удалён, пока вы его редактировали (в другой вкладке или другим администратором). Изменения не сохранены, введённые данные остались в форме.",
+    locationGoneWhileEditing:
+      "Локация этого объекта была удалена вместе с её объектами, пока вы его редактировали. Изменения не сохранены, введённые данные остались в форме.",
     copySuffix: " (копия)",
     preview: "Открыть на сайте",
     previewRu: "Открыть на сайте (RU)",

@@ -8,6 +8,7 @@ import { removeImagesIfUnused } from "~/models/image-references.server";
 import { createLocation, getLocation, updateLocation } from "~/models/locations.server";
 import { LOCATION_MESSAGES } from "~/schemas/location";
 import { field } from "~/utils/admin-action.server";
+import { editFormShouldRevalidate } from "~/utils/admin-edit-form";
 import { requireAdmin } from "~/utils/auth.server";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/location-form";
@@ -32,18 +33,21 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
   const input = { name: field(form, "name"), name_bg: field(form, "name_bg"), image: field(form, "image") };
+  // Deleted meanwhile (in another tab, by another administrator): say so, the form stays as typed.
+  const gone = () => data<FormResult>({ error: ADMIN.locations.goneWhileEditing, fields: {} }, { status: 404 });
   try {
     if (params.id) {
       const before = await getLocation(params.id);
-      if (!before) throw redirect("/admin/locations");
+      if (!before) return gone();
       await updateLocation(params.id, input);
       if (before.image && before.image !== input.image) await removeImagesIfUnused([before.image]);
     } else {
       await createLocation(input);
     }
   } catch (error) {
-    if (error instanceof Response) throw error;
     if (error instanceof ModelError) {
+      // Deleted between the check above and the write.
+      if (params.id && error.kind === "not_found") return gone();
       const banner = error.kind === "validation" && Object.keys(error.fields).length > 0 ? null : error.message;
       return data<FormResult>({ error: banner, fields: error.fields }, { status: error.kind === "database" ? 500 : 400 });
     }
@@ -52,6 +56,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   return redirect("/admin/locations");
 }
+
+// An open edit form is not reloaded by the live updates (it would leave for the list if its location was deleted).
+export const shouldRevalidate = editFormShouldRevalidate;
 
 export function meta({ data: d }: Route.MetaArgs) {
   return [{ title: `${d?.location ? ADMIN.locations.editTitle : ADMIN.locations.addTitle} — ${ADMIN.title}` }];

@@ -13,6 +13,7 @@ import { createRealEstate, getRealEstate, updateRealEstate } from "~/models/real
 import { fieldErrors } from "~/schemas/fields";
 import { PROPERTY_MESSAGES, propertyFormSchema } from "~/schemas/property";
 import { field } from "~/utils/admin-action.server";
+import { editFormShouldRevalidate } from "~/utils/admin-edit-form";
 import { requireAdmin } from "~/utils/auth.server";
 import { log } from "~/utils/log.server";
 import type { Route } from "./+types/real-estate-form";
@@ -85,11 +86,12 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requireAdmin(request);
   const form = await request.formData();
   const input = readForm(form);
+  const editing = params.id ? await getRealEstate(params.id) : null;
+  // Deleted meanwhile (here, in another tab, or with its location): say so first, the form stays as typed.
+  if (params.id && !editing) return gone(input.location_id);
   // The form's own rules first (SPEC §5: price required and > 0, one image, type, location).
   const checked = propertyFormSchema.safeParse(input);
   if (!checked.success) return data<FormResult>({ error: null, fields: fieldErrors(checked.error) }, { status: 400 });
-  const editing = params.id ? await getRealEstate(params.id) : null;
-  if (params.id && !editing) throw redirect("/admin/real-estates");
   try {
     if (editing) {
       await updateRealEstate(editing.id, checked.data);
@@ -100,6 +102,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof ModelError) {
+      // Deleted between the check above and the write.
+      if (editing && error.kind === "not_found") return gone(input.location_id);
       if (error.kind === "validation" && Object.keys(error.fields).length > 0) {
         return data<FormResult>({ error: null, fields: error.fields }, { status: 400 });
       }
@@ -112,6 +116,20 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   return redirect("/admin/real-estates");
 }
+
+/**
+ * The answer to saving a property that no longer exists: a 404 (React Router
+ * then reloads nothing, so the form keeps what was typed) whose banner says
+ * whether it went with its location.
+ */
+async function gone(locationId: string) {
+  const locationGone = locationId !== "" && !(await getLocation(locationId));
+  const error = locationGone ? ADMIN.properties.locationGoneWhileEditing : ADMIN.properties.goneWhileEditing;
+  return data<FormResult>({ error, fields: {} }, { status: 404 });
+}
+
+// An open edit form is not reloaded by the live updates (it would leave for the list if its property was deleted).
+export const shouldRevalidate = editFormShouldRevalidate;
 
 export function meta({ data: d }: Route.MetaArgs) {
   return [{ title: `${d?.property ? ADMIN.properties.editTitle : ADMIN.properties.addTitle} — ${ADMIN.title}` }];

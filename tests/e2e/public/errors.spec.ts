@@ -118,6 +118,24 @@ for (const lang of LANGS) {
   });
 }
 
+for (const lang of LANGS) {
+  const t = T[lang];
+
+  test(`an address with a NUL byte or invalid UTF-8 is a 400 page in the visitor's language with a way to the listing (${lang})`, async ({ page, consoleErrors }) => {
+    // Refused at the edge, before the app (server/edge-guard.ts).
+    consoleErrors.allow(/status of 400/);
+    for (const path of ["/properties?search=%FF", "/%D0%B1%D1%83%D1%80%D0%B3%D0%B0%D1%81%00/x"]) {
+      const response = await page.goto(localize(lang, path));
+      expect(response?.status(), path).toBe(400);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.getByRole("heading", { level: 1, name: t.errors.badRequest }), path).toBeVisible();
+    }
+    await page.getByRole("link", { name: t.errors.tooLongLink }).click();
+    await expect(page).toHaveURL(localize(lang, "/properties"));
+    await expect(page.getByRole("heading", { level: 1, name: t.listing.title })).toBeVisible();
+  });
+}
+
 test.describe("revalidated pages", () => {
   test("a reloaded page still runs its scripts (the cached copy and its policy agree)", async ({ page }) => {
     await open(page, "/properties");
