@@ -156,11 +156,6 @@ async function decode(bytes: Uint8Array, format: ImageFormat): Promise<RawImage>
   }
 }
 
-/** The file name extension and content type each format is stored with. */
-export function imageFormatInfo(format: ImageFormat): { ext: string; contentType: string } {
-  return FORMATS[format];
-}
-
 export interface UploadedImage {
   /** Storage key, e.g. `properties/properties-1700000000000-ab12cd34.jpg`. */
   key: string;

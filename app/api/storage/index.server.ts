@@ -10,6 +10,7 @@ import {
   sniffImageFormat,
   STORAGE_MAX_UPLOAD_BYTES,
   type ImageUploadErrorKind,
+  type UploadedImage,
 } from "~/storage/images.server";
 import { storage } from "~/storage/index.server";
 import { MAX_KEY_BYTES, MAX_KEY_SEGMENT_BYTES, safeObjectKey } from "~/storage/object-names";
@@ -392,7 +393,7 @@ export function storageApiRouter(): express.Router {
       if (!mimeAllowed(contentType, bucket.allowed_mime_types)) throw notAnImage(`mime type ${contentType} is not supported`);
       const upsert = upsertAlways || /^true$/i.test(req.get("x-upsert") ?? "");
       if (!upsert && (await storage().head(key))) throw new StorageError(409, "Duplicate", "The resource already exists");
-      let image;
+      let image: UploadedImage;
       try {
         image = await processImageUpload({ bytes, key, cacheControlSeconds: cacheSeconds });
       } catch (error) {
