@@ -93,15 +93,17 @@ type Refusal = 400 | 413 | 415;
 
 const PAGES: Record<Refusal, SmallPage> = { 413: "tooLarge", 415: "unsupportedType", 400: "unreadableForm" };
 
-/** How long a refused client may go on sending (discarded) before its connection is closed. */
-const LINGER_MS = 2000;
+/** A refused client that goes on sending is cut off after this long without a pause, or this long in all. */
+const LINGER_IDLE_MS = 2000;
+const LINGER_MAX_MS = 10_000;
 
 /**
  * After refusing a body that is still arriving: the connection closes after
  * the answer, but gently — closing a socket with unread bytes resets it, and
- * the client may lose the answer before reading it. So (like Apache's and
- * nginx's "lingering close") only our side is closed, what the client still
- * sends is read and dropped, and the socket goes after LINGER_MS at most.
+ * a client still busy sending may then lose the answer before reading it.
+ * So (like Apache's and nginx's "lingering close") only our side is closed,
+ * what the client still sends is read and dropped, and the socket goes when
+ * the client closes, after LINGER_IDLE_MS of silence, or after LINGER_MAX_MS.
  */
 function closeAfterAnswer(req: express.Request, res: express.Response): void {
   res.set("Connection", "close");
@@ -109,9 +111,14 @@ function closeAfterAnswer(req: express.Request, res: express.Response): void {
   // Node's http server calls destroySoon() once the answer is out (Connection: close).
   socket.destroySoon = () => {
     socket.end();
-    const timer = setTimeout(() => socket.destroy(), LINGER_MS);
-    timer.unref();
-    socket.once("close", () => clearTimeout(timer));
+    const destroy = () => socket.destroy();
+    const idle = setTimeout(destroy, LINGER_IDLE_MS).unref();
+    const cap = setTimeout(destroy, LINGER_MAX_MS).unref();
+    socket.on("data", () => idle.refresh());
+    socket.once("close", () => {
+      clearTimeout(idle);
+      clearTimeout(cap);
+    });
   };
   req.on("error", () => undefined).resume();
 }
