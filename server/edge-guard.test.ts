@@ -91,6 +91,11 @@ describe("checkRequestHead", () => {
     expect(checkRequestHead(head("/", { host: "example.com", "x-forwarded-host": "site.example, proxy.internal" }))).toBeNull();
   });
 
+  it("refuses the methods a Web Request cannot carry (TRACE, TRACK, CONNECT), in any case; others pass", () => {
+    for (const method of ["TRACE", "track", "CONNECT"]) expect(checkRequestHead({ ...head("/"), method }), method).toEqual({ reason: "method" });
+    for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"]) expect(checkRequestHead({ ...head("/"), method }), method).toBeNull();
+  });
+
   it("isValidHost", () => {
     expect(isValidHost("example.com:8080")).toBe(true);
     expect(isValidHost("example.com:99999")).toBe(false);

@@ -18,7 +18,9 @@ import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang }
  *   %00, %FF, %C3%28, %0A — nothing like that is ever a page, and NUL or
  *   invalid UTF-8 must never reach a query (PostgreSQL refuses them: 22021);
  * - a Host (or X-Forwarded-Host) the URL parser rejects (`[`, `a b`), or an
- *   empty one in HTTP/1.1.
+ *   empty one in HTTP/1.1;
+ * - the methods the Fetch standard forbids (TRACE, TRACK, CONNECT): the Web
+ *   Request the pages are rendered from cannot even be built for them (405).
  *
  * Pages get the small "bad request" page (server/client-error.ts) in their
  * language (Bulgarian under /bg); the API paths get their family's JSON
@@ -28,7 +30,7 @@ import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang }
  * its 'clientError' (server/client-error.ts), not here.
  */
 
-export type RefusalReason = "target" | "encoding" | "host";
+export type RefusalReason = "target" | "encoding" | "host" | "method";
 
 export interface Refusal {
   reason: RefusalReason;
@@ -101,8 +103,12 @@ export function isValidHost(host: string): boolean {
 /** The Host of the last request that had a valid one: nearly every request repeats it (no URL parse). */
 let lastValidHost: string | undefined;
 
+/** Methods `new Request()` throws on (Fetch's forbidden methods). */
+const FORBIDDEN_METHODS = new Set(["CONNECT", "TRACE", "TRACK"]);
+
 /** Why this request head is refused, or null when the app may have it. */
 export function checkRequestHead(req: RequestHead): Refusal | null {
+  if (req.method !== undefined && FORBIDDEN_METHODS.has(req.method.toUpperCase())) return { reason: "method" };
   const target = req.url ?? "";
   // Origin-form only: "/" then anything but a second "/".
   if (!target.startsWith("/") || target.startsWith("//")) return { reason: "target" };
@@ -144,6 +150,7 @@ const MESSAGES: Record<RefusalReason, string> = {
   target: "Malformed request target: only origin-form paths (/path?query) are served",
   encoding: "Malformed request: the path or query is not valid percent-encoded UTF-8 or contains control characters",
   host: "Malformed Host header",
+  method: "Method not allowed",
 };
 
 /** Each API family's own error shape (docs/api.md). */
@@ -168,13 +175,15 @@ export function refusalAnswer(req: RequestHead, refusal: Refusal): { type: strin
   const family = apiFamily(target);
   if (family) return { ...apiBody(family, refusal.reason), lang: null };
   const lang = pageLang(target);
-  return { type: "text/html; charset=utf-8", body: smallPage("badRequest", lang), lang };
+  return { type: "text/html; charset=utf-8", body: smallPage(refusal.reason === "method" ? "methodNotAllowed" : "badRequest", lang), lang };
 }
 
 /** Answers a refused request on its response (the request listener); the connection closes after it. */
 export function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
   const answer = refusalAnswer(req, refusal);
-  res.writeHead(400, {
+  const method = refusal.reason === "method";
+  res.writeHead(method ? 405 : 400, {
+    ...(method ? { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" } : {}),
     "Content-Type": answer.type,
     "Content-Length": Buffer.byteLength(answer.body),
     ...SMALL_ANSWER_HEADERS,
@@ -185,7 +194,8 @@ export function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: 
 /** Answers a refused upgrade on its raw socket and closes it. */
 export function refuseUpgrade(req: IncomingMessage, socket: Duplex, refusal: Refusal): void {
   const answer = refusalAnswer(req, refusal);
-  endSocket(socket, rawResponse("400 Bad Request", answer.type, answer.body, req.method !== "HEAD"));
+  const status = refusal.reason === "method" ? "405 Method Not Allowed" : "400 Bad Request";
+  endSocket(socket, rawResponse(status, answer.type, answer.body, req.method !== "HEAD"));
 }
 
 /** Writes a last answer on a raw socket if it can still take one, then closes it; never throws. */

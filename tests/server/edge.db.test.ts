@@ -261,4 +261,25 @@ describe(`the edge on ${testDbKind()}`, () => {
     expect(await contactRequests(token)).toEqual(before);
     await expectAlive();
   });
+  it("TRACE, TRACK and CONNECT (methods a Web Request cannot carry) get 405 with Allow, in the page's language; never a 500", async () => {
+    for (const [method, target, text] of [
+      ["TRACE", "/properties", "Метод не поддерживается"],
+      ["TRACE", "/bg/properties", "Методът не се поддържа"],
+    ] as const) {
+      const answer = await raw(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      expect(answer.status, `${method} ${target}`).toBe(405);
+      expect(answer.headers).toMatch(/\r\nAllow: GET, HEAD, POST/);
+      expect(answer.body).toContain(text);
+    }
+    // Node's parser does not know TRACK: its own 400 (the bad-request page), still no 500.
+    const track = await raw("TRACK / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    expect(track.status).toBe(400);
+    const api = await raw("TRACE /rest/v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    expect(api.status).toBe(405);
+    expect(JSON.parse(api.body)).toMatchObject({ message: "Method not allowed" });
+    // Node hands CONNECT to a 'connect' listener, or closes the connection: no answer, no crash.
+    const connect = await raw("CONNECT 127.0.0.1:443 HTTP/1.1\r\nHost: 127.0.0.1:443\r\n\r\n");
+    expect(connect.status === 0 || (connect.status >= 400 && connect.status < 500)).toBe(true);
+    await expectAlive();
+  });
 });
