@@ -144,6 +144,8 @@ export async function startRobustServer(ports: [number, number]): Promise<Robust
     dataDir,
     databaseUrl: database?.url,
     env: { ADMIN_EMAIL, ADMIN_PASSWORD, BACKUP_INTERVAL_HOURS: "0", TRUST_PROXY: "true", LOG_LEVEL: "error" },
+    // PGlite's start is CPU-bound: on a machine busy with other work it can take longer than the usual 60 s.
+    startTimeoutMs: 240_000,
   });
   const baseUrl = server.baseUrl;
   const signIn = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {

@@ -48,12 +48,12 @@ describe(`generated requests on ${testDbKind()}`, () => {
 
   it("listing queries: /properties and location pages with random location, type, search, sort and page", async () => {
     const value = (valid: string[]) =>
-      fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...valid) }, { weight: 3, arbitrary: encodedPiece }, { weight: 1, arbitrary: fc.constant("") });
+      fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...valid.map(percentEncode)) }, { weight: 3, arbitrary: encodedPiece }, { weight: 1, arbitrary: fc.constant("") });
     const pairs = fc.array(
       fc.oneof(
         value(site.locationIds.concat(site.locationIds.map((id) => id.toUpperCase()), ["00000000-0000-0000-0000-000000000000"])).map((v) => `location=${v}`),
         value(["apartment", "house", "HOUSE", " house ", "villa"]).map((v) => `type=${v}`),
-        value(["море", "Sozopol", "дом", "a", "100%", "*", "\"'"].map(percentEncode)).map((v) => `search=${v}`),
+        value(["море", "Sozopol", "дом", "a", "100%", "*", "\"'"]).map((v) => `search=${v}`),
         value(["default", "price-asc", "price-desc", "newest", "PRICE-ASC"]).map((v) => `sort=${v}`),
         value(["0", "1", "2", "-1", "99999", "100000", "100001", "1e3", "1.5", "0x10", "9".repeat(30)]).map((v) => `page=${v}`),
         fc.tuple(encodedPiece, encodedPiece).map(([k, v]) => `${k}=${v}`),
