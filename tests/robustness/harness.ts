@@ -64,12 +64,23 @@ export interface Answer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY + 2 });
 
-/** One request over 127.0.0.1; the answer is read up to the bound, then cut off. */
-export function send(baseUrl: string, request: GeneratedRequest, timeoutMs = 30_000): Promise<Answer> {
+/**
+ * One request over 127.0.0.1; the answer is read up to the bound, then cut
+ * off. A kept-alive socket the server closed while it sat idle (its 5 s
+ * keep-alive timeout, easily passed on a busy machine) resets the next
+ * request sent on it: that one is sent again once, on a new connection, as
+ * Node's documentation advises. A reset on a new connection is reported.
+ */
+export async function send(baseUrl: string, request: GeneratedRequest, timeoutMs = 30_000): Promise<Answer> {
+  const first = await sendOnce(baseUrl, request, timeoutMs, true);
+  return first.staleSocket ? sendOnce(baseUrl, request, timeoutMs, false) : first;
+}
+
+function sendOnce(baseUrl: string, request: GeneratedRequest, timeoutMs: number, keepAlive: boolean): Promise<Answer & { staleSocket?: boolean }> {
   const url = new URL(baseUrl);
   return new Promise((resolve) => {
     let settled = false;
-    const done = (answer: Answer) => {
+    const done = (answer: Answer & { staleSocket?: boolean }) => {
       if (!settled) {
         settled = true;
         resolve(answer);
@@ -79,7 +90,7 @@ export function send(baseUrl: string, request: GeneratedRequest, timeoutMs = 30_
     let req: http.ClientRequest;
     try {
       req = http.request({
-        agent,
+        agent: keepAlive ? agent : false,
         host: url.hostname,
         port: url.port,
         method: request.method,
@@ -109,7 +120,10 @@ export function send(baseUrl: string, request: GeneratedRequest, timeoutMs = 30_
       res.on("error", (error) => done({ status: res.statusCode ?? 0, bytes, excerpt: "", error: error.message }));
     });
     req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    req.on("error", (error) => done({ status: 0, bytes: 0, excerpt: "", error: error.message }));
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      const stale = req.reusedSocket && (error.code === "ECONNRESET" || error.code === "EPIPE");
+      done({ status: 0, bytes: 0, excerpt: "", error: error.message, ...(stale ? { staleSocket: true } : {}) });
+    });
     req.end(body);
   });
 }
