@@ -3,9 +3,12 @@ import { configDefaults, defineConfig } from "vitest/config";
 /**
  * Three projects: pure unit tests, and the database suite (*.db.test.ts) run
  * twice — on embedded PGlite and on a real PostgreSQL cluster that the global
- * setup starts on 127.0.0.1 (DESIGN §10).
+ * setup starts on 127.0.0.1 (DESIGN §10). Two more run the generated-input
+ * layer (tests/robustness, issue 17) on each database: thousands of requests
+ * against the built server, kept out of the database suite's time.
  */
 const dbTests = ["app/**/*.db.test.ts", "scripts/**/*.db.test.ts", "tests/**/*.db.test.ts"];
+const robustnessTests = ["tests/robustness/**/*.robust.test.ts"];
 // Tests of the embedded database itself (files on disk, locks, crashes): PGlite project only.
 const pgliteOnlyTests = ["app/**/*.pglite.test.ts", "scripts/**/*.pglite.test.ts", "tests/**/*.pglite.test.ts"];
 
@@ -34,6 +37,22 @@ export default defineConfig({
           include: dbTests,
           env: { TEST_DB: "postgres" },
           globalSetup: ["tests/support/postgres-global-setup.ts"],
+        },
+      },
+      // One file at a time: each starts a server and keeps it busy.
+      {
+        extends: true,
+        test: { name: "robustness-pglite", include: robustnessTests, env: { TEST_DB: "pglite" }, testTimeout: 600_000, fileParallelism: false },
+      },
+      {
+        extends: true,
+        test: {
+          name: "robustness-postgres",
+          include: robustnessTests,
+          env: { TEST_DB: "postgres" },
+          globalSetup: ["tests/support/postgres-global-setup.ts"],
+          testTimeout: 600_000,
+          fileParallelism: false,
         },
       },
     ],

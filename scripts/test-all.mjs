@@ -10,6 +10,10 @@
 //   unit        Vitest, pure code
 //   pglite      Vitest, the database suite on embedded PGlite
 //   postgres    Vitest, the same suite on a throwaway PostgreSQL on 127.0.0.1
+//   robustness  Vitest, generated-input tests (fast-check, tests/robustness):
+//               thousands of requests per endpoint family against the built
+//               server, on PGlite and on PostgreSQL (its own layer: it takes
+//               minutes, the database suite stays quick)
 //   e2e         Playwright in Debian's Chromium against the production build
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -73,10 +77,14 @@ function playwright() {
 const want = (/** @type {string} */ name) => only.length === 0 || only.includes(name);
 if (want("typecheck")) check("typecheck", "npm", ["run", "--silent", "typecheck"]);
 if (want("lint")) check("lint", "npm", ["run", "--silent", "lint"]);
-if (want("build") || want("pglite") || want("postgres") || want("e2e")) check("build", "npm", ["run", "--silent", "build"]);
+if (want("build") || want("pglite") || want("postgres") || want("robustness") || want("e2e")) check("build", "npm", ["run", "--silent", "build"]);
 if (want("unit")) vitest("unit", "unit tests");
 if (want("pglite")) vitest("pglite", "database suite on PGlite");
 if (want("postgres")) vitest("postgres", "database suite on PostgreSQL");
+if (want("robustness")) {
+  vitest("robustness-pglite", "generated input on PGlite");
+  vitest("robustness-postgres", "generated input on PostgreSQL");
+}
 if (want("e2e")) playwright();
 
 const total = layers.reduce((acc, l) => ({ passed: acc.passed + l.passed, failed: acc.failed + l.failed, skipped: acc.skipped + l.skipped }), {

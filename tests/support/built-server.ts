@@ -91,6 +91,8 @@ export async function startBuiltServer(options: {
   dataDir: string;
   env?: Record<string, string>;
   databaseUrl?: string;
+  /** How long it may take to listen (default 60 s). */
+  startTimeoutMs?: number;
 }): Promise<BuiltServer> {
   let databaseUrl = options.databaseUrl ?? "";
   let dispose: (() => Promise<void>) | undefined;
@@ -125,7 +127,13 @@ export async function startBuiltServer(options: {
     }
     await dispose?.();
   };
-  await waitFor(() => output.includes("Listening on") || child.exitCode !== null, 60_000, () => `the server to listen; output:\n${output}`);
+  try {
+    await waitFor(() => output.includes("Listening on") || child.exitCode !== null, options.startTimeoutMs ?? 60_000, () => `the server to listen; output:\n${output}`);
+  } catch (error) {
+    // Not left running (holding its port and data folder) after a start that took too long.
+    await close();
+    throw error;
+  }
   if (!output.includes("Listening on")) {
     await close();
     throw new Error(`server did not start:\n${output}`);

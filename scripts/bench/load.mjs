@@ -1,0 +1,325 @@
+/**
+ * Load and memory under abuse (issue 17, point 9). Prints figures beside
+ * their targets; asserts nothing.
+ *
+ *   node scripts/bench/load.mjs [options]      (npm run bench:load -- …)
+ *
+ * Seeds a temporary data folder (PGlite; or the PostgreSQL database of
+ * --database-url) with demo listings, starts the production build
+ * (server/main.js) on 127.0.0.1 (scripts/bench/server.mjs, as
+ * throughput.mjs does), then:
+ *
+ * (a) autocannon, --connections (100) for --duration seconds (60) on a mix
+ *     of the listing, a property page and the REST API: half of the requests
+ *     are answered from the page cache (the same URL again), half must be
+ *     rendered or queried (a search word, a page number or an offset drawn
+ *     at random). Errors, non-2xx, p50/p99 latency, requests/s, the server's
+ *     RSS before and after, and its growth.
+ * (b) --oversized (20) anonymous bodies of --oversized-mb (64) MB each, at
+ *     once, to the contact forms (/?index, /bg?index, a property page) and the
+ *     sign-in form: half chunked, half with Content-Length. Status and
+ *     answer size of each, RSS before / peak / after, and whether /healthz
+ *     kept answering meanwhile (probed every 500 ms). A body is given up
+ *     once the server has answered; if the server's RSS passes --max-rss-mb
+ *     (4096) the bodies are cut off, so a server without body limits cannot
+ *     take the whole machine down (the figure then says so).
+ *
+ * Targets (issue 17): 0 errors, p99 < 500 ms, RSS growth < 50 MB in both.
+ * The load generator runs on the same machine as the server and takes CPU
+ * from it: on two cores, the p99 is mostly the queue behind 100 connections.
+ *
+ * Options:
+ *   --port N                  port of the server (default 9530)
+ *   --properties N            demo listings (default 300)
+ *   --database-url postgres://…  run the server on this PostgreSQL database (seeded first)
+ *   --connections N           concurrent connections in (a) (default 100)
+ *   --duration S              seconds of (a) (default 60)
+ *   --oversized N             parallel bodies in (b) (default 20; 0 skips it)
+ *   --oversized-mb N          size of each body in MB (default 64)
+ *   --max-rss-mb N            cut (b) off when the server's RSS passes this (default 4096)
+ *   --json FILE               write every figure as JSON
+ */
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import autocannon from "autocannon";
+import { memoryOf, startServer, stopServer } from "./server.mjs";
+
+function parseOptions(/** @type {string[]} */ argv) {
+  const o = {
+    port: 9530,
+    properties: 300,
+    /** @type {string | undefined} */ databaseUrl: undefined,
+    connections: 100,
+    duration: 60,
+    oversized: 20,
+    oversizedMb: 64,
+    maxRssMb: 4096,
+    /** @type {string | undefined} */ json: undefined,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      const v = argv[++i];
+      if (v === undefined) throw new Error(`${a} needs a value`);
+      return v;
+    };
+    const whole = (/** @type {string} */ v, /** @type {number} */ min, /** @type {number} */ max) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${a} needs a whole number from ${min} to ${max}, got ${v}`);
+      return n;
+    };
+    switch (a) {
+      case "--port":
+        o.port = whole(value(), 1, 65535);
+        break;
+      case "--properties":
+        o.properties = whole(value(), 1, 100_000);
+        break;
+      case "--database-url":
+        o.databaseUrl = value();
+        if (!/^postgres(ql)?:\/\//.test(o.databaseUrl)) throw new Error("--database-url needs a postgres:// URL");
+        break;
+      case "--connections":
+        o.connections = whole(value(), 1, 1000);
+        break;
+      case "--duration":
+        o.duration = whole(value(), 1, 3600);
+        break;
+      case "--oversized":
+        o.oversized = whole(value(), 0, 200);
+        break;
+      case "--oversized-mb":
+        o.oversizedMb = whole(value(), 1, 1024);
+        break;
+      case "--max-rss-mb":
+        o.maxRssMb = whole(value(), 256, 65536);
+        break;
+      case "--json":
+        o.json = path.resolve(value());
+        break;
+      case "-h":
+      case "--help":
+        console.log(fs.readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]?.replace(/^\/\*\*?|^ \* ?/gm, ""));
+        process.exit(0);
+        break;
+      default:
+        throw new Error(`Unknown option ${a} (see --help)`);
+    }
+  }
+  return o;
+}
+
+const note = (/** @type {string} */ s) => process.stderr.write(`${s}\n`);
+const out = (/** @type {string} */ s = "") => process.stdout.write(`${s}\n`);
+const mb = (/** @type {number} */ n) => `${n.toFixed(0)} MB`;
+const verdict = (/** @type {boolean} */ ok) => (ok ? "ok" : "MISSED");
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+const WORDS = ["море", "дом", "вид", "балкон", "Созополь", "пляж", "парк", "sea", "тихо", "центр", "двор", "гараж"];
+const pick = (/** @type {string[]} */ list) => list[Math.floor(Math.random() * list.length)] ?? "";
+
+/** A property page's path and some REST facts, read from the running site. */
+async function discover(/** @type {string} */ base) {
+  const headers = { apikey: "seaside-anon-key" };
+  const locations = /** @type {{ id: string; slug: string }[]} */ (await (await fetch(`${base}/rest/v1/locations?select=id,slug`, { headers })).json());
+  const [property] = /** @type {{ slug: string; location_id: string }[]} */ (
+    await (await fetch(`${base}/rest/v1/real_estates?select=slug,location_id&order=order&limit=1`, { headers })).json()
+  );
+  if (!property) throw new Error("No property was seeded");
+  const location = locations.find((l) => l.id === property.location_id);
+  return { propertyPath: `/${encodeURIComponent(location?.slug ?? "")}/${encodeURIComponent(property.slug)}`, locationPath: `/${encodeURIComponent(locations[0]?.slug ?? "")}` };
+}
+
+/** (a) The request mix: each entry cached (the same URL every time) or uncached (a random query). */
+function requestMix(/** @type {{ propertyPath: string; locationPath: string }} */ site) {
+  const api = { apikey: "seaside-anon-key", "accept-encoding": "gzip, deflate, br" };
+  const page = { "accept-encoding": "gzip, deflate, br", accept: "text/html" };
+  /** @param {string} path @returns {(r: import("autocannon").Request) => import("autocannon").Request} */
+  const at = (path) => (r) => ({ ...r, path });
+  /** @type {import("autocannon").Request[]} */
+  const mix = [
+    { method: "GET", path: "/properties", headers: page },
+    { method: "GET", path: "/properties", headers: page, setupRequest: (r) => at(`/properties?search=${encodeURIComponent(pick(WORDS))}&page=${1 + Math.floor(Math.random() * 5)}`)(r) },
+    { method: "GET", path: site.propertyPath, headers: page },
+    { method: "GET", path: site.propertyPath, headers: { ...page, cookie: "bench=1" } },
+    { method: "GET", path: `/bg${site.locationPath}`, headers: page },
+    { method: "GET", path: "/rest/v1/locations?select=*&order=order", headers: api },
+    {
+      method: "GET",
+      path: "/rest/v1/real_estates",
+      headers: api,
+      setupRequest: (r) => at(`/rest/v1/real_estates?select=id,title,price,area&order=price.desc&limit=20&offset=${Math.floor(Math.random() * 280)}`)(r),
+    },
+    { method: "GET", path: "/bg/properties?sort=price-asc", headers: page },
+  ];
+  return mix;
+}
+
+async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /** @type {ReturnType<typeof parseOptions>} */ o) {
+  const site = await discover(base);
+  // Warm the caches once, as a site that has been up a while has them.
+  for (const r of requestMix(site)) await fetch(base + (r.path ?? "/"), { headers: r.headers }).then((x) => x.arrayBuffer());
+  await sleep(1000);
+  const before = memoryOf(pid);
+  note(`(a) ${o.connections} connections for ${o.duration} s on the listing, a property page (${site.propertyPath}) and the REST API…`);
+  const result = await autocannon({ url: base, connections: o.connections, duration: o.duration, requests: requestMix(site), timeout: 10 });
+  await sleep(2000);
+  const after = memoryOf(pid);
+  return {
+    requests: result.requests.total,
+    rps: result.requests.average,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    non2xx: result.non2xx,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    rssBeforeMb: before.rssMb,
+    rssAfterMb: after.rssMb,
+    peakMb: after.peakMb,
+    growthMb: after.rssMb - before.rssMb,
+  };
+}
+
+/**
+ * (b) One oversized anonymous form post: `mb` MB of `message=aaaa…`, chunked
+ * or with Content-Length, written as the socket drains. Ends at the answer
+ * (the rest is not sent), at an error, or when `stop()` says so.
+ */
+function oversizedPost(/** @type {string} */ base, /** @type {string} */ target, /** @type {number} */ mb, /** @type {boolean} */ chunked, /** @type {() => boolean} */ stop) {
+  const url = new URL(base + target);
+  const total = mb * 1024 * 1024;
+  const chunk = Buffer.alloc(64 * 1024, "a");
+  const prefix = Buffer.from("name=Bench&email=bench%40example.com&message=");
+  return new Promise((resolve) => {
+    let sent = 0;
+    let answered = false;
+    const result = { target, chunked, status: 0, sentMb: 0, answerBytes: 0, error: "" };
+    const req = http.request({
+      host: url.hostname,
+      port: url.port,
+      method: "POST",
+      path: url.pathname + url.search,
+      headers: { "content-type": "application/x-www-form-urlencoded", ...(chunked ? { "transfer-encoding": "chunked" } : { "content-length": String(total) }) },
+    });
+    const finish = () => resolve({ ...result, sentMb: sent / 1024 / 1024 });
+    req.on("response", (res) => {
+      answered = true;
+      result.status = res.statusCode ?? 0;
+      res.on("data", (d) => (result.answerBytes += d.length));
+      res.on("end", finish);
+      res.on("error", finish);
+    });
+    req.on("error", (error) => {
+      result.error ||= error.message;
+      if (!answered) finish();
+    });
+    const write = () => {
+      while (!answered && !stop()) {
+        if (sent >= total) return void req.end();
+        const piece = sent === 0 ? prefix : chunk.subarray(0, Math.min(chunk.length, total - sent));
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once("drain", write);
+      }
+      if (stop() && !answered) {
+        result.error = "cut off (server RSS over --max-rss-mb)";
+        req.destroy();
+      }
+    };
+    write();
+  });
+}
+
+async function runOversized(/** @type {string} */ base, /** @type {number} */ pid, /** @type {ReturnType<typeof parseOptions>} */ o) {
+  const site = await discover(base);
+  // The contact forms post to the index route (`?index`) and to the property page; the sign-in form to /admin/login.
+  const targets = ["/?index", "/bg?index", site.propertyPath, "/admin/login"];
+  await sleep(1000);
+  const before = memoryOf(pid);
+  let peak = before.rssMb;
+  let overLimit = false;
+  const probes = { sent: 0, ok: 0, maxMs: 0 };
+  let running = true;
+  const sampler = (async () => {
+    while (running) {
+      const rss = memoryOf(pid).rssMb;
+      peak = Math.max(peak, rss);
+      if (rss > o.maxRssMb) overLimit = true;
+      await sleep(100);
+    }
+  })();
+  const prober = (async () => {
+    while (running) {
+      const started = performance.now();
+      probes.sent++;
+      const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) }).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      const ms = performance.now() - started;
+      if (ok) probes.ok++;
+      probes.maxMs = Math.max(probes.maxMs, ms);
+      await sleep(Math.max(0, 500 - ms));
+    }
+  })();
+  note(`(b) ${o.oversized} anonymous ${o.oversizedMb} MB bodies at once (${targets.join(", ")}; half chunked)…`);
+  const started = performance.now();
+  const posts = await Promise.all(
+    Array.from({ length: o.oversized }, (_, i) => oversizedPost(base, targets[i % targets.length] ?? "/", o.oversizedMb, i % 2 === 0, () => overLimit)),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  running = false;
+  await Promise.all([sampler, prober]);
+  await sleep(2000);
+  const after = memoryOf(pid);
+  const alive = await fetch(`${base}/healthz`).then(
+    (r) => r.status === 200,
+    () => false,
+  );
+  return { seconds, posts, rssBeforeMb: before.rssMb, peakMb: Math.max(peak, after.rssMb), rssAfterMb: after.rssMb, growthMb: after.rssMb - before.rssMb, cutOff: overLimit, probes, aliveAfter: alive };
+}
+
+async function main() {
+  const o = parseOptions(process.argv.slice(2));
+  const interrupted = () => {
+    note("Interrupted: stopping the server…");
+    stopServer().finally(() => process.exit(130));
+  };
+  process.on("SIGINT", interrupted);
+  process.on("SIGTERM", interrupted);
+  /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
+  let started;
+  /** @type {Record<string, unknown>} */
+  const report = { options: o };
+  try {
+    started = await startServer({ port: o.port, properties: o.properties, databaseUrl: o.databaseUrl, serverProcesses: 1, tmpPrefix: "seaside-bench-load-" });
+    const load = await runLoad(started.base, started.pid, o);
+    report.load = load;
+    const database = o.databaseUrl ? "PostgreSQL" : "PGlite";
+    out(`\n(a) Load: ${o.connections} connections × ${o.duration} s, listing + property page + REST API, cached and uncached mix (${database}, ${o.properties} listings)`);
+    out(`  requests ${load.requests}, ${load.rps.toFixed(0)} req/s`);
+    out(`  errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}        target 0: ${verdict(load.errors + load.timeouts + load.non2xx === 0)}`);
+    out(`  latency p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms        target p99 < 500 ms: ${verdict(load.p99 < 500)}`);
+    out(`  RSS before ${mb(load.rssBeforeMb)}, after ${mb(load.rssAfterMb)}, growth ${mb(load.growthMb)} (peak ${mb(load.peakMb)})        target growth < 50 MB: ${verdict(load.growthMb < 50)}`);
+    if (o.oversized > 0) {
+      const big = await runOversized(started.base, started.pid, o);
+      report.oversized = big;
+      out(`\n(b) Oversized bodies: ${o.oversized} × ${o.oversizedMb} MB anonymous form posts at once (${big.seconds.toFixed(1)} s)`);
+      for (const p of big.posts) {
+        out(`  ${p.chunked ? "chunked       " : "Content-Length"} ${p.target.length > 40 ? `${p.target.slice(0, 37)}…` : p.target.padEnd(40)} → ${p.status || "no answer"} after ${p.sentMb.toFixed(1)} MB sent, answer ${p.answerBytes} bytes${p.error ? ` (${p.error})` : ""}`);
+      }
+      out(`  RSS before ${mb(big.rssBeforeMb)}, peak ${mb(big.peakMb)}, after ${mb(big.rssAfterMb)}, growth ${mb(big.growthMb)}        target growth < 50 MB: ${verdict(big.growthMb < 50)}${big.cutOff ? `  (bodies cut off: RSS passed ${o.maxRssMb} MB)` : ""}`);
+      out(`  /healthz meanwhile: ${big.probes.ok}/${big.probes.sent} answered 200, slowest ${big.probes.maxMs.toFixed(0)} ms; after: ${big.aliveAfter ? "200" : "NOT answering"}`);
+    }
+  } finally {
+    await stopServer();
+    if (started?.temporary) fs.rmSync(started.dataDir, { recursive: true, force: true });
+  }
+  if (o.json) {
+    fs.mkdirSync(path.dirname(o.json), { recursive: true });
+    fs.writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);
+    note(`Wrote ${o.json}`);
+  }
+}
+
+await main();
