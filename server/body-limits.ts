@@ -217,8 +217,8 @@ export function bodyLimits(table: readonly BodyLimit[] = BODY_LIMITS): express.R
         const read = await readBounded(req, limit);
         if ("tooLarge" in read) return refuse(req, res, rule, 413, true);
         if ("failed" in read) return; // The client went away: nobody to answer.
-        if (typeOf(req) === "multipart/form-data" && read.body.length > 0) {
-          // A multipart body that does not parse would fail the action's request.formData() (a 5xx).
+        if (typeOf(req) === "multipart/form-data") {
+          // A multipart body that does not parse (an empty one, or no usable boundary) would fail the action's request.formData() (a 5xx).
           try {
             await new Response(new Uint8Array(read.body), { headers: { "Content-Type": req.headers["content-type"]! } }).formData();
           } catch {

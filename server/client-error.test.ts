@@ -41,6 +41,12 @@ describe("requests over Node's header limit", () => {
     expect(body).not.toContain("search");
   });
 
+  it("HEAD gets the status with no body (a body would be read as the start of the next answer)", async () => {
+    const answer = await raw(`HEAD /properties?search=${longSearch} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 414 URI Too Long\r\n/);
+    expect(answer.split("\r\n\r\n")[1]).toBe("");
+  });
+
   it("under /bg the page is Bulgarian", async () => {
     const response = await fetch(`http://127.0.0.1:${port}/bg/properties?search=${longSearch}`);
     expect(response.status).toBe(414);

@@ -120,7 +120,9 @@ export function tooLongResponse(error: ClientError): string | null {
   const lineEnd = packet.indexOf("\r\n");
   const longLine = (lineEnd === -1 ? packet.length : lineEnd) > LONG_LINE;
   const status = longLine ? "414 URI Too Long" : "431 Request Header Fields Too Large";
-  return rawResponse(status, "text/html; charset=utf-8", smallPage("tooLong", lang));
+  // A HEAD answer has no body: one would be read as the start of the next answer.
+  const head = packet.subarray(0, 5).toString("latin1") === "HEAD ";
+  return rawResponse(status, "text/html; charset=utf-8", smallPage("tooLong", lang), !head);
 }
 
 /** The "bad request" page for a malformed request that starts like one for a page (a bad header, a bad character), or null. */
