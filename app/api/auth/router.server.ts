@@ -181,7 +181,9 @@ export function authRouter(limits: AuthLimits = {}) {
 
   router.use("/auth/v1", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const e = error as { type?: string; status?: number };
-    if (e?.type === "entity.parse.failed" || e?.type === "entity.too.large" || e?.status === 400) {
+    // The same answer as server/body-limits.ts gives a declared over-long body: a chunked one is only found too long here.
+    if (e?.type === "entity.too.large") return authError(res, 413, "request_too_large", "Request body larger than 64 KB");
+    if (e?.type === "entity.parse.failed" || e?.status === 400) {
       return authError(res, 400, "bad_json", "Could not parse request body as JSON");
     }
     next(error);
