@@ -204,7 +204,9 @@ export function bodyLimits(table: readonly BodyLimit[] = BODY_LIMITS): express.R
     // Every page action reads a form: without one (JSON, text, nothing) request.formData() would fail with a 5xx.
     if (page) {
       const encoding = (req.headers["content-encoding"] ?? "identity").trim().toLowerCase();
-      if (!rule.types!.includes(typeOf(req)) || encoding !== "identity") return refuse(req, res, rule, 415, true);
+      // A POST with no body at all (`curl -X POST /admin/logout`) is an empty form (pagesWithBoundedBodies).
+      const noBody = declared === 0 && typeOf(req) === "";
+      if ((!noBody && !rule.types!.includes(typeOf(req))) || encoding !== "identity") return refuse(req, res, rule, 415, true);
     }
     const limitOf = async (): Promise<number> => {
       if (rule.adminMax === undefined || (declared !== null && declared <= rule.max)) return rule.max;
@@ -253,6 +255,8 @@ export function pagesWithBoundedBodies(
       }
       headers.delete("transfer-encoding");
       headers.set("content-length", String(body.length));
+      // No body and no type (bodyLimits let it through): an empty form, so request.formData() reads nothing instead of failing.
+      if (!headers.has("content-type")) headers.set("content-type", "application/x-www-form-urlencoded");
       const controller = new AbortController();
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
