@@ -65,6 +65,11 @@ describe("checkRequestHead", () => {
     }
   });
 
+  it("lets a tab through in the query (a search box keeps a pasted tab), not in the path", () => {
+    expect(checkRequestHead(head("/properties?search=%D0%B4%D0%BE%D0%BC%09"))).toBeNull();
+    expect(checkRequestHead(head("/%09"))).toEqual({ reason: "encoding" });
+  });
+
   it("refuses a malformed percent-escape in the path (no page has one)", () => {
     expect(checkRequestHead(head("/%zz"))).toEqual({ reason: "encoding" });
     expect(checkRequestHead(head("/abc%"))).toEqual({ reason: "encoding" });

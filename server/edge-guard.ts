@@ -14,7 +14,8 @@ import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang }
  *   host: `new URL("//[", base)` throws);
  * - a raw space, control character or invalid UTF-8 in the target;
  * - a path whose percent-escapes are malformed, or a path or query whose
- *   percent-decoding is invalid UTF-8 or has a control character (C0, DEL):
+ *   percent-decoding is invalid UTF-8 or has a control character (C0, DEL;
+ *   a query may hold a tab, which a search box keeps when text is pasted):
  *   %00, %FF, %C3%28, %0A — nothing like that is ever a page, and NUL or
  *   invalid UTF-8 must never reach a query (PostgreSQL refuses them: 22021);
  * - a Host (or X-Forwarded-Host) the URL parser rejects (`[`, `a b`), or an
@@ -76,15 +77,19 @@ function percentDecode(part: Buffer, strict: boolean): Buffer | null {
   return out.subarray(0, length);
 }
 
-/** The text of `bytes` when it is valid UTF-8 with no control character, else null. */
-function cleanText(bytes: Buffer): string | null {
+/** C0 controls but TAB, and DEL: a tab pasted into a search box is text, a line break or NUL never is. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_BUT_TAB = /[\u0000-\u0008\u000a-\u001f\u007f]/;
+
+/** The text of `bytes` when it is valid UTF-8 with no control character (but TAB where `tab`), else null. */
+function cleanText(bytes: Buffer, tab = false): string | null {
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
     return null;
   }
-  return CONTROL.test(text) ? null : text;
+  return (tab ? CONTROL_BUT_TAB : CONTROL).test(text) ? null : text;
 }
 
 /** host [":" port] as RFC 9110 has it (reg-name, IPv4, IP-literal), and as the URL parser accepts it. */
@@ -126,7 +131,7 @@ export function checkRequestHead(req: RequestHead): Refusal | null {
     if (!path || cleanText(path) === null) return { reason: "encoding" };
     if (query !== -1) {
       const decoded = percentDecode(bytes.subarray(query + 1), false);
-      if (!decoded || cleanText(decoded) === null) return { reason: "encoding" };
+      if (!decoded || cleanText(decoded, true) === null) return { reason: "encoding" };
     }
   }
 

@@ -80,7 +80,15 @@ describe(`redirect targets on ${testDbKind()}`, () => {
   });
 
   it("/admin/login: a right password with any redirectTo signs in and goes to a local admin page", async () => {
-    for (const redirectTo of [...EVIL, "/admin\r\nSet-Cookie: a=b", "/admin/locations\r\n", "/admin/.//evil.example", "/admin/../evil"]) {
+    // A line break in the address never gets past the edge guard (server/edge-guard.ts): 400, the "bad request" page, no session.
+    for (const redirectTo of ["/admin\r\nSet-Cookie: a=b", "/admin/locations\r\n"]) {
+      const response = await pageSignIn("198.51.100.20", PASSWORD, redirectTo);
+      expect(response.status, JSON.stringify(redirectTo)).toBe(400);
+      expect(await response.text()).toContain("Неверный запрос");
+      expect(response.headers.get("location")).toBeNull();
+      expect(response.headers.get("set-cookie")).toBeNull();
+    }
+    for (const redirectTo of [...EVIL, "/admin/.//evil.example", "/admin/../evil"]) {
       const response = await pageSignIn("198.51.100.20", PASSWORD, redirectTo);
       expect(response.status, JSON.stringify(redirectTo)).toBe(302);
       expect(response.headers.get("location"), JSON.stringify(redirectTo)).toBe("/admin");
