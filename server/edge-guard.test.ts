@@ -96,6 +96,15 @@ describe("checkRequestHead", () => {
     expect(checkRequestHead(head("/", { host: "example.com", "x-forwarded-host": "site.example, proxy.internal" }))).toBeNull();
   });
 
+  it("checks X-Forwarded-Proto too (req.protocol behind a proxy: the scheme of the page's URL, where `a b` made it throw, a 500)", () => {
+    for (const proto of ["a b", "[", "http:", " , https", "https://x", "1http"]) {
+      expect(checkRequestHead(head("/", { host: "example.com", "x-forwarded-proto": proto })), proto).toEqual({ reason: "host" });
+    }
+    for (const proto of ["https", "http", "HTTPS", "wss", "https, http", " https ", ""]) {
+      expect(checkRequestHead(head("/", { host: "example.com", "x-forwarded-proto": proto })), proto).toBeNull();
+    }
+  });
+
   it("refuses the methods a Web Request cannot carry (TRACE, TRACK, CONNECT), in any case; others pass", () => {
     for (const method of ["TRACE", "track", "CONNECT"]) expect(checkRequestHead({ ...head("/"), method }), method).toEqual({ reason: "method" });
     for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"]) expect(checkRequestHead({ ...head("/"), method }), method).toBeNull();

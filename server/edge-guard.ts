@@ -19,7 +19,7 @@ import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang }
  *   %00, %FF, %C3%28, %0A — nothing like that is ever a page, and NUL or
  *   invalid UTF-8 must never reach a query (PostgreSQL refuses them: 22021);
  * - a Host (or X-Forwarded-Host) the URL parser rejects (`[`, `a b`), or an
- *   empty one in HTTP/1.1;
+ *   empty one in HTTP/1.1; an X-Forwarded-Proto that is not a URL scheme;
  * - the methods the Fetch standard forbids (TRACE, TRACK, CONNECT): the Web
  *   Request the pages are rendered from cannot even be built for them (405).
  *
@@ -105,6 +105,9 @@ export function isValidHost(host: string): boolean {
   }
 }
 
+/** A URL scheme (RFC 3986): what X-Forwarded-Proto must start with, else `new URL(proto + "://…")` throws. */
+const URL_SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
+
 /** The Host of the last request that had a valid one: nearly every request repeats it (no URL parse). */
 let lastValidHost: string | undefined;
 
@@ -141,6 +144,9 @@ export function checkRequestHead(req: RequestHead): Refusal | null {
   // Read instead of Host behind a proxy (TRUST_PROXY): the first of a list.
   const forwarded = req.headers["x-forwarded-host"];
   if (forwarded !== undefined && !isValidHost(String(forwarded).split(",")[0]!.trim())) return { reason: "host" };
+  // Read as req.protocol behind a proxy (the first of a list; an empty header is ignored): the scheme of the page's URL.
+  const proto = req.headers["x-forwarded-proto"];
+  if (proto !== undefined && proto !== "" && !URL_SCHEME.test(String(proto).split(",")[0]!.trim())) return { reason: "host" };
   return null;
 }
 

@@ -83,4 +83,21 @@ describe("local storage driver", () => {
     await store.put(longest, new Uint8Array([1]), { contentType: "image/jpeg" });
     expect(await store.remove([longest])).toEqual([longest]);
   });
+
+  it("writes of one key at the same moment (an upsert race) each succeed, and one of them is what stays", async () => {
+    const key = makeObjectName("properties", "png");
+    // Same process, same millisecond: temporary names built from pid and time alone collided (ENOENT on rename, a 500).
+    vi.spyOn(Date, "now").mockReturnValue(1_800_000_000_000);
+    try {
+      const bodies = Array.from({ length: 8 }, (_, i) => new Uint8Array(1000 + i).fill(i));
+      const results = await Promise.allSettled(bodies.map((body) => store.put(key, body, { contentType: "image/png" })));
+      expect(results.map((r) => r.status)).toEqual(Array(8).fill("fulfilled"));
+      const stored = fs.readFileSync(path.join(root, "upload", ...key.split("/")));
+      expect(bodies.some((body) => Buffer.from(body).equals(stored))).toBe(true);
+      expect(fs.readdirSync(path.join(root, "upload", "properties")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    } finally {
+      vi.restoreAllMocks();
+      await store.remove([key]);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -34,7 +35,8 @@ export class LocalStorage implements ObjectStorage {
 
   async put(key: string, body: Uint8Array, options: PutOptions): Promise<StoredObject> {
     const target = this.pathOf(key);
-    const tmp = `${target.file}.${process.pid}.${Date.now()}.tmp`;
+    // Unique per write: two writes of one key in the same millisecond (an upsert race) must not share it.
+    const tmp = `${target.file}.${process.pid}.${Date.now()}.${crypto.randomBytes(6).toString("hex")}.tmp`;
     try {
       await fs.mkdir(path.dirname(target.file), { recursive: true });
       await fs.writeFile(tmp, body);
