@@ -378,6 +378,35 @@ describe(`realtime change feed on ${kind}`, () => {
     }
   });
 
+  it("events still waiting for the rate limit when the session signs out are never sent to it", async () => {
+    const session = await signIn(server);
+    const socket = await mustOpen(server, "198.51.100.4");
+    const topic = "realtime:queued-at-signout";
+    try {
+      expect((await joinInbox(socket, topic, session))[4]).toMatchObject({ status: "ok" });
+      // 25 requests in one statement (another administrator, through the API): 10 a second go out, the rest wait in the connection's queue.
+      const rows = Array.from({ length: 25 }, (_, i) => ({ name: "Queued", email: `queued-${i}@signout.test`, message: "Здравствуйте" }));
+      const inserted = await fetch(`${server.baseUrl}/rest/v1/contact_submissions`, {
+        method: "POST",
+        headers: { apikey: ANON_KEY, Authorization: `Bearer ${controlToken}`, "Content-Type": "application/json" },
+        body: JSON.stringify(rows),
+      });
+      expect(inserted.status).toBe(201);
+      await waitFor(() => rowEvents(socket, topic).length >= 1, 5000, "the first events");
+      const out = await fetch(`${server.baseUrl}/auth/v1/logout?scope=local`, { method: "POST", headers: { apikey: ANON_KEY, Authorization: `Bearer ${session}` } });
+      expect(out.status).toBe(204);
+      await waitFor(() => channelClosed(socket, topic), 5000, "the channel to end");
+      const closedAt = socket.frames.findIndex((f) => f[2] === topic && f[3] === "phx_close");
+      // Long enough for the queue to have drained at 10 a second.
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      const after = socket.frames.slice(closedAt + 1).filter((f) => f[2] === topic && f[3] === "postgres_changes");
+      expect(after).toHaveLength(0);
+      expect(rowEvents(socket, topic).length).toBeLessThan(25);
+    } finally {
+      socket.ws.close();
+    }
+  });
+
   it("sign-out on the admin page (/admin/logout) ends the session's event stream and channels within 5 s", async () => {
     const session = await signIn(server);
     const headers = { Cookie: `seaside_session=${session}` };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import Serializer from "@supabase/realtime-js/dist/main/lib/serializer.js";
-import { bindingId, decode, decodeBinaryPush, encode, matchesFilter, parseBindings, parseFilter, parseVsn } from "./protocol";
+import { bindingId, decode, decodeBinaryPush, encode, matchesFilter, MAX_FILTER_LENGTH, MAX_IN_VALUES, parseBindings, parseFilter, parseVsn } from "./protocol";
 
 describe("Phoenix frames (realtime-js's serializers)", () => {
   it("vsn 2.0.0: JSON arrays [join_ref, ref, topic, event, payload]; 1.0.0: objects", () => {
@@ -62,5 +62,14 @@ describe("postgres_changes bindings and filters", () => {
     expect(bindingId({ event: "*", schema: "public" })).toBe(a);
     expect(bindingId({ event: "*", schema: "public", table: "locations" })).not.toBe(a);
     expect(Number.isInteger(a)).toBe(true);
+  });
+});
+
+describe("filter bounds", () => {
+  it("refuses a filter over 1 KB and an in-list over 100 values (Supabase Realtime's limit), accepts up to them", () => {
+    expect(parseFilter(`id=in.(${Array.from({ length: MAX_IN_VALUES }, (_, i) => i).join(",")})`)).not.toBeNull();
+    expect(parseFilter(`id=in.(${Array.from({ length: MAX_IN_VALUES + 1 }, (_, i) => i).join(",")})`)).toBeNull();
+    expect(parseFilter(`title=eq.${"x".repeat(MAX_FILTER_LENGTH - 9)}`)).not.toBeNull();
+    expect(parseFilter(`title=eq.${"x".repeat(MAX_FILTER_LENGTH)}`)).toBeNull();
   });
 });

@@ -114,15 +114,22 @@ export function parseBindings(raw: unknown): { bindings: Binding[] } | { error: 
   return { bindings };
 }
 
+/** A filter's length and an `in` list's size (Supabase Realtime allows 100 values): each join's filters stay small in memory. */
+export const MAX_FILTER_LENGTH = 1024;
+export const MAX_IN_VALUES = 100;
+
 /** Supabase Realtime's filter syntax: `column=op.value` with eq, neq, lt, lte, gt, gte, or `in.(a,b)`. */
 export function parseFilter(raw: string): Filter | null {
+  if (raw.length > MAX_FILTER_LENGTH) return null;
   const match = /^([A-Za-z_][A-Za-z0-9_]*)=(eq|neq|lt|lte|gt|gte|in)\.(.*)$/s.exec(raw);
   if (!match) return null;
   const [, column, op, rest] = match as unknown as [string, string, Filter["op"], string];
   if (op === "in") {
     const list = /^\((.*)\)$/s.exec(rest);
     if (!list) return null;
-    return { column, op, values: list[1]!.split(",").map((v) => v.trim().replace(/^"(.*)"$/s, "$1")) };
+    const values = list[1]!.split(",");
+    if (values.length > MAX_IN_VALUES) return null;
+    return { column, op, values: values.map((v) => v.trim().replace(/^"(.*)"$/s, "$1")) };
   }
   return { column, op, values: [rest] };
 }

@@ -71,6 +71,10 @@ export const REALTIME_PATH = "/realtime/v1/websocket";
 export const EVENTS_PER_SECOND = 10;
 const WINDOW_MS = 1000;
 const QUEUE_LIMIT = 5000;
+/** Bytes of events one connection may have waiting (like the SSE stream's 1 MB): beyond, the oldest go. */
+const QUEUE_BYTES = 1024 * 1024;
+/** Bytes the socket itself may hold unsent (a client that does not read): beyond, it is cut off. */
+const SOCKET_BUFFER_BYTES = 1024 * 1024;
 const IDLE_MS = 90_000;
 const CHECK_EVERY_MS = 30_000;
 // realtime-js sends a heartbeat every 25 s, one join per channel and token
@@ -151,7 +155,9 @@ let nextConnection = 1;
 class Connection {
   readonly id = nextConnection++;
   private readonly channels = new Map<string, Channel>();
-  private readonly queue: string[] = [];
+  /** Events waiting for the rate limit, with the channel each is for (skipped once that channel has ended). */
+  private readonly queue: { channel: Channel; frame: string }[] = [];
+  private queuedBytes = 0;
   private readonly sent: number[] = [];
   private timer: NodeJS.Timeout | undefined;
   private dropped = 0;
@@ -333,14 +339,15 @@ class Connection {
       };
       if (event.type !== "DELETE") data.record = event.record;
       if (event.type !== "INSERT") data.old_record = event.oldRecord;
-      this.enqueue(encode(this.vsn, { join_ref: channel.joinRef, ref: null, topic: channel.topic, event: "postgres_changes", payload: { ids: [...new Set(ids)], data } }));
+      this.enqueue(channel, encode(this.vsn, { join_ref: channel.joinRef, ref: null, topic: channel.topic, event: "postgres_changes", payload: { ids: [...new Set(ids)], data } }));
     }
   }
 
-  private enqueue(frame: string) {
-    this.queue.push(frame);
-    if (this.queue.length > QUEUE_LIMIT) {
-      this.queue.shift();
+  private enqueue(channel: Channel, frame: string) {
+    this.queue.push({ channel, frame });
+    this.queuedBytes += frame.length;
+    while (this.queue.length > QUEUE_LIMIT || (this.queuedBytes > QUEUE_BYTES && this.queue.length > 1)) {
+      this.queuedBytes -= this.queue.shift()!.frame.length;
       if (this.dropped++ % 1000 === 0) log.error(`Realtime: connection ${this.id} is too far behind; dropped its oldest queued events (${this.dropped} so far)`);
     }
     this.flush();
@@ -362,15 +369,25 @@ class Connection {
         );
         return;
       }
+      const { channel, frame } = this.queue.shift()!;
+      this.queuedBytes -= frame.length;
+      // A channel ended meanwhile (left, or its session signed out): its waiting events are not sent.
+      if (this.channels.get(channel.topic) !== channel) continue;
+      if (this.socket.readyState !== this.socket.OPEN) continue;
+      if (this.socket.bufferedAmount > SOCKET_BUFFER_BYTES) {
+        log.info(`Realtime: connection ${this.id} from ${this.address} cut off: it does not read what it is sent`);
+        this.socket.terminate();
+        return;
+      }
       this.sent.push(now);
-      const frame = this.queue.shift()!;
-      if (this.socket.readyState === this.socket.OPEN) this.socket.send(frame);
+      this.socket.send(frame);
     }
   }
 
   closed() {
     clearTimeout(this.timer);
     this.queue.length = 0;
+    this.queuedBytes = 0;
     for (const channel of this.channels.values()) channel.unwatch();
     this.channels.clear();
     log.info(`Realtime: connection ${this.id} from ${this.address} closed`);
