@@ -50,7 +50,8 @@ export interface AppOptions {
 export function createApp(env: Env, options: AppOptions = {}): { app: express.Express; listener: http.RequestListener } {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", env.TRUST_PROXY);
+  // One proxy in front: the client is the X-Forwarded-For entry that proxy added (the last), never one the client wrote itself.
+  app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
   const dev = env.NODE_ENV === "development";
 
   const build = () => import("virtual:react-router/server-build");

@@ -148,6 +148,16 @@ describe(`contact requests: the form and the API share one allowance on ${testDb
     expect((await api("203.0.113.42", row("Другой гость"))).status).toBe(201);
   });
 
+  it("behind the proxy (TRUST_PROXY), the address is the one the proxy added: an entry the client wrote in front of it changes nothing", async () => {
+    for (let i = 0; i < 5; i++) expect((await form("203.0.113.43", "Гость прокси")).status, `form ${i + 1}`).toBe(200);
+    // nginx's $proxy_add_x_forwarded_for appends the real address to whatever the client sent.
+    for (const spoofed of ["198.18.0.1, 203.0.113.43", "198.18.0.2,203.0.113.43", "unknown, 203.0.113.43"]) {
+      expect((await form(spoofed, "Подделка")).status, spoofed).toBe(429);
+      expect((await api(spoofed, row("Подделка"))).status, spoofed).toBe(429);
+    }
+    expect(await stored(await adminToken(), "Подделка")).toBe(0);
+  });
+
   it("administrators' inserts are not limited this way", async () => {
     const token = await adminToken();
     const response = await fetch(`${base}/rest/v1/contact_submissions`, {

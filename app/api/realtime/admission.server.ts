@@ -35,18 +35,18 @@ export const MAX_PER_ADDRESS = 10;
 export const MAX_PENDING = 100;
 
 /**
- * The client's address as Express computes req.ip (server/app.ts sets
- * "trust proxy" to TRUST_PROXY): with TRUST_PROXY, the left-most
- * X-Forwarded-For entry; otherwise the socket's peer. Every limit then counts
- * the same visitor the same way.
+ * The client's address as Express computes req.ip (server/app.ts trusts one
+ * proxy with TRUST_PROXY): the last X-Forwarded-For entry, the one that proxy
+ * added (entries before it are the client's own words); otherwise the
+ * socket's peer. Every limit then counts the same visitor the same way.
  */
 export function clientAddress(req: http.IncomingMessage): string {
   const peer = req.socket.remoteAddress ?? "unknown";
   if (!getEnv().TRUST_PROXY) return peer;
   const header = req.headers["x-forwarded-for"];
-  const first = typeof header === "string" ? header.split(",").map((part) => part.trim()).find((part) => part !== "") : undefined;
+  const last = typeof header === "string" ? header.split(",").map((part) => part.trim()).findLast((part) => part !== "") : undefined;
   // Bounded: the address is a key of the counts below.
-  return first ? first.slice(0, 64) : peer;
+  return last ? last.slice(0, 64) : peer;
 }
 
 /** The credential an upgrade carries: a bearer token, else the URL's apikey. */
