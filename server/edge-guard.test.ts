@@ -40,6 +40,12 @@ describe("checkRequestHead", () => {
     }
   });
 
+  it("refuses a raw backslash in the path (express.static's folder redirect kept it: /\\evil.example/..), not in the query", () => {
+    expect(checkRequestHead(head("/\\evil.example/.."))).toEqual({ reason: "target" });
+    expect(checkRequestHead(head("/a\\b"))).toEqual({ reason: "target" });
+    expect(checkRequestHead(head("/properties?search=a\\b"))).toBeNull();
+  });
+
   it("refuses raw control characters and spaces in the target", () => {
     for (const url of ["/a\u0000b", "/a\u0001", "/a b", "/a\tb", "/a\u007f", "/?q=\u001b"]) {
       expect(checkRequestHead(head(url)), JSON.stringify(url)).toEqual({ reason: "target" });

@@ -12,7 +12,8 @@ import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang }
  * - a target that is not origin-form: absolute-form (`http://host/x`),
  *   asterisk-form (`*`), or one starting `//` (URL parsers read that as a
  *   host: `new URL("//[", base)` throws);
- * - a raw space, control character or invalid UTF-8 in the target;
+ * - a raw space, control character or invalid UTF-8 in the target, or a
+ *   backslash in its path;
  * - a path whose percent-escapes are malformed, or a path or query whose
  *   percent-decoding is invalid UTF-8 or has a control character (C0, DEL;
  *   a query may hold a tab, which a search box keeps when text is pasted):
@@ -123,13 +124,17 @@ export function checkRequestHead(req: RequestHead): Refusal | null {
   // Node hands the target over byte for byte as latin1: back to the bytes.
   const bytes = Buffer.from(target, "latin1");
   let plain = true;
-  for (const byte of bytes) {
+  const pathEnd = bytes.indexOf(0x3f /* ? */);
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
     if (byte <= 0x20 || byte === 0x7f) return { reason: "target" };
+    // A backslash in the path: no browser sends one (it reads it as "/"), and a redirect that kept it could lead off the site.
+    if (byte === 0x5c && (pathEnd === -1 || i < pathEnd)) return { reason: "target" };
     if (byte === 0x25 /* % */ || byte >= 0x80) plain = false;
   }
   // Printable ASCII without escapes (most requests) decodes to itself.
   if (!plain) {
-    const query = bytes.indexOf(0x3f /* ? */);
+    const query = pathEnd;
     const path = percentDecode(query === -1 ? bytes : bytes.subarray(0, query), true);
     if (!path || cleanText(path) === null) return { reason: "encoding" };
     if (query !== -1) {
