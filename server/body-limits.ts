@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import type { IncomingMessage } from "node:http";
 import type { Socket } from "node:net";
 import { writeReadableStreamToWritable } from "@react-router/node";
@@ -6,6 +7,7 @@ import type { RouterContextProvider } from "react-router";
 import { ApiError, sendApiError } from "~/api/errors";
 import { currentAdmin } from "~/utils/auth.server";
 import { SMALL_ANSWER_HEADERS, pageLang, smallPage, type SmallPage } from "./client-error";
+import { percentDecode } from "./edge-guard";
 
 /**
  * Request bodies, per route (docs/limits.md is this table in prose): checked
@@ -227,6 +229,8 @@ export function bodyLimits(table: readonly BodyLimit[] = BODY_LIMITS): express.R
             return refuse(req, res, rule, 400, false);
           }
         }
+        // A form's values decode to UTF-8 (what a browser sends); other bytes would be stored as U+FFFD.
+        if (typeOf(req) === "application/x-www-form-urlencoded" && !isUtf8(percentDecode(read.body, false)!)) return refuse(req, res, rule, 400, false);
         boundedBodies.set(req, read.body);
         next();
       })

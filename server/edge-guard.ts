@@ -59,7 +59,7 @@ const HEX = /^[0-9A-Fa-f]{2}$/;
  * and `strict`. Not strict, a `%` without two hex digits stays itself (what
  * URLSearchParams does with a query).
  */
-function percentDecode(part: Buffer, strict: boolean): Buffer | null {
+export function percentDecode(part: Buffer, strict: boolean): Buffer | null {
   const out = Buffer.allocUnsafe(part.length);
   let length = 0;
   for (let i = 0; i < part.length; i++) {

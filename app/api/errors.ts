@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import type { Response } from "express";
 import { findPgError, ModelError } from "~/models/errors.server";
 
@@ -100,3 +101,12 @@ export function sendApiError(res: Response, error: ApiError) {
 
 export const internalError = (prefix?: (message: string) => string) =>
   new ApiError(500, "XX000", prefix ? prefix("internal server error") : "Internal server error");
+
+/**
+ * express.json's `verify`: a body that is not valid UTF-8 is refused as
+ * invalid JSON (400) instead of being read with U+FFFD in place of its bad
+ * bytes and stored so.
+ */
+export function requireUtf8(_req: unknown, _res: unknown, body: Buffer): void {
+  if (!isUtf8(body)) throw Object.assign(new Error("The body is not valid UTF-8"), { status: 400, type: "entity.parse.failed" });
+}

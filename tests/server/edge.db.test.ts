@@ -209,6 +209,27 @@ describe(`the edge on ${testDbKind()}`, () => {
     await expectAlive();
   });
 
+  it("bodies that are not valid UTF-8 (JSON to the APIs, a form's escapes) get 400 instead of being stored with U+FFFD", async () => {
+    const token = await adminToken();
+    const before = await contactRequests(token);
+    const badJson = Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('b","email":"anna@mail.bg","message":"Здравейте"}')]);
+    for (const path of ["/rest/v1/contact_submissions", "/auth/v1/token?grant_type=password"]) {
+      const response = await fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: new Uint8Array(badJson) });
+      expect(response.status, path).toBe(400);
+    }
+    for (const [page, lang] of [["/?index", "ru"], ["/bg?index", "bg"]] as const) {
+      const form = await fetch(`${server.baseUrl}${page}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl },
+        body: "name=%ff%fe&email=anna%40mail.bg&message=hello",
+      });
+      expect(form.status, page).toBe(400);
+      expect(await form.text(), page).toContain(`<html lang="${lang}">`);
+    }
+    expect(await contactRequests(token)).toEqual(before);
+    await expectAlive();
+  });
+
   it("NUL in JSON bodies and form fields never reaches SQL: 400, nothing stored", async () => {
     const token = await adminToken();
     const before = await contactRequests(token);

@@ -6,6 +6,7 @@ import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { signInThrottle, SignInThrottle, type SignInLimits } from "~/utils/sign-in-throttle.server";
+import { requireUtf8 } from "../errors";
 import { bearerToken, isAnonKey } from "./principal.server";
 
 /**
@@ -96,7 +97,7 @@ export function authRouter(limits: AuthLimits = {}) {
     }
   };
 
-  router.use("/auth/v1", express.json({ limit: "64kb", type: ["application/json", "application/*+json"] }));
+  router.use("/auth/v1", express.json({ limit: "64kb", type: ["application/json", "application/*+json"] , verify: requireUtf8 }));
   router.use("/auth/v1", express.urlencoded({ limit: "64kb", extended: false }));
 
   router.post(

@@ -9,7 +9,7 @@ import { contactRequestKey, contactRequestLimiter } from "~/utils/contact-limit.
 import { log } from "~/utils/log.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { resolvePrincipal, type Principal } from "../auth/principal.server";
-import { ApiError, internalError, notSingle, permissionDenied, sendApiError, toApiError } from "../errors";
+import { ApiError, internalError, notSingle, permissionDenied, requireUtf8, sendApiError, toApiError } from "../errors";
 import {
   asJson,
   parseFilters,
@@ -114,7 +114,7 @@ export function restRouter(limits: RestLimits = {}) {
       }
     };
 
-  router.use(["/rest/v1", "/rest/v1/{*rest}"], express.json({ limit: "1mb", type: ["application/json", "application/*+json"] }));
+  router.use(["/rest/v1", "/rest/v1/{*rest}"], express.json({ limit: "1mb", type: ["application/json", "application/*+json"] , verify: requireUtf8 }));
 
   // --- RPC -----------------------------------------------------------------
   const RPC_PARAMS = [

@@ -17,6 +17,7 @@ import { MAX_KEY_BYTES, MAX_KEY_SEGMENT_BYTES, safeObjectKey } from "~/storage/o
 import { KeyConflictError, UnsafeKeyError, type StoredObject } from "~/storage/storage.server";
 import { SESSION_COOKIE } from "~/utils/auth.server";
 import { log } from "~/utils/log.server";
+import { requireUtf8 } from "../errors";
 import { getBucket, listBuckets, parseSizeLimit, updateBucket, type Bucket } from "./buckets.server";
 import { classifyContent, extensionOf, imageName, mimeAllowed, nameMatchesFormat, REFUSED_MESSAGE } from "./content.server";
 import { cacheSecondsOf, forgetCacheSeconds, parseCacheControl, rememberCacheSeconds } from "./object-meta.server";
@@ -145,7 +146,7 @@ const handle =
     fn(req, res).catch(next);
   };
 
-const jsonBody = express.json({ limit: "1mb", type: () => true });
+const jsonBody = express.json({ limit: "1mb", type: () => true, verify: requireUtf8 });
 const rawBody = express.raw({ limit: STORAGE_MAX_UPLOAD_BYTES + 256 * 1024, type: () => true });
 
 function bodyObject(req: Request): Record<string, unknown> {
