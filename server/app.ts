@@ -15,6 +15,7 @@ import { getDatabaseHandle } from "~/db/client.server";
 import { storage } from "~/storage/index.server";
 import { imageVariantsRouter } from "./image-variants";
 import type { Env } from "~/utils/env.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { log } from "~/utils/log.server";
 import { sameOriginWrites } from "./same-origin";
 import { buildAssets } from "./build-assets";
@@ -58,7 +59,7 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   const mode = dev ? "development" : "production";
   const loadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
-    context.set(requestInfo, { nonce: String(res.locals.cspNonce ?? ""), ip: req.ip ?? "" });
+    context.set(requestInfo, { nonce: String(res.locals.cspNonce ?? ""), ip: clientAddress(req) });
     return context;
   };
   // DESIGN §11: a public page already rendered for this content version is

@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from "express";
 import { getSession, sessionId } from "~/models/sessions.server";
 import { sessionToken } from "~/utils/auth.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { log } from "~/utils/log.server";
 import { subscribe } from "./change-feed.server";
 import { CHANGE_TABLES } from "./changes";
@@ -23,7 +24,7 @@ import { startSessionWatch, watchSession } from "./session-watch.server";
  * each event leaves at once. A session that ends — signed out or reset through
  * any server process, or expired — ends its streams within moments
  * (session-watch.server.ts). At most MAX_PER_ADDRESS streams per client
- * address (req.ip: X-Forwarded-For only with TRUST_PROXY) and per session
+ * address (clientAddress: X-Forwarded-For only with TRUST_PROXY, IPv6 by its /64) and per session
  * (429), MAX_STREAMS per process (503). A client too slow to read
  * (1 MB waiting) is cut off; its browser reconnects and reloads on `ready`.
  * On SIGTERM/SIGINT the streams end at once, so graceful shutdown is not held
@@ -95,7 +96,7 @@ export function eventsHandler(options: EventsOptions = {}): RequestHandler {
     // The client left while its session was read: nothing to stream (and nothing to count).
     if (req.socket.destroyed) return;
     const admin = session.admin;
-    const address = req.ip ?? "unknown";
+    const address = clientAddress(req);
     const sessionKey = sessionId(token);
     if ((perAddress.get(address) ?? 0) >= MAX_PER_ADDRESS || (perSession.get(sessionKey) ?? 0) >= MAX_PER_SESSION) {
       res.status(429).set({ "Cache-Control": "no-store", "Retry-After": "30" }).json({ error: "too_many_streams", message: "Открыто слишком много окон администратора: закройте лишние." });

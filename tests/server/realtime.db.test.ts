@@ -339,6 +339,34 @@ describe(`realtime change feed on ${kind}`, () => {
     (again as Socket).ws.close();
   });
 
+  it("with the anonymous share full, an administrator whose socket names its session only at the join (supabase-js) still gets in; unproven sockets in the reserve are closed", async () => {
+    const open: Socket[] = [];
+    const openAll = async (addresses: string[]) => {
+      for (let i = 0; i < addresses.length; i += 50) open.push(...(await Promise.all(addresses.slice(i, i + 50).map((a) => mustOpen(server, a)))));
+    };
+    try {
+      // MAX_CONNECTIONS - ADMIN_RESERVE anonymous sockets, ten per address (admission.server.ts).
+      await openAll(Array.from({ length: 1900 }, (_, i) => `10.9.${Math.floor(i / 10) >> 8}.${Math.floor(i / 10) & 255}`));
+      // Half the reserve on probation: sockets that may still prove an administrator's session.
+      const probation = await Promise.all(Array.from({ length: 50 }, (_, i) => mustOpen(server, `10.10.0.${i}`)));
+      open.push(...probation);
+      expect(await openSocket(server, "10.11.0.1")).toBe(503);
+      // supabase-js: the anonymous key at the upgrade, the session in the join.
+      const reply = await joinInbox(probation[0]!, "realtime:reserve-admin", token);
+      expect(reply[4]).toMatchObject({ status: "ok" });
+      // Proven: it leaves its probation seat to the next socket.
+      const next = await openSocket(server, "10.11.0.2");
+      expect(typeof next).toBe("object");
+      open.push(next as Socket);
+      await waitFor(() => probation.slice(1).every((socket) => socket.closed !== null), 15_000, "the unproven probation sockets to close");
+      expect(probation[1]!.closed).toMatchObject({ code: 1008 });
+      expect(probation[0]!.closed).toBeNull();
+    } finally {
+      for (const socket of open) socket.ws.close();
+    }
+    await waitFor(() => open.every((socket) => socket.closed !== null), 15_000, "the sockets to close");
+  }, 120_000);
+
   it("caps event streams per address: the 11th of one address is refused with 429", async () => {
     const open: Stream[] = [];
     try {

@@ -158,6 +158,19 @@ describe(`contact requests: the form and the API share one allowance on ${testDb
     expect(await stored(await adminToken(), "Подделка")).toBe(0);
   });
 
+  it("an IPv6 visitor is its /64: fresh addresses of one /64 share one allowance, an IPv4 client mapped into IPv6 is that client", async () => {
+    for (let i = 1; i <= 5; i++) expect((await form(`2001:db8:77:1::${i.toString(16)}`, "Гость IPv6")).status, `form ${i}`).toBe(200);
+    for (const sibling of ["2001:db8:77:1:dead:beef:0:6", "2001:db8:77:1::7%eth0"]) {
+      expect((await form(sibling, "Гость IPv6 ещё")).status, sibling).toBe(429);
+      expect((await api(sibling, row("Гость IPv6 ещё"))).status, sibling).toBe(429);
+    }
+    expect((await api("2001:db8:77:2::1", row("Соседняя сеть"))).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await form("203.0.113.44", "Гость IPv4")).status, `form ${i + 1}`).toBe(200);
+    expect((await form("::ffff:203.0.113.44", "Гость IPv4 ещё")).status).toBe(429);
+    expect(await stored(await adminToken(), "Гость IPv6 ещё")).toBe(0);
+    expect(await stored(await adminToken(), "Гость IPv4 ещё")).toBe(0);
+  });
+
   it("administrators' inserts are not limited this way", async () => {
     const token = await adminToken();
     const response = await fetch(`${base}/rest/v1/contact_submissions`, {

@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { PublicAdmin } from "~/models/admins.server";
 import { verifyAdminCredentials } from "~/models/admins.server";
 import { createSession, deleteSession, deleteSessionsOf, getSessionAdmin } from "~/models/sessions.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
@@ -110,7 +111,7 @@ export function authRouter(limits: AuthLimits = {}) {
         if (!email || typeof body.password !== "string" || body.password === "") {
           return authError(res, 400, "validation_failed", "Enter an e-mail address and a password");
         }
-        const gate = await throttle.begin(email, req.ip ?? "");
+        const gate = await throttle.begin(email, clientAddress(req));
         if (!gate.allowed) return tooMany(res, gate.retryAfterSeconds);
         const admin = await verifyAdminCredentials(email, body.password);
         // The same answer whether or not the e-mail exists (DESIGN §7).
@@ -119,7 +120,7 @@ export function authRouter(limits: AuthLimits = {}) {
         res.set("Cache-Control", "no-store").json(await sessionResponse(admin));
         return;
       }
-      if (!(await tokenPerAddress.attempt(`ip:${req.ip ?? "unknown"}`))) return tooMany(res, Math.ceil(tokenPerAddress.windowMs / 1000));
+      if (!(await tokenPerAddress.attempt(`ip:${clientAddress(req)}`))) return tooMany(res, Math.ceil(tokenPerAddress.windowMs / 1000));
       if (grant === "refresh_token") {
         const token = body.refresh_token;
         const admin = typeof token === "string" ? await getSessionAdmin(token) : null;

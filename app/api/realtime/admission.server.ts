@@ -1,53 +1,42 @@
 import type http from "node:http";
-import { getEnv } from "~/utils/env.server";
 
 /**
  * Who may open a realtime socket (issue 17: limits count the unit of work).
  *
- * - At most MAX_PER_ADDRESS sockets per client address and class (429), so
- *   one visitor cannot take the room of others.
+ * - At most MAX_PER_ADDRESS sockets per client address (clientAddress: IPv6
+ *   by its /64) and class (429), so one visitor cannot take others' room.
  * - At most MAX_CONNECTIONS in all (503), of which ADMIN_RESERVE only
  *   administrators' sockets may use: anonymous ones stop at
  *   MAX_CONNECTIONS - ADMIN_RESERVE, so sockets from many addresses cannot
  *   starve the administrators either.
  *
- * The class is decided at the upgrade, from the credential it carries
- * (`Authorization: Bearer …` or the URL's `apikey`): a live administrator
- * session → "admin", anything else → "anonymous". It is decided there because
- * only there can the server still refuse with an HTTP status, and because a
- * socket admitted as anonymous must not be able to claim reserved room later
- * (an attacker's sockets, all anonymous, would otherwise sit in the reserve
- * until some join named an administrator). supabase-js opens its socket with
- * the anonymous key and names the session only at the join, so its sockets
- * are anonymous here; a client that needs the reserved room passes the
- * session token as the apikey (docs/api.md). A channel's rights still come
- * from its join's access_token, whatever the socket's class. An
- * administrator socket whose session ends (session-watch.server.ts) counts as
- * anonymous from then on.
+ * The class follows what the socket proves, decided at the upgrade and again
+ * at every join:
+ * - "admin": the upgrade carried a live session token (`Authorization:
+ *   Bearer`), or a join on the socket named one (supabase-js opens its socket
+ *   with the anonymous key and names the session only in the join's
+ *   `access_token`). It counts as "anon" again when that session ends
+ *   (session-watch.server.ts).
+ * - "anon": anything else, while anonymous room is left.
+ * - "probation": anonymous room is full, so the socket may take one of
+ *   PROBATION_SEATS seats of the reserve for PROBATION_MS — the time a
+ *   supabase-js administrator needs to join with its session — and is closed
+ *   then unless a join made it "admin". Half the reserve stays for sockets
+ *   that prove themselves at the upgrade, so flooding probation seats from
+ *   many addresses cannot shut administrators out.
+ * A channel's rights still come from its join's access_token, whatever the
+ * socket's class.
  */
-export type ConnectionClass = "anon" | "admin";
+export type ConnectionClass = "anon" | "admin" | "probation";
 
 export const MAX_CONNECTIONS = 2000;
 export const ADMIN_RESERVE = 100;
+export const PROBATION_SEATS = ADMIN_RESERVE / 2;
+export const PROBATION_MS = 5_000;
 export const MAX_PER_ADDRESS = 10;
 // Upgrades whose token is being looked up (one database read each): bounded
 // too, so a burst of made-up tokens cannot queue reads without end.
 export const MAX_PENDING = 100;
-
-/**
- * The client's address as Express computes req.ip (server/app.ts trusts one
- * proxy with TRUST_PROXY): the last X-Forwarded-For entry, the one that proxy
- * added (entries before it are the client's own words); otherwise the
- * socket's peer. Every limit then counts the same visitor the same way.
- */
-export function clientAddress(req: http.IncomingMessage): string {
-  const peer = req.socket.remoteAddress ?? "unknown";
-  if (!getEnv().TRUST_PROXY) return peer;
-  const header = req.headers["x-forwarded-for"];
-  const last = typeof header === "string" ? header.split(",").map((part) => part.trim()).findLast((part) => part !== "") : undefined;
-  // Bounded: the address is a key of the counts below.
-  return last ? last.slice(0, 64) : peer;
-}
 
 /** The credential an upgrade carries: a bearer token, else the URL's apikey. */
 export function upgradeCredential(req: http.IncomingMessage, apikey: string): string {
@@ -63,7 +52,7 @@ export interface Refusal {
 /** Open sockets by class, per address and in total. */
 export class Admission {
   private readonly byAddress = new Map<string, Record<ConnectionClass, number>>();
-  private readonly totals: Record<ConnectionClass, number> = { anon: 0, admin: 0 };
+  private readonly totals: Record<ConnectionClass, number> = { anon: 0, admin: 0, probation: 0 };
   private readonly pendingByAddress = new Map<string, number>();
   private pending = 0;
 
@@ -84,20 +73,24 @@ export class Admission {
     this.pending--;
   }
 
-  /** Why one more socket of this class from this address is refused, or null when it may open. */
-  refusal(klass: ConnectionClass, address: string): Refusal | null {
-    if ((this.byAddress.get(address)?.[klass] ?? 0) >= MAX_PER_ADDRESS) {
-      return { status: 429, text: "Too many realtime connections from this address" };
-    }
-    const total = this.totals.anon + this.totals.admin;
-    if (total >= MAX_CONNECTIONS || (klass === "anon" && this.totals.anon >= MAX_CONNECTIONS - ADMIN_RESERVE)) {
-      return { status: 503, text: "Too many realtime connections" };
-    }
-    return null;
+  /**
+   * The class one more socket from this address opens in — "admin" when its
+   * upgrade proved a session, else "anon" or, with anonymous room full,
+   * "probation" — or why it is refused.
+   */
+  admit(proven: "admin" | "anon", address: string): ConnectionClass | Refusal {
+    const here = this.byAddress.get(address);
+    const mine = proven === "admin" ? (here?.admin ?? 0) : (here?.anon ?? 0) + (here?.probation ?? 0);
+    if (mine >= MAX_PER_ADDRESS) return { status: 429, text: "Too many realtime connections from this address" };
+    const busy: Refusal = { status: 503, text: "Too many realtime connections" };
+    if (this.totals.anon + this.totals.admin + this.totals.probation >= MAX_CONNECTIONS) return busy;
+    if (proven === "admin") return "admin";
+    if (this.totals.anon < MAX_CONNECTIONS - ADMIN_RESERVE) return "anon";
+    return this.totals.probation < PROBATION_SEATS ? "probation" : busy;
   }
 
   add(klass: ConnectionClass, address: string) {
-    const counts = this.byAddress.get(address) ?? { anon: 0, admin: 0 };
+    const counts = this.byAddress.get(address) ?? { anon: 0, admin: 0, probation: 0 };
     counts[klass]++;
     this.byAddress.set(address, counts);
     this.totals[klass]++;
@@ -108,6 +101,6 @@ export class Admission {
     if (!counts || counts[klass] === 0) return;
     counts[klass]--;
     this.totals[klass]--;
-    if (counts.anon === 0 && counts.admin === 0) this.byAddress.delete(address);
+    if (counts.anon === 0 && counts.admin === 0 && counts.probation === 0) this.byAddress.delete(address);
   }
 }

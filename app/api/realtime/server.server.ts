@@ -13,7 +13,8 @@ import { log } from "~/utils/log.server";
 import { guardedUpgrade } from "../../../server/edge-guard";
 import { asJson, parseSelect } from "../rest/query.server";
 import { apiTable, type ApiColumn, type TableName } from "../rest/tables.server";
-import { Admission, clientAddress, upgradeCredential, type ConnectionClass, type Refusal } from "./admission.server";
+import { clientAddress } from "~/utils/client-address.server";
+import { Admission, PROBATION_MS, upgradeCredential, type ConnectionClass, type Refusal } from "./admission.server";
 import {
   bindingId,
   decode,
@@ -171,8 +172,10 @@ class Connection {
     private readonly apikey: string,
     private readonly address: string,
     klass: ConnectionClass,
+    /** A join or token push proved an administrator's session (the socket's class, admission.server.ts). */
+    private readonly onAdministrator: (token: string, expiresAt: Date) => void,
   ) {
-    log.info(`Realtime: connection ${this.id} opened from ${address} (vsn ${vsn}${klass === "admin" ? ", administrator" : ""})`);
+    log.info(`Realtime: connection ${this.id} opened from ${address} (vsn ${vsn}${klass === "anon" ? "" : klass === "admin" ? ", administrator" : ", on probation"})`);
     socket.on("message", (data, isBinary) => this.onFrame(data, isBinary));
     socket.on("error", (error) => log.error(`Realtime: connection ${this.id} error: ${error.message}`));
   }
@@ -253,6 +256,7 @@ class Connection {
     const channel: Channel = { topic: message.topic, joinRef: message.join_ref ?? message.ref, bindings, role, unwatch: () => {} };
     this.channels.set(message.topic, channel);
     this.watch(channel);
+    if (role.role === "admin") this.onAdministrator(role.token, role.expiresAt);
     this.reply(message, "ok", {
       postgres_changes: bindings.map(({ binding, id }) => ({ id, ...binding })),
     });
@@ -293,6 +297,7 @@ class Connection {
       channel.unwatch();
       channel.role = role;
       this.watch(channel);
+      if (role.role === "admin") this.onAdministrator(role.token, role.expiresAt);
     } else {
       this.closeChannel(channel, "Invalid token: unknown, expired or signed out; sign in again");
     }
@@ -451,21 +456,41 @@ export function attachRealtime(server: http.Server): RealtimeServer {
     }
   }
 
-  /** Counts the socket in its class while it is open; an administrator's socket becomes anonymous when its session ends. */
-  function track(ws: WebSocket, address: string, admin: { token: string; expiresAt: Date } | null) {
-    let klass: ConnectionClass = admin ? "admin" : "anon";
-    admission.add(klass, address);
-    const unwatch = admin
-      ? watchSession(admin.token, admin.expiresAt, () => {
-          admission.remove("admin", address);
-          admission.add((klass = "anon"), address);
-        })
-      : () => {};
-    ws.on("close", () => {
+  /**
+   * Counts the socket in its class while it is open (admission.server.ts): an
+   * administrator's once its upgrade or a join proves a session, anonymous
+   * again when that session ends; a socket on probation is closed unless a
+   * join proves a session in time.
+   */
+  function track(ws: WebSocket, address: string, klass: ConnectionClass, admin: { token: string; expiresAt: Date } | null) {
+    let current = klass;
+    let unwatch = () => {};
+    admission.add(current, address);
+    const become = (next: ConnectionClass) => {
+      admission.remove(current, address);
+      admission.add((current = next), address);
+    };
+    const watch = (token: string, expiresAt: Date) => {
       unwatch();
-      admission.remove(klass, address);
+      unwatch = watchSession(token, expiresAt, () => {
+        unwatch = () => {};
+        if (current === "admin") become("anon");
+      });
+    };
+    if (admin) watch(admin.token, admin.expiresAt);
+    const probation = current === "probation" ? setTimeout(() => ws.close(1008, "server busy: room kept for administrators"), PROBATION_MS) : undefined;
+    probation?.unref();
+    ws.on("close", () => {
+      clearTimeout(probation);
+      unwatch();
+      admission.remove(current, address);
     });
-    return klass;
+    return (token: string, expiresAt: Date) => {
+      if (current === "admin") return;
+      clearTimeout(probation);
+      become("admin");
+      watch(token, expiresAt);
+    };
   }
 
   // The edge guard first (a target like `//[` made `new URL` below throw, which ended the process); nothing here can throw.
@@ -479,10 +504,10 @@ export function attachRealtime(server: http.Server): RealtimeServer {
     const address = clientAddress(req);
     void classify(req, apikey, address).then((admin) => {
       if (admin && "status" in admin) return refuse(socket, admin.status, admin.text);
-      const refusal = admission.refusal(admin ? "admin" : "anon", address);
-      if (refusal) return refuse(socket, refusal.status, refusal.text);
+      const klass = admission.admit(admin ? "admin" : "anon", address);
+      if (typeof klass !== "string") return refuse(socket, klass.status, klass.text);
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const connection = new Connection(ws, vsn, apikey, address, track(ws, address, admin));
+        const connection = new Connection(ws, vsn, apikey, address, klass, track(ws, address, klass, admin));
         connections.set(ws, connection);
         ws.on("close", () => {
           connections.delete(ws);

@@ -5,6 +5,7 @@ import { db } from "~/db/client.server";
 import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { createRealEstate } from "~/models/real-estates.server";
 import { ModelError } from "~/models/errors.server";
+import { clientAddress } from "~/utils/client-address.server";
 import { contactRequestKey, contactRequestLimiter } from "~/utils/contact-limit.server";
 import { log } from "~/utils/log.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
@@ -93,7 +94,7 @@ export function restRouter(limits: RestLimits = {}) {
 
   async function checkWriteRate(req: Request, res: Response, principal: Principal) {
     const limiter = principal.role === "admin" ? adminWrites : anonWrites;
-    if (!(await limiter.attempt(contactRequestKey(req.ip)))) {
+    if (!(await limiter.attempt(contactRequestKey(clientAddress(req))))) {
       res.set("Retry-After", String(Math.ceil(limiter.windowMs / 1000)));
       throw tooMany();
     }
@@ -253,7 +254,7 @@ export function restRouter(limits: RestLimits = {}) {
         for (const row of rowsIn) created.push(await insertRow(table.name, row));
       } catch (error) {
         // Nothing was stored: like the contact form, a request to correct keeps the allowance.
-        if (principal.role !== "admin" && error instanceof ModelError && error.kind === "validation") await anonWrites.release(contactRequestKey(req.ip));
+        if (principal.role !== "admin" && error instanceof ModelError && error.kind === "validation") await anonWrites.release(contactRequestKey(clientAddress(req)));
         throw error;
       }
       sendWritten(req, res, table, created, 201);
