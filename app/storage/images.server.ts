@@ -11,7 +11,7 @@ import {
 } from "./image-variants.server";
 import { storage } from "./index.server";
 import { makeObjectName, UPLOAD_TYPES, type UploadType } from "./object-names";
-import { KeyConflictError, UnsafeKeyError, type StoredObject } from "./storage.server";
+import { KeyConflictError, ObjectExistsError, UnsafeKeyError, type StoredObject } from "./storage.server";
 
 /**
  * The image upload pipeline (DESIGN §5, SPEC §5 §9). Every uploaded image is
@@ -172,13 +172,14 @@ export interface UploadedImage {
 
 export type ImageUploadInput =
   /** The admin picker: a fresh SPEC §3 name in this folder. */
-  | { bytes: Uint8Array; type: UploadType; key?: undefined; cacheControlSeconds?: undefined }
+  | { bytes: Uint8Array; type: UploadType; key?: undefined; cacheControlSeconds?: undefined; exclusive?: undefined }
   /**
    * A Storage API upload: the client's key, kept as sent (the caller has
    * checked that its extension, if any, names the sniffed format), and the
-   * Cache-Control max-age the client asked for.
+   * Cache-Control max-age the client asked for; `exclusive` when the upload
+   * must not replace an object (PutOptions.exclusive).
    */
-  | { bytes: Uint8Array; key: string; type?: undefined; cacheControlSeconds: number };
+  | { bytes: Uint8Array; key: string; type?: undefined; cacheControlSeconds: number; exclusive?: boolean };
 
 /**
  * Checks, cleans and stores one uploaded image, and renders its variants.
@@ -216,11 +217,11 @@ export async function processImageUpload(
   let url: string;
   let stored: StoredObject;
   try {
-    stored = await storage().put(key, encoded, { contentType, cacheControlSeconds: input.cacheControlSeconds ?? 3600 });
+    stored = await storage().put(key, encoded, { contentType, cacheControlSeconds: input.cacheControlSeconds ?? 3600, exclusive: input.exclusive });
     url = storage().publicUrl(stored.key);
   } catch (error) {
     // A key the store cannot take (app/storage/storage.server.ts) is the caller's to answer.
-    if (error instanceof UnsafeKeyError || error instanceof KeyConflictError) throw error;
+    if (error instanceof UnsafeKeyError || error instanceof KeyConflictError || error instanceof ObjectExistsError) throw error;
     log.error(`Storing upload ${key} failed:`, error instanceof Error ? error.message : error);
     throw new ImageUploadError("storage", { cause: error });
   }

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { LocalStorage } from "./local.server";
 import { makeObjectName, OBJECT_NAME_PATTERN, safeObjectKey } from "./object-names";
 import { describeStorageContract } from "./storage-contract";
-import { KeyConflictError, UnsafeKeyError } from "./storage.server";
+import { KeyConflictError, ObjectExistsError, UnsafeKeyError } from "./storage.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-storage-"));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -97,6 +97,23 @@ describe("local storage driver", () => {
       expect(fs.readdirSync(path.join(root, "upload", "properties")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
     } finally {
       vi.restoreAllMocks();
+      await store.remove([key]);
+    }
+  });
+
+  it("exclusive writes of one new key at the same moment: exactly one is stored, the others get ObjectExistsError", async () => {
+    const key = makeObjectName("properties", "png");
+    try {
+      const bodies = Array.from({ length: 8 }, (_, i) => new Uint8Array(1000 + i).fill(i));
+      const results = await Promise.allSettled(bodies.map((body) => store.put(key, body, { contentType: "image/png", exclusive: true })));
+      const won = results.flatMap((r, i) => (r.status === "fulfilled" ? [i] : []));
+      expect(won).toHaveLength(1);
+      for (const r of results) if (r.status === "rejected") expect(r.reason).toBeInstanceOf(ObjectExistsError);
+      expect(Buffer.from(bodies[won[0]!]!).equals(fs.readFileSync(path.join(root, "upload", ...key.split("/"))))).toBe(true);
+      expect(fs.readdirSync(path.join(root, "upload", "properties")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+      // A folder of that name is still a conflict of another kind.
+      await expect(store.put("properties", new Uint8Array([1]), { contentType: "image/png", exclusive: true })).rejects.toThrow(KeyConflictError);
+    } finally {
       await store.remove([key]);
     }
   });

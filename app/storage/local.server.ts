@@ -3,7 +3,7 @@ import type { Dirent } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { safeObjectKey } from "./object-names";
-import { contentTypeFor, KeyConflictError, UnsafeKeyError, type ObjectStorage, type PutOptions, type StoredObject } from "./storage.server";
+import { contentTypeFor, KeyConflictError, ObjectExistsError, UnsafeKeyError, type ObjectStorage, type PutOptions, type StoredObject } from "./storage.server";
 
 /**
  * Local-folder driver: objects are files under `root` (DATA_DIR/upload),
@@ -40,10 +40,18 @@ export class LocalStorage implements ObjectStorage {
     try {
       await fs.mkdir(path.dirname(target.file), { recursive: true });
       await fs.writeFile(tmp, body);
-      await fs.rename(tmp, target.file);
+      if (options.exclusive) {
+        // link() refuses an existing name in one step, where rename() would replace it.
+        await fs.link(tmp, target.file);
+        await fs.rm(tmp, { force: true });
+      } else {
+        await fs.rename(tmp, target.file);
+      }
     } catch (error) {
       await fs.rm(tmp, { force: true }).catch(() => undefined);
-      if (["EEXIST", "ENOTDIR", "EISDIR"].includes(codeOf(error) ?? "")) throw new KeyConflictError(target.key);
+      const code = codeOf(error) ?? "";
+      if (code === "EEXIST" && options.exclusive && (await fs.stat(target.file).catch(() => null))?.isFile()) throw new ObjectExistsError(target.key);
+      if (["EEXIST", "ENOTDIR", "EISDIR"].includes(code)) throw new KeyConflictError(target.key);
       throw error;
     }
     return { key: target.key, size: body.byteLength, contentType: options.contentType, updatedAt: new Date() };

@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -7,6 +9,7 @@ import { parseEnv } from "~/utils/env.server";
 import { createStorage } from "./index.server";
 import { LocalStorage } from "./local.server";
 import { S3Storage } from "./s3.server";
+import { ObjectExistsError } from "./storage.server";
 import { describeStorageContract } from "./storage-contract";
 
 /**
@@ -59,6 +62,36 @@ describe("S3 storage driver", () => {
     await store!.put("tests/plain.txt", new TextEncoder().encode("x"), { contentType: "text/plain; charset=utf-8" });
     expect((await store!.get("tests/plain.txt"))!.cacheControlSeconds).toBeNull();
     await store!.remove(["tests/cached.txt", "tests/plain.txt"]);
+  });
+
+  it("an exclusive put is S3's conditional write (If-None-Match: *); the server's 412 is ObjectExistsError, a plain put replaces", async () => {
+    // A stand-in for S3's answer to a conditional write on a taken key (s3rver ignores the header).
+    const seen: (string | undefined)[] = [];
+    const fake = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        const condition = req.headers["if-none-match"];
+        seen.push(condition as string | undefined);
+        if (condition === "*") {
+          res.writeHead(412, { "Content-Type": "application/xml" });
+          res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>');
+        } else {
+          res.writeHead(200, { ETag: '"abc"' });
+          res.end();
+        }
+      });
+    });
+    await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
+    const port = (fake.address() as AddressInfo).port;
+    const taken = new S3Storage({ endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", bucket: "x", accessKeyId: "a", secretAccessKey: "b", forcePathStyle: true });
+    try {
+      await expect(taken.put("race/new.png", new Uint8Array([1]), { contentType: "image/png", exclusive: true })).rejects.toThrow(ObjectExistsError);
+      await expect(taken.put("race/new.png", new Uint8Array([1]), { contentType: "image/png" })).resolves.toMatchObject({ key: "race/new.png" });
+      expect(seen).toEqual(["*", undefined]);
+    } finally {
+      taken.client.destroy();
+      await new Promise((resolve) => fake.close(resolve));
+    }
   });
 
   it("reports a server it cannot reach as an error, not as a missing object", async () => {

@@ -8,7 +8,7 @@ import {
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { safeObjectKey } from "./object-names";
-import { contentTypeFor, UnsafeKeyError, type ObjectStorage, type PutOptions, type StoredObject } from "./storage.server";
+import { contentTypeFor, ObjectExistsError, UnsafeKeyError, type ObjectStorage, type PutOptions, type StoredObject } from "./storage.server";
 
 /**
  * S3-compatible driver (AWS S3, Cloudflare R2, MinIO, Supabase Storage's S3
@@ -45,6 +45,13 @@ function isNotFound(error: unknown): boolean {
     return error.$metadata.httpStatusCode === 404 || error.name === "NotFound" || error.name === "NoSuchKey";
   }
   return false;
+}
+
+/** A conditional write found the key taken (412), or lost to a simultaneous one (409 ConditionalRequestConflict). */
+function isPreconditionFailed(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  const status = error.$metadata.httpStatusCode;
+  return status === 412 || error.name === "PreconditionFailed" || (status === 409 && error.name === "ConditionalRequestConflict");
 }
 
 export class S3Storage implements ObjectStorage {
@@ -84,8 +91,14 @@ export class S3Storage implements ObjectStorage {
         ContentLength: body.byteLength,
         ContentType: options.contentType,
         CacheControl: cacheControlSeconds === null ? undefined : `max-age=${cacheControlSeconds}`,
+        // S3's conditional write (AWS since 2024, MinIO): the server refuses an existing key in one step.
+        // A server that ignores the header replaces the object instead (docs/api.md).
+        IfNoneMatch: options.exclusive ? "*" : undefined,
       }),
-    );
+    ).catch((error: unknown) => {
+      if (options.exclusive && isPreconditionFailed(error)) throw new ObjectExistsError(safe);
+      throw error;
+    });
     return { key: safe, size: body.byteLength, contentType: options.contentType, updatedAt: new Date(), cacheControlSeconds };
   }
 

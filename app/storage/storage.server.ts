@@ -14,6 +14,12 @@ export interface PutOptions {
   contentType: string;
   /** Cache-Control max-age to serve the object with, in seconds. */
   cacheControlSeconds?: number;
+  /**
+   * Create only: throws ObjectExistsError when the key holds an object
+   * already, decided by the store itself in one step, so of simultaneous
+   * creates of one key exactly one succeeds (Storage API POST without x-upsert).
+   */
+  exclusive?: boolean;
 }
 
 export interface ObjectStorage {
@@ -47,6 +53,14 @@ export class KeyConflictError extends Error {
   constructor(key: string) {
     super(`Storage key conflicts with an existing file or folder: ${JSON.stringify(key)}`);
     this.name = "KeyConflictError";
+  }
+}
+
+/** An exclusive put (PutOptions.exclusive) found the key taken. */
+export class ObjectExistsError extends Error {
+  constructor(key: string) {
+    super(`Storage key exists already: ${JSON.stringify(key)}`);
+    this.name = "ObjectExistsError";
   }
 }
 

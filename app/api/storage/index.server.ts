@@ -14,7 +14,7 @@ import {
 } from "~/storage/images.server";
 import { storage } from "~/storage/index.server";
 import { MAX_KEY_BYTES, MAX_KEY_SEGMENT_BYTES, safeObjectKey } from "~/storage/object-names";
-import { KeyConflictError, UnsafeKeyError, type StoredObject } from "~/storage/storage.server";
+import { KeyConflictError, ObjectExistsError, UnsafeKeyError, type StoredObject } from "~/storage/storage.server";
 import { SESSION_COOKIE } from "~/utils/auth.server";
 import { log } from "~/utils/log.server";
 import { requireUtf8 } from "../errors";
@@ -393,10 +393,11 @@ export function storageApiRouter(): express.Router {
       const contentType = `image/${format}`;
       if (!mimeAllowed(contentType, bucket.allowed_mime_types)) throw notAnImage(`mime type ${contentType} is not supported`);
       const upsert = upsertAlways || /^true$/i.test(req.get("x-upsert") ?? "");
+      // Checked first to spare the image work, and again by the store in one step (two uploads at once).
       if (!upsert && (await storage().head(key))) throw new StorageError(409, "Duplicate", "The resource already exists");
       let image: UploadedImage;
       try {
-        image = await processImageUpload({ bytes, key, cacheControlSeconds: cacheSeconds });
+        image = await processImageUpload({ bytes, key, cacheControlSeconds: cacheSeconds, exclusive: !upsert });
       } catch (error) {
         if (error instanceof ImageUploadError && error.kind !== "storage") throw imageError(error);
         throw error;
@@ -466,6 +467,7 @@ export function storageApiRouter(): express.Router {
       return sendError(res, new StorageError(400, "InvalidRequest", "The request could not be read"));
     }
     if (error instanceof UnsafeKeyError) return sendError(res, invalidKey(""));
+    if (error instanceof ObjectExistsError) return sendError(res, new StorageError(409, "Duplicate", "The resource already exists"));
     if (error instanceof KeyConflictError) {
       return sendError(res, new StorageError(409, "Duplicate", "A folder of that name exists, or a folder in the path is a file"));
     }
