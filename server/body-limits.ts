@@ -27,8 +27,10 @@ import { percentDecode } from "./edge-guard";
  *   compressed body) is 415, a multipart body that does not parse 400 —
  *   instead of the action failing on `request.formData()` (a 5xx).
  * - The API routers parse their own bodies (express.json / raw with the same
- *   limits, which count chunked bodies too): here only `Content-Length` is
- *   checked, so an oversized declared body is refused before authentication.
+ *   limits): here `Content-Length` is checked, so an oversized declared body
+ *   is refused before authentication, and a chunked one is counted as the
+ *   router reads it and refused the moment it passes the limit
+ *   (`refuseChunkedPastLimit`).
  * - Routes with `adminMax` take the larger limit only from a signed-in
  *   administrator: the session is looked up (headers only) before the body
  *   is read, so anonymous requests are held to `max`.
@@ -189,6 +191,27 @@ function readBounded(req: IncomingMessage, limit: number): Promise<BoundedRead> 
   });
 }
 
+/**
+ * The API routers' parsers (body-parser) count a chunked body too, but answer
+ * their 413 only once the client has sent all of it — a client that never
+ * stops holds the connection until the server's request timeout. So the bytes
+ * are counted here as the parser reads them (from when the body starts
+ * flowing, without reading anything itself), and past the limit the answer
+ * goes at once with the same lingering close as the pages'.
+ */
+function refuseChunkedPastLimit(req: express.Request, res: express.Response, rule: BodyLimit, limit: number): void {
+  req.once("resume", () => {
+    let size = 0;
+    const count = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return;
+      req.off("data", count);
+      refuse(req, res, rule, 413, true);
+    };
+    req.on("data", count);
+  });
+}
+
 /** Bodies read by `bodyLimits`, for `pagesWithBoundedBodies`. */
 const boundedBodies = new WeakMap<IncomingMessage, Buffer>();
 
@@ -217,7 +240,10 @@ export function bodyLimits(table: readonly BodyLimit[] = BODY_LIMITS): express.R
     limitOf()
       .then(async (limit) => {
         if (declared !== null && declared > limit) return refuse(req, res, rule, 413, true);
-        if (!page) return next();
+        if (!page) {
+          if (declared === null) refuseChunkedPastLimit(req, res, rule, limit);
+          return next();
+        }
         const read = await readBounded(req, limit);
         if ("tooLarge" in read) return refuse(req, res, rule, 413, true);
         if ("failed" in read) return; // The client went away: nobody to answer.

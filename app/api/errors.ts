@@ -107,6 +107,18 @@ export const internalError = (prefix?: (message: string) => string) =>
  * invalid JSON (400) instead of being read with U+FFFD in place of its bad
  * bytes and stored so.
  */
+/**
+ * A body parser's error that comes after the answer went out: a chunked body
+ * refused while it streamed (server/body-limits.ts) is reported by the parser
+ * only once the client stops sending. Nothing is left to answer; the
+ * client's errors (4xx) are not the server's, anything else is passed on.
+ */
+export function answeredAlready(error: unknown, res: Response): boolean {
+  if (!res.headersSent) return false;
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
+
 export function requireUtf8(_req: unknown, _res: unknown, body: Buffer): void {
   if (!isUtf8(body)) throw Object.assign(new Error("The body is not valid UTF-8"), { status: 400, type: "entity.parse.failed" });
 }

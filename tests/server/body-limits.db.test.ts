@@ -225,6 +225,34 @@ describe(`request bodies over the limit on ${testDbKind()}`, () => {
   });
 });
 
+describe(`chunked API bodies that never end on ${testDbKind()}`, () => {
+  it("are refused (413, in the API's shape) as soon as they pass the limit, while the client is still sending", async () => {
+    const json = "application/json";
+    // rawPost waits for an answer before sending the last piece: without an early refusal it would never resolve.
+    const rest = await rawPost("/rest/v1/contact_submissions", { type: json, total: 4 * 1024 * 1024, chunked: true });
+    expect(rest.status).toBe(413);
+    expect(JSON.parse(rest.body)).toMatchObject({ code: "PGRST102", message: "Payload too large" });
+    const auth = await rawPost("/auth/v1/token?grant_type=password", { type: json, total: 1024 * 1024, chunked: true });
+    expect(auth.status).toBe(413);
+    expect(JSON.parse(auth.body)).toMatchObject({ code: 413, error_code: "request_too_large" });
+    const storage = await rawPost("/storage/v1/object/images/properties/endless.jpg", {
+      type: "image/jpeg",
+      total: 16 * 1024 * 1024,
+      chunked: true,
+      headers: { Authorization: `Bearer ${await adminToken()}` },
+    });
+    expect(storage.status).toBe(413);
+    expect(JSON.parse(storage.body)).toMatchObject({ statusCode: "413", error: "Payload too large" });
+    for (const answer of [rest, auth, storage]) {
+      expect(answer.headers).toMatch(/connection: close/i);
+      expect(answer.size).toBeLessThan(2048);
+    }
+    // The server goes on answering, and a refused body is no error of its own (no stack trace in the log).
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    expect(server.output()).not.toMatch(/too large|PayloadTooLargeError|\n\s+at /i);
+  });
+});
+
 describe(`contact forms within the limit on ${testDbKind()}`, () => {
   /** SPEC §5's longest valid form, every character Cyrillic (6 bytes each once percent-encoded). */
   const maximal = {

@@ -7,7 +7,7 @@ import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { signInThrottle, SignInThrottle, type SignInLimits } from "~/utils/sign-in-throttle.server";
-import { requireUtf8 } from "../errors";
+import { answeredAlready, requireUtf8 } from "../errors";
 import { bearerToken, isAnonKey } from "./principal.server";
 
 /**
@@ -182,6 +182,7 @@ export function authRouter(limits: AuthLimits = {}) {
   router.all("/auth/v1/{*rest}", (_req, res) => authError(res, 404, "not_found", "Not found"));
 
   router.use("/auth/v1", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (answeredAlready(error, res)) return;
     const e = error as { type?: string; status?: number };
     // The same answer as server/body-limits.ts gives a declared over-long body: a chunked one is only found too long here.
     if (e?.type === "entity.too.large") return authError(res, 413, "request_too_large", "Request body larger than 64 KB");

@@ -10,7 +10,7 @@ import { contactRequestKey, contactRequestLimiter } from "~/utils/contact-limit.
 import { log } from "~/utils/log.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { resolvePrincipal, type Principal } from "../auth/principal.server";
-import { ApiError, internalError, notSingle, permissionDenied, requireUtf8, sendApiError, toApiError } from "../errors";
+import { answeredAlready, ApiError, internalError, notSingle, permissionDenied, requireUtf8, sendApiError, toApiError } from "../errors";
 import {
   asJson,
   parseFilters,
@@ -321,6 +321,7 @@ export function restRouter(limits: RestLimits = {}) {
 
   // Bodies that are not JSON (express.json's errors).
   router.use("/rest/v1", (error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (answeredAlready(error, res)) return;
     const e = error as { type?: string; status?: number };
     if (e?.type === "entity.too.large") return sendApiError(res, new ApiError(413, "PGRST102", "Payload too large", "At most 1 MB of JSON."));
     if (e?.type === "entity.parse.failed" || e?.status === 400) return sendApiError(res, new ApiError(400, "PGRST102", "Empty or invalid json"));

@@ -17,7 +17,7 @@ import { MAX_KEY_BYTES, MAX_KEY_SEGMENT_BYTES, safeObjectKey } from "~/storage/o
 import { KeyConflictError, ObjectExistsError, UnsafeKeyError, type StoredObject } from "~/storage/storage.server";
 import { SESSION_COOKIE } from "~/utils/auth.server";
 import { log } from "~/utils/log.server";
-import { requireUtf8 } from "../errors";
+import { answeredAlready, requireUtf8 } from "../errors";
 import { getBucket, listBuckets, parseSizeLimit, updateBucket, type Bucket } from "./buckets.server";
 import { classifyContent, extensionOf, imageName, mimeAllowed, nameMatchesFormat, REFUSED_MESSAGE } from "./content.server";
 import { cacheSecondsOf, forgetCacheSeconds, parseCacheControl, rememberCacheSeconds } from "./object-meta.server";
@@ -459,6 +459,7 @@ export function storageApiRouter(): express.Router {
   api.use((req, res) => sendError(res, new StorageError(404, "Not Found", `Route ${req.method}:/storage/v1${req.path} not found`)));
 
   const onError: ErrorRequestHandler = (error, req, res, next) => {
+    if (answeredAlready(error, res)) return;
     if (res.headersSent) return next(error);
     if (error instanceof StorageError) return sendError(res, error);
     const status = typeof error?.status === "number" ? error.status : 500;
