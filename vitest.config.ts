@@ -39,6 +39,10 @@ export default defineConfig({
           globalSetup: ["tests/support/postgres-global-setup.ts"],
         },
       },
+      // The self-hosting kit (deploy/): the Dockerfile replayed (a build, a
+      // production install and one server start: about a minute), the compose
+      // file against the configuration schema, the systemd unit.
+      { extends: true, test: { name: "deploy", include: ["tests/deploy/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 300_000 } },
       // One file at a time: each starts a server and keeps it busy.
       {
         extends: true,
