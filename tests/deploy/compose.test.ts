@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { ENV_NAMES, parseEnv } from "~/utils/env.server";
 import { projectRoot } from "../support/built-server";
+import { parseDockerfile, parseEnvInstruction } from "./dockerfile";
 
 /**
  * deploy/compose.yaml against the configuration schema (app/utils/env.server.ts),
@@ -83,12 +84,16 @@ function readEnvFile(text: string): { values: Vars; names: Set<string> } {
 interface Service {
   environment?: Record<string, string | number | boolean | null> | string[];
   ports?: string[];
+  volumes?: string[];
   profiles?: string[];
   image?: string;
 }
 
+/** The YAML as Compose reads it: anchors and merge keys (<<) resolved. */
+const parseCompose = () => parse(composeText, { merge: true }) as { services: Record<string, Service> };
+
 function resolvedCompose(vars: Vars): { services: Record<string, Service> } {
-  return interpolateTree(parse(composeText), vars) as { services: Record<string, Service> };
+  return interpolateTree(parseCompose(), vars) as { services: Record<string, Service> };
 }
 
 /** A service's environment as Compose passes it (list or map form). */
@@ -102,12 +107,24 @@ function environmentOf(service: Service): Vars {
 const filledIn: Vars = { ...readEnvFile(envExampleText).values, POSTGRES_PASSWORD: "db-password-123" };
 
 describe("deploy/compose.yaml", () => {
-  const raw = parse(composeText) as { services: Record<string, Service> };
+  const raw = parseCompose();
 
-  it("gives the site only variables the configuration schema knows", () => {
-    const names = Object.keys(environmentOf(raw.services.site!));
-    expect(names.length).toBeGreaterThan(0);
-    expect(names.filter((n) => !ENV_NAMES.includes(n))).toEqual([]);
+  it("gives the site and its tools only variables the configuration schema knows", () => {
+    for (const name of ["site", "tools"]) {
+      const names = Object.keys(environmentOf(raw.services[name]!));
+      expect(names.length, name).toBeGreaterThan(0);
+      expect(names.filter((n) => !ENV_NAMES.includes(n)), name).toEqual([]);
+    }
+  });
+
+  it("profile tools: one-off commands run on the site's settings and its data volume", () => {
+    const { services } = resolvedCompose(filledIn);
+    const tools = environmentOf(services.tools!);
+    const { DATA_DIR, ...shared } = tools;
+    expect(shared).toEqual(environmentOf(services.site!));
+    expect(services.tools!.volumes).toEqual(services.site!.volumes);
+    expect(services.tools!.volumes).toContain(`site-data:${DATA_DIR}`);
+    expect(parseEnv(tools).DATABASE_URL).toBe(parseEnv(environmentOf(services.site!)).DATABASE_URL);
   });
 
   it("starts the site on PostgreSQL 17 with a configuration the server accepts", () => {
@@ -125,6 +142,10 @@ describe("deploy/compose.yaml", () => {
       db.POSTGRES_DB,
     ]);
     expect(env.STORAGE_DRIVER).toBe("local");
+    // The data volume is mounted where the image's DATA_DIR points.
+    const image = parseDockerfile(fs.readFileSync(path.join(projectRoot, "deploy/Dockerfile"), "utf8")).at(-1)!;
+    const imageEnv = Object.assign({}, ...image.steps.filter((s) => s.keyword === "ENV").map((s) => parseEnvInstruction(s.args))) as Vars;
+    expect(services.site!.volumes).toContain(`site-data:${imageEnv.DATA_DIR}`);
   });
 
   it("refuses to start without the database password", () => {
