@@ -5,7 +5,8 @@ import { configDefaults, defineConfig } from "vitest/config";
  * twice — on embedded PGlite and on a real PostgreSQL cluster that the global
  * setup starts on 127.0.0.1 (DESIGN §10). Two more run the generated-input
  * layer (tests/robustness, issue 17) on each database: thousands of requests
- * against the built server, kept out of the database suite's time.
+ * against the built server, kept out of the database suite's time. One more
+ * checks the self-hosting kit (deploy/, tests/deploy).
  */
 const dbTests = ["app/**/*.db.test.ts", "scripts/**/*.db.test.ts", "tests/**/*.db.test.ts"];
 const robustnessTests = ["tests/robustness/**/*.robust.test.ts"];
