@@ -5,7 +5,8 @@ import { configDefaults, defineConfig } from "vitest/config";
  * twice — on embedded PGlite and on a real PostgreSQL cluster that the global
  * setup starts on 127.0.0.1 (DESIGN §10). Two more run the generated-input
  * layer (tests/robustness, issue 17) on each database: thousands of requests
- * against the built server, kept out of the database suite's time.
+ * against the built server, kept out of the database suite's time. One more
+ * checks the self-hosting kit (deploy/, tests/deploy).
  */
 const dbTests = ["app/**/*.db.test.ts", "scripts/**/*.db.test.ts", "tests/**/*.db.test.ts"];
 const robustnessTests = ["tests/robustness/**/*.robust.test.ts"];
@@ -39,6 +40,10 @@ export default defineConfig({
           globalSetup: ["tests/support/postgres-global-setup.ts"],
         },
       },
+      // The self-hosting kit (deploy/): the Dockerfile replayed (a build, a
+      // production install and one server start: about a minute), the compose
+      // file against the configuration schema, the systemd unit.
+      { extends: true, test: { name: "deploy", include: ["tests/deploy/**/*.test.ts"], testTimeout: 120_000, hookTimeout: 300_000 } },
       // One file at a time: each starts a server and keeps it busy.
       {
         extends: true,

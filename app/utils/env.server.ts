@@ -102,6 +102,9 @@ const envSchema = z.object({
     .transform((v) => v === "true" || v === "1"),
 });
 
+/** Every variable name the server reads (the deploy kit's files are checked against it: tests/deploy). */
+export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 /** "a@b.co" or "Name <a@b.co>", on one line (it becomes a mail header). */
 function isMailbox(value: string): boolean {
   const match = /^(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))$/.exec(value);
