@@ -14,6 +14,9 @@
 //               thousands of requests per endpoint family against the built
 //               server, on PGlite and on PostgreSQL (its own layer: it takes
 //               minutes, the database suite stays quick)
+//   deploy      Vitest, the self-hosting kit (tests/deploy): the Dockerfile's
+//               steps replayed in a clean folder, compose and .env.example
+//               against the configuration schema, the systemd unit verified
 //   e2e         Playwright in Debian's Chromium against the production build
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -85,6 +88,7 @@ if (want("robustness")) {
   vitest("robustness-pglite", "generated input on PGlite");
   vitest("robustness-postgres", "generated input on PostgreSQL");
 }
+if (want("deploy")) vitest("deploy", "self-hosting kit (Dockerfile replay, compose, systemd)");
 if (want("e2e")) playwright();
 
 const total = layers.reduce((acc, l) => ({ passed: acc.passed + l.passed, failed: acc.failed + l.failed, skipped: acc.skipped + l.skipped }), {
