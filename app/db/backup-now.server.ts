@@ -193,17 +193,26 @@ async function restorePglite(env: Env, source: string): Promise<string[]> {
   const staging = fs.mkdtempSync(path.join(env.dataDir, ".restore-"));
   const done: string[] = [];
   try {
-    run("tar", ["-xzf", source, "-C", staging], "tar");
-    const manifestFile = path.join(staging, "backup.json");
+    const unpacked = path.join(staging, "archive");
+    fs.mkdirSync(unpacked);
+    run("tar", ["-xzf", source, "-C", unpacked], "tar");
+    const manifestFile = path.join(unpacked, "backup.json");
     const manifest = fs.existsSync(manifestFile) ? (JSON.parse(fs.readFileSync(manifestFile, "utf8")) as { kind?: string; created?: string }) : {};
-    if (manifest.kind !== "pglite" || !fs.existsSync(path.join(staging, "database.tar.gz"))) {
-      throw new OperationError(`${source} is not a backup made by npm run backup (no backup.json / database.tar.gz). Nothing was changed.`);
-    }
     // Loaded into a new folder first: a damaged dump fails here, before anything is replaced.
     const loaded = path.join(staging, "pglite");
-    const db = await PGlite.create({ dataDir: loaded, loadDataDir: new Blob([fs.readFileSync(path.join(staging, "database.tar.gz"))]) });
-    await db.query("select 1");
-    await db.close();
+    if (manifest.kind === "pglite" && fs.existsSync(path.join(unpacked, "database.tar.gz"))) {
+      const db = await PGlite.create({ dataDir: loaded, loadDataDir: new Blob([fs.readFileSync(path.join(unpacked, "database.tar.gz"))]) });
+      await db.query("select 1");
+      await db.close();
+    } else if (fs.existsSync(path.join(unpacked, "PG_VERSION"))) {
+      // A scheduled backup (DATA_DIR/backups/pglite-*.tar.gz): the database folder itself, no images.
+      fs.renameSync(unpacked, loaded);
+      const db = await PGlite.create({ dataDir: loaded });
+      await db.query("select 1");
+      await db.close();
+    } else {
+      throw new OperationError(`${source} is not a backup made by npm run backup or a scheduled one. Nothing was changed.`);
+    }
 
     const suffix = `before-restore-${stamp()}`;
     const current = path.join(env.dataDir, "pglite");
@@ -212,8 +221,8 @@ async function restorePglite(env: Env, source: string): Promise<string[]> {
       done.push(`Moved the current database aside: ${current}.${suffix}`);
     }
     fs.renameSync(loaded, current);
-    done.push(`Restored the database from the backup of ${manifest.created ?? "an unknown time"}.`);
-    const uploads = path.join(staging, "upload");
+    done.push(`Restored the database from the backup of ${manifest.created ?? `${fs.statSync(source).mtime.toISOString()} (the file's time)`}.`);
+    const uploads = path.join(unpacked, "upload");
     if (fs.existsSync(uploads)) {
       const currentUploads = path.join(env.dataDir, "upload");
       if (fs.existsSync(currentUploads)) {
