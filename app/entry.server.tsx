@@ -1,11 +1,27 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { requestInfo } from "./context";
+import { log, loggedPath } from "./utils/log.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of loaders, actions and rendering, through the one logger. A 4xx the
+ * router answers itself (a POST to a page without an action, such as `/`
+ * without `?index`: 405) is the client's mistake, not the server's: one short
+ * line without a stack. A request the client gave up on is not logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    log.warn(`${request.method} ${loggedPath(new URL(request.url).pathname)}: ${error.status} ${error.statusText}`);
+    return;
+  }
+  log.error("Request failed:", isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error);
+};
 
 /**
  * Renders complete HTML before answering (onAllReady): every public page must
@@ -49,7 +65,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          log.error("Rendering failed:", error);
         },
       },
     );

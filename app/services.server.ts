@@ -29,6 +29,7 @@ export interface StartOptions {
 }
 
 let maintenance: Maintenance | undefined;
+let onBackupSignal: (() => void) | undefined;
 
 export async function startServices(env: Env, options: StartOptions = {}): Promise<DatabaseHandle> {
   setLogLevel(env.LOG_LEVEL);
@@ -59,6 +60,15 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       backups: { handle, dataDir: env.dataDir, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000 },
     });
     maintenance.start();
+    if (handle.pglite) {
+      // `npm run backup` while the server runs (app/db/backup-now.server.ts): only this process may read the folder.
+      onBackupSignal = () => {
+        backupPglite(handle, env.dataDir, env.BACKUP_KEEP, "on-demand")
+          .then((file) => log.info(`Backup on demand: ${file}`))
+          .catch((error: unknown) => log.error("Backup on demand failed:", error));
+      };
+      process.on("SIGUSR2", onBackupSignal);
+    }
   }
   log.info(`Database ready (${handle.kind === "pglite" ? `PGlite in ${env.dataDir}` : "PostgreSQL"}) in ${Date.now() - started} ms`);
   return handle;
@@ -87,6 +97,8 @@ async function prepareDatabase(handle: DatabaseHandle, env: Env, migrationsFolde
 }
 
 export async function stopServices(): Promise<void> {
+  if (onBackupSignal) process.off("SIGUSR2", onBackupSignal);
+  onBackupSignal = undefined;
   await maintenance?.stop();
   maintenance = undefined;
   let handle: DatabaseHandle | undefined;

@@ -22,6 +22,7 @@ import { buildAssets } from "./build-assets";
 import { cachedPages } from "./cached-pages";
 import { guardedRequests } from "./edge-guard";
 import { bodyLimits, pagesWithBoundedBodies } from "./body-limits";
+import { withRequestLog } from "./request-log";
 
 /**
  * The web application: security headers, static files, uploads, health check
@@ -36,8 +37,11 @@ export { DataDirLockedError } from "~/db/lock.server";
 export { attachRealtime } from "~/api/realtime/server.server";
 // Requests Node refuses before the app (an address over its 16 KB limit): server/main.js listens with it.
 export { onClientError } from "./client-error";
-// The edge guard around a request listener: server/main.js's --dev server uses it too.
+// The edge guard around a request listener, and the access log around that: server/main.js's --dev server uses them too.
 export { guardedRequests } from "./edge-guard";
+export { withRequestLog } from "./request-log";
+// The one logger (decision 0019): server/main.js and server/supervisor.js log through it.
+export { log } from "~/utils/log.server";
 
 export interface AppOptions {
   /** Folder of the client build (production); absent in dev, where Vite serves assets. */
@@ -172,18 +176,21 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   // Last resort: never a stack trace or SQL in a response.
   const onError: ErrorRequestHandler = (error, req, res, next) => {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
-    if (status >= 500) log.error(`${req.method} ${req.originalUrl} failed:`, error);
+    if (status >= 500) log.error(`${req.method} ${req.path} failed:`, error);
     if (res.headersSent) return next(error);
     res.status(status).type("text/plain").send(status === 404 ? "Not Found" : status < 500 ? "Bad Request" : "Internal Server Error");
   };
   app.use(onError);
   const assets = options.clientDir ? buildAssets(path.join(options.clientDir, "assets")) : null;
-  // The edge guard first: a malformed target, encoding or Host never gets further (server/edge-guard.ts).
-  const listener = guardedRequests(
-    (req, res) => {
-      if (!assets?.(req, res) && !cache?.serveFromMemory(req, res)) app(req, res);
-    },
-    (error, req) => log.error(`${req.method} request failed before the app:`, error),
+  // The access line and request id around everything (server/request-log.ts), then the edge guard:
+  // a malformed target, encoding or Host never gets further (server/edge-guard.ts).
+  const listener = withRequestLog(
+    guardedRequests(
+      (req, res) => {
+        if (!assets?.(req, res) && !cache?.serveFromMemory(req, res)) app(req, res);
+      },
+      (error, req) => log.error(`${req.method} request failed before the app:`, error),
+    ),
   );
   return { app, listener };
 }

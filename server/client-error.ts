@@ -1,5 +1,6 @@
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { log } from "~/utils/log.server";
 
 /**
  * The http.Server's 'clientError' handler (server/main.js): requests Node
@@ -145,6 +146,8 @@ export function onClientError(error: ClientError, socket: Duplex): void {
     // Never write into a response that has started (it would corrupt it for the other side).
     if (socket.writable && !inFlight?.headersSent) {
       const response = tooLongResponse(error) ?? malformedPageResponse(error) ?? NODE_DEFAULT[error.code ?? ""] ?? BAD_REQUEST;
+      // Never the packet itself (it may hold anything a client sent): its status and Node's error code.
+      log.fields("info", { status: Number(response.slice(9, 12)), code: error.code ?? "unknown" }, "client error");
       socket.end(response);
     }
     // Closed once the answer is out (Node's default closes at once).

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
+import { log } from "~/utils/log.server";
 import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang } from "./client-error";
 
 /**
@@ -236,7 +237,11 @@ export function guardedRequests(listener: RequestListener, onError: (error: unkn
   return (req, res) => {
     try {
       const refusal = checkRequestHead(req);
-      if (refusal) return sendRefusal(req, res, refusal);
+      if (refusal) {
+        // The reason only: the refused target may be anything (server/request-log.ts logs the access line).
+        log.info(`Edge guard: request refused (${refusal.reason})`);
+        return sendRefusal(req, res, refusal);
+      }
       listener(req, res);
     } catch (error) {
       try {
@@ -265,7 +270,10 @@ export function guardedUpgrade(
     socket.on("error", () => socket.destroy());
     try {
       const refusal = checkRequestHead(req);
-      if (refusal) return refuseUpgrade(req, socket, refusal);
+      if (refusal) {
+        log.info(`Edge guard: upgrade refused (${refusal.reason})`);
+        return refuseUpgrade(req, socket, refusal);
+      }
       listener(req, socket, head);
     } catch (error) {
       try {

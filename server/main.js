@@ -36,7 +36,8 @@ if (dev) {
 /** @param {unknown} error */
 function fail(error) {
   const known = error instanceof mod.EnvError || error instanceof mod.DataDirLockedError;
-  console.error(known ? /** @type {Error} */ (error).message : error);
+  if (known) mod.log.error(/** @type {Error} */ (error).message);
+  else mod.log.error("Start-up failed:", error);
   process.exit(1);
 }
 
@@ -52,7 +53,7 @@ try {
 if (cluster.isPrimary && env.SERVER_PROCESSES > 1 && !dev) {
   await supervise(mod, env).catch(fail);
 } else {
-  if (dev && env.SERVER_PROCESSES > 1) console.log("--dev runs one server process (SERVER_PROCESSES is ignored).");
+  if (dev && env.SERVER_PROCESSES > 1) mod.log.info("--dev runs one server process (SERVER_PROCESSES is ignored).");
   await serve();
 }
 
@@ -71,7 +72,7 @@ async function serve() {
     app.use(vite.middlewares);
     app.use(mod.createApp(env).app);
     // The edge guard in front of Vite too (production's listener has it built in).
-    listener = mod.guardedRequests(app, (/** @type {unknown} */ error) => console.error(error));
+    listener = mod.withRequestLog(mod.guardedRequests(app, (/** @type {unknown} */ error) => mod.log.error("Request failed:", error)));
   } else {
     // Cached public pages first, then the Express app (server/app.ts).
     listener = mod.createApp(env, { clientDir: path.join(root, "build/client") }).listener;
@@ -80,7 +81,7 @@ async function serve() {
   const server = http.createServer(listener).listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - started);
     // The supervisor says it once for all its processes.
-    if (!worker) console.log(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms)`);
+    if (!worker) mod.log.info(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms)`);
   });
   // An address too long for Node (a huge search) gets a page that says so, not a bare 431;
   // other malformed requests a 400. It never throws: no client error can end the process.
@@ -89,8 +90,8 @@ async function serve() {
   // The edge guard answers malformed ones first, and the listener cannot throw (server/edge-guard.ts).
   const realtime = mod.attachRealtime(server);
   server.on("error", (/** @type {NodeJS.ErrnoException} */ error) => {
-    if (error.code === "EADDRINUSE") console.error(`Port ${env.PORT} is already in use. Set PORT to a free port.`);
-    else console.error(error);
+    if (error.code === "EADDRINUSE") mod.log.error(`Port ${env.PORT} is already in use. Set PORT to a free port.`);
+    else mod.log.error("Server error:", error);
     mod.stopServices().finally(() => process.exit(1));
   });
 
@@ -100,7 +101,7 @@ async function serve() {
     if (stopping) return;
     stopping = true;
     // A server process of a supervisor stops quietly: the supervisor reports.
-    if (!worker) console.log(`${signal} received: finishing requests, then closing the database.`);
+    if (!worker) mod.log.info(`${signal} received: finishing requests, then closing the database.`);
     // Requests still running after 10 s are cut off.
     realtime.close();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
@@ -109,10 +110,10 @@ async function serve() {
       try {
         await vite?.close();
         await mod.stopServices();
-        if (!worker) console.log("Stopped.");
+        if (!worker) mod.log.info("Stopped.");
         process.exit(0);
       } catch (error) {
-        console.error("Error while stopping:", error);
+        mod.log.error("Error while stopping:", error);
         process.exit(1);
       }
     });

@@ -56,7 +56,7 @@ export async function supervise(mod, env) {
       if (!up && listening.size === count) {
         up = true;
         const ms = Math.round(performance.now() - started);
-        console.log(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ${count} server processes, ready in ${ms} ms)`);
+        mod.log.info(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ${count} server processes, ready in ${ms} ms)`);
       }
     });
     worker.once("exit", (code, signal) => {
@@ -72,14 +72,14 @@ export async function supervise(mod, env) {
       }
       const how = signal ? `signal ${signal}` : `code ${code}`;
       if (!up) {
-        console.error(`Server process ${slot + 1} stopped (${how}) before the site came up; stopping.`);
+        mod.log.error(`Server process ${slot + 1} stopped (${how}) before the site came up; stopping.`);
         stop("SIGTERM", 1);
         return;
       }
       const quick = Date.now() - since < QUICK_EXIT_MS ? (quickExits.get(slot) ?? 0) + 1 : 0;
       quickExits.set(slot, quick);
       const delay = Math.min(MAX_RESTART_DELAY_MS, 1000 * 2 ** Math.max(0, quick - 1));
-      console.error(`Server process ${slot + 1} stopped (${how}); starting it again in ${delay / 1000} s.`);
+      mod.log.error(`Server process ${slot + 1} stopped (${how}); starting it again in ${delay / 1000} s.`);
       setTimeout(() => {
         if (!stopping) start(slot);
       }, delay);
@@ -94,9 +94,9 @@ export async function supervise(mod, env) {
     finishing = true;
     try {
       await mod.stopServices();
-      console.log("Stopped.");
+      mod.log.info("Stopped.");
     } catch (error) {
-      console.error("Error while stopping:", error);
+      mod.log.error("Error while stopping:", error);
       exitCode = 1;
     }
     process.exit(exitCode);
@@ -110,7 +110,7 @@ export async function supervise(mod, env) {
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    if (code === 0) console.log(`${signal} received: the server processes finish their requests, then the database is closed.`);
+    if (code === 0) mod.log.info(`${signal} received: the server processes finish their requests, then the database is closed.`);
     if (running.size === 0) {
       finish();
       return;

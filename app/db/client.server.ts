@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema";
+import { log } from "~/utils/log.server";
 import { acquireLock } from "./lock.server";
 
 /** Rows of a raw SQL query, on either driver (both answer with `{ rows }`). */
@@ -53,7 +54,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // An idle client that loses its connection must not crash the process.
-    pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+    pool.on("error", (error) => log.error(`PostgreSQL pool error: ${error.message}`));
     await pool.query("select 1");
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     return { db, kind: "postgres", pool, created: false, close: once(() => pool.end()) };

@@ -7,6 +7,7 @@ import { LOCATION_MESSAGES as M, locationCreateSchema, locationUpdateSchema } fr
 import { describeDbError, findPgError, ModelError } from "./errors.server";
 import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
 import { propertiesOf } from "./real-estates.server";
+import { log } from "~/utils/log.server";
 
 export type { Location };
 export type LocationWithCount = Location & { property_count: number };
@@ -130,7 +131,7 @@ function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
     const message = op === "create" ? M.createDuplicate : M.updateDuplicate;
     return new ModelError(message, "conflict", { name: message }, "23505");
   }
-  console.error(`Location ${op} failed:`, describeDbError(error));
+  log.error(`Location ${op} failed:`, describeDbError(error));
   const message = op === "create" ? M.createFailed(describeDbError(error)) : M.updateFailed(describeDbError(error));
   return new ModelError(message, "database", {}, pgError?.code);
 }

@@ -16,6 +16,7 @@ import {
 import { describeDbError, findPgError, ModelError } from "./errors.server";
 import { searchVectorOf } from "./text-search.server";
 import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
+import { log } from "~/utils/log.server";
 
 export type { RealEstate };
 
@@ -185,7 +186,7 @@ function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
   if (error instanceof ModelError) return error;
   const pgError = findPgError(error);
   if (pgError?.code === "23503") return locationMissing();
-  console.error(`Real estate ${op} failed:`, describeDbError(error));
+  log.error(`Real estate ${op} failed:`, describeDbError(error));
   const detail = describeDbError(error);
   return new ModelError(op === "create" ? M.createFailed(detail) : M.updateFailed(detail), "database", {}, pgError?.code);
 }

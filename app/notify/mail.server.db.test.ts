@@ -14,6 +14,7 @@ import {
   MAX_IN_FLIGHT,
   notificationsSettled,
   notifyNewSubmission,
+  setMailRetryForTests,
   setMailTimeoutForTests,
 } from "./mail.server";
 
@@ -30,8 +31,11 @@ interface Received {
   raw: string;
 }
 
-/** An SMTP server on 127.0.0.1 (random port, no TLS, no authentication) that keeps what it receives. */
-async function startSmtpServer() {
+/**
+ * An SMTP server on 127.0.0.1 (random port, no TLS, no authentication) that keeps what it receives.
+ * `refuseFirst`: that many connections are greeted with 421 (busy, try later) before it accepts mail.
+ */
+async function startSmtpServer(options: { refuseFirst?: number } = {}) {
   const received: Received[] = [];
   let connections = 0;
   const server = new SMTPServer({
@@ -40,6 +44,9 @@ async function startSmtpServer() {
     logger: false,
     onConnect(_session, callback) {
       connections++;
+      if (connections <= (options.refuseFirst ?? 0)) {
+        return callback(Object.assign(new Error("Too busy, try again later"), { responseCode: 421 }));
+      }
       callback();
     },
     onData(stream, session, callback) {
@@ -154,6 +161,7 @@ afterEach(async () => {
   await notificationsSettled();
   smtp.received.length = 0;
   setMailTimeoutForTests(undefined);
+  setMailRetryForTests(undefined);
   vi.restoreAllMocks();
   vi.unstubAllEnvs();
   resetEnvForTests();
@@ -235,8 +243,33 @@ describe("notification of a new contact request", () => {
 });
 
 describe("a mail server that fails", () => {
-  it("refusing connections: the request is stored and answered at once, the failure logged", async () => {
+  // Short waits between attempts (the real ones are 30 s and more).
+  beforeEach(() => setMailRetryForTests({ baseMs: 20, maxMs: 80 }));
+
+  it("busy for the first attempts: the request is answered at once, the mail tried again and delivered once", async () => {
+    const warned = vi.spyOn(log, "warn").mockImplementation(() => {});
+    const busy = await startSmtpServer({ refuseFirst: 2 });
+    try {
+      configureMail(busy.url);
+      const row = await createContactSubmission(valid);
+      // Stored and answered before any attempt has even started.
+      expect(busy.connections()).toBe(0);
+      expect(await getContactSubmission(row.id)).toMatchObject({ id: row.id, isread: false });
+
+      await notificationsSettled();
+      expect(busy.connections()).toBe(3);
+      expect(busy.received).toHaveLength(1);
+      expect(parseMail(busy.received[0]!.raw).text).toContain(`view=${row.id}`);
+      expect(warned).toHaveBeenCalledWith(expect.stringContaining(`contact request ${row.id}: attempt 1 failed`));
+      expect(warned.mock.calls.flat().join(" ")).not.toContain("anna@example.com");
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it("refusing connections: the request is stored and answered at once, the failure logged after the last attempt", async () => {
     const logged = vi.spyOn(log, "error").mockImplementation(() => {});
+    vi.spyOn(log, "warn").mockImplementation(() => {});
     configureMail(`smtp://127.0.0.1:${await closedPort()}`);
     const started = performance.now();
     const row = await createContactSubmission(valid);
@@ -244,7 +277,7 @@ describe("a mail server that fails", () => {
     expect(await getContactSubmission(row.id)).toMatchObject({ id: row.id, name: "Анна Петрова", isread: false });
 
     await notificationsSettled();
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining(`contact request ${row.id} failed`));
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining(`contact request ${row.id} failed after 5 attempts`));
     expect(logged.mock.calls.flat().join(" ")).not.toContain("anna@example.com");
   });
 
@@ -254,6 +287,8 @@ describe("a mail server that fails", () => {
     try {
       const timeout = 3_000;
       setMailTimeoutForTests(timeout);
+      // One attempt: this test is about the bound of one send and the cap on sends under way.
+      setMailRetryForTests({ attempts: 1 });
       configureMail(silent.url);
       const started = performance.now();
       const row = await createContactSubmission(valid);

@@ -13,17 +13,30 @@ import { log } from "~/utils/log.server";
  * Sending happens in the background after the caller has its row, is bounded
  * in time (connection, greeting, idle socket and the whole send), and never
  * throws: a failure is logged and the request waits in the admin inbox as
- * usual. At most MAX_IN_FLIGHT mails are under way at once, so a mail server
+ * usual. At most MAX_IN_FLIGHT mails are being sent at once, so a mail server
  * that hangs cannot pile up sockets and promises; beyond that a notification
  * is skipped (and logged).
+ *
+ * A failed send is tried again (RETRY: 5 attempts in all, waiting 30 s, 1, 2
+ * and 4 minutes, capped at 10) unless the server refused the message for
+ * good (a 5xx answer). The waits are timers of this process: a restart
+ * forgets notifications still waiting (they stay in the admin inbox; the
+ * log says which were given up on).
  */
 
 /** Upper bound of one notification (connect + send), in milliseconds. */
 export const MAIL_TIMEOUT_MS = 15_000;
-/** Notifications under way at once; further ones are skipped while the mail server is stuck. */
+/** Notifications being sent at once; further ones are skipped while the mail server is stuck. */
 export const MAX_IN_FLIGHT = 10;
+/** Notifications waiting for their next attempt at most; beyond that a failed one is given up at once. */
+export const MAX_WAITING = 100;
+/** Attempts per notification and the back-off between them (doubling from baseMs, capped at maxMs). */
+export const RETRY = { attempts: 5, baseMs: 30_000, maxMs: 10 * 60_000 };
 
 let timeoutMs = MAIL_TIMEOUT_MS;
+let retry = { ...RETRY };
+/** Notifications sleeping until their next attempt (part of inFlight, not counted against MAX_IN_FLIGHT). */
+let waiting = 0;
 let cachedTransport: { url: string; timeoutMs: number; mailer: Transporter } | undefined;
 const inFlight = new Set<Promise<void>>();
 
@@ -53,20 +66,17 @@ export function notifyNewSubmission(submission: ContactSubmission): boolean {
   try {
     const env = getEnv();
     if (!env.SMTP_URL || !env.NOTIFY_EMAIL) return false;
-    if (inFlight.size >= MAX_IN_FLIGHT) {
+    if (inFlight.size - waiting >= MAX_IN_FLIGHT) {
       log.error(
         `Notification e-mail for contact request ${submission.id} skipped: ` +
-          `${inFlight.size} are still under way (mail server slow or unreachable?)`,
+          `${inFlight.size - waiting} are still under way (mail server slow or unreachable?)`,
       );
       return false;
     }
     const { SMTP_URL: url, NOTIFY_EMAIL: to, mailFrom: from, publicUrl } = env;
     // setImmediate: nothing of the mail runs before the caller has its answer.
     const task = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => send(submission, { url, to, from, publicUrl }))
-      .catch((error: unknown) => {
-        log.error(`Notification e-mail for contact request ${submission.id} failed: ${describe(error)}`);
-      })
+      .then(() => deliver(submission, { url, to, from, publicUrl }))
       .finally(() => inFlight.delete(task));
     inFlight.add(task);
     return true;
@@ -79,6 +89,43 @@ export function notifyNewSubmission(submission: ContactSubmission): boolean {
 /** Resolves when every notification under way has been sent or has failed (tests, shutdown). */
 export async function notificationsSettled(): Promise<void> {
   while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
+}
+
+/** Tests: other attempts and waits than RETRY (undefined restores it). */
+export function setMailRetryForTests(next: Partial<typeof RETRY> | undefined) {
+  retry = { ...RETRY, ...next };
+}
+
+/** Whether another attempt may succeed: not when the server refused the message for good (5xx). */
+function retryable(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return !(typeof code === "number" && code >= 500);
+}
+
+/** Sends, trying again with back-off; logs the outcome, never throws. */
+async function deliver(submission: ContactSubmission, settings: { url: string; to: string; from: string; publicUrl: string }): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await send(submission, settings);
+      if (attempt > 1) log.info(`Notification e-mail for contact request ${submission.id} sent on attempt ${attempt}`);
+      return;
+    } catch (error) {
+      const last = attempt >= retry.attempts || !retryable(error) || waiting >= MAX_WAITING;
+      if (last) {
+        log.error(`Notification e-mail for contact request ${submission.id} failed${attempt > 1 ? ` after ${attempt} attempts` : ""}: ${describe(error)}`);
+        return;
+      }
+      const delay = Math.min(retry.maxMs, retry.baseMs * 2 ** (attempt - 1));
+      log.warn(`Notification e-mail for contact request ${submission.id}: attempt ${attempt} failed (${describe(error)}); next in ${delay / 1000} s`);
+      waiting++;
+      try {
+        // Unref'd: a wait never keeps a stopping process alive.
+        await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      } finally {
+        waiting--;
+      }
+    }
+  }
 }
 
 /** Tests: a shorter bound than MAIL_TIMEOUT_MS (undefined restores it). */

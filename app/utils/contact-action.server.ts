@@ -4,6 +4,7 @@ import { createContactSubmission } from "~/models/contact-submissions.server";
 import { ModelError } from "~/models/errors.server";
 import { CONTACT_MAX_LENGTH, CONTACT_MESSAGES } from "~/schemas/contact";
 import { contactRequestKey, contactRequestLimiter as limiter } from "./contact-limit.server";
+import { log } from "~/utils/log.server";
 
 export type ContactActionResult =
   | { ok: true; message: string }
@@ -56,7 +57,7 @@ export async function handleContactAction(request: Request, lang: Lang, ip: stri
       await limiter.release(visitor);
       return data<ContactActionResult>({ ok: false, message: error.message, fields: error.fields, values }, { status: 400 });
     }
-    console.error("Contact submission failed:", error);
+    log.error("Contact submission failed:", error);
     return data<ContactActionResult>({ ok: false, message: M.failure, fields: {}, values }, { status: 500 });
   }
 }

@@ -61,7 +61,9 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((v) => v === "true" || v === "1"),
-  LOG_LEVEL: z.enum(["silent", "error", "info"]).default("info"),
+  LOG_LEVEL: z.enum(["silent", "error", "warn", "info", "debug"], { error: "must be silent, error, warn, info or debug" }).default("info"),
+  // JSON lines (default), or short human-readable lines (the default with NODE_ENV=development): decision 0019.
+  LOG_FORMAT: z.enum(["json", "pretty", ""], { error: "must be json or pretty" }).default(""),
   // The public anonymous key of the HTTP API (SPEC §1): not a secret, it grants only what anonymous visitors may do.
   API_ANON_KEY: z.string().trim().min(1).max(500).default("seaside-anon-key"),
   // What the public site shows in its contact block and About text.

@@ -1,16 +1,105 @@
-/** Minimal leveled logger: one line per event, to stdout/stderr (journald, docker logs). */
-type Level = "silent" | "error" | "info";
-let level: Level = (process.env.LOG_LEVEL as Level | undefined) ?? "info";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { format } from "node:util";
+import pino from "pino";
 
-export function setLogLevel(next: Level) {
-  level = next;
+/**
+ * The one logger of the server and its scripts (decision 0019): pino, one
+ * JSON object per line on stdout (journald, docker logs, any collector),
+ * or a short human-readable line with NODE_ENV=development or
+ * LOG_FORMAT=pretty. Lines written while a request is handled carry its
+ * request id (`reqId`, server/request-log.ts).
+ *
+ * Callers pass a message and, like console, optional extra values: an Error
+ * among them becomes pino's `err` (message and stack), the rest is appended
+ * to the message.
+ */
+export type LogLevel = "silent" | "error" | "warn" | "info" | "debug";
+
+/** The request being handled (AsyncLocalStorage), so every line it causes names it. */
+export const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+
+function pretty(): boolean {
+  return process.env.LOG_FORMAT === "pretty" || (process.env.LOG_FORMAT !== "json" && process.env.NODE_ENV === "development");
+}
+
+const LEVEL_NAMES: Record<number, string> = { 10: "TRACE", 20: "DEBUG", 30: "INFO", 40: "WARN", 50: "ERROR", 60: "FATAL" };
+
+/** One JSON line → `12:00:01.234 INFO  message key=value` (+ the stack of an error). */
+export function prettyLine(json: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(json) as Record<string, unknown>;
+  } catch {
+    return json;
+  }
+  const { time, level, msg, err, pid: _pid, hostname: _hostname, ...rest } = entry;
+  const clock = new Date(typeof time === "number" ? time : Date.now()).toISOString().slice(11, 23);
+  const fields = Object.entries(rest).map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`);
+  const stack = err && typeof err === "object" && "stack" in err ? `\n${String((err as { stack: unknown }).stack)}` : "";
+  return `${clock} ${(LEVEL_NAMES[Number(level)] ?? String(level)).padEnd(5)} ${String(msg ?? "")}${fields.length ? `  ${fields.join(" ")}` : ""}${stack}\n`;
+}
+
+function createLogger(level: LogLevel) {
+  const options: pino.LoggerOptions = {
+    level,
+    base: undefined, // no pid/hostname on every line: one process per container or unit
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: () => {
+      const context = requestContext.getStore();
+      return context ? { reqId: context.reqId } : {};
+    },
+  };
+  if (pretty()) {
+    // A formatter in this thread instead of pino-pretty's worker transport: a few lines, no dependency.
+    const out = pino.destination({ dest: 1, sync: true });
+    return pino({ ...options, timestamp: pino.stdTimeFunctions.epochTime }, { write: (line: string) => out.write(prettyLine(line)) });
+  }
+  // Synchronous: a line written just before process.exit() is never lost.
+  return pino(options, pino.destination({ dest: 1, sync: true }));
+}
+
+let logger = createLogger((process.env.LOG_LEVEL as LogLevel | undefined) ?? "info");
+
+export function setLogLevel(next: LogLevel) {
+  logger.level = next;
+}
+
+/** Tests: a logger writing to `write` (null: back to stdout). */
+export function setLogDestinationForTests(write: ((line: string) => void) | null) {
+  const level = logger.level as LogLevel;
+  logger = write ? pino({ level, base: undefined }, { write }) : createLogger(level);
+}
+
+/** Longer paths are cut in the log (a path can be as long as Node's header limit). */
+const MAX_LOGGED_PATH = 200;
+
+/** The path as logged: no query or fragment, e-mail-like segments masked, bounded length. */
+export function loggedPath(target: string | undefined): string {
+  const path = (target ?? "").split(/[?#]/, 1)[0] ?? "";
+  const masked = path
+    .split("/")
+    .map((segment) => (/@|%40/i.test(segment) ? "[email]" : segment))
+    .join("/");
+  return masked.length > MAX_LOGGED_PATH ? `${masked.slice(0, MAX_LOGGED_PATH)}…` : masked;
+}
+
+type Fields = Record<string, unknown>;
+
+function emit(method: "error" | "warn" | "info" | "debug", message: string, rest: unknown[]) {
+  const error = rest.find((value) => value instanceof Error);
+  const others = rest.filter((value) => value !== error);
+  const text = others.length > 0 ? format(message, ...others) : message;
+  if (error) logger[method]({ err: error }, text);
+  else logger[method](text);
 }
 
 export const log = {
-  info(message: string, ...rest: unknown[]) {
-    if (level === "info") console.log(message, ...rest);
-  },
-  error(message: string, ...rest: unknown[]) {
-    if (level !== "silent") console.error(message, ...rest);
+  error: (message: string, ...rest: unknown[]) => emit("error", message, rest),
+  warn: (message: string, ...rest: unknown[]) => emit("warn", message, rest),
+  info: (message: string, ...rest: unknown[]) => emit("info", message, rest),
+  debug: (message: string, ...rest: unknown[]) => emit("debug", message, rest),
+  /** A line with structured fields (the access line). */
+  fields(level: "info" | "warn" | "error", fields: Fields, message: string) {
+    logger[level](fields, message);
   },
 };

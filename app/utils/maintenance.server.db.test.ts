@@ -11,7 +11,7 @@ import { createSession, getSessionAdmin } from "~/models/sessions.server";
 import { variantFile } from "~/storage/image-variants.server";
 import { useTempImageStore } from "../../tests/support/temp-image-store";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { createMaintenance, removeOrphanedUploads } from "./maintenance.server";
+import { createMaintenance, FIRST_BACKUP_AFTER_MS, removeOrphanedUploads } from "./maintenance.server";
 
 const test = useTestDatabase();
 
@@ -137,6 +137,21 @@ describe("backups on the tick (PGlite)", () => {
     expect(files()).toContain(path.basename(due.backup!));
     // The interval restarts from that backup.
     expect((await maintenance.tick(now + 26 * HOUR)).backup).toBeNull();
+  });
+
+  it("with no backup yet, the first comes a few minutes after the start, then one per interval", async () => {
+    const now = Date.now();
+    const maintenance = createMaintenance({
+      cacheDir,
+      backups: { handle: fakePglite, dataDir: path.join(root, "new-site"), keep: 2, intervalMs: 24 * HOUR },
+    });
+    expect((await maintenance.tick(now)).backup).toBeNull();
+    expect((await maintenance.tick(now + FIRST_BACKUP_AFTER_MS - 60_000)).backup).toBeNull();
+    const first = await maintenance.tick(now + FIRST_BACKUP_AFTER_MS);
+    expect(first.backup).toMatch(/pglite-.*-scheduled\.tar\.gz$/);
+    expect((await maintenance.tick(now + FIRST_BACKUP_AFTER_MS + 23 * HOUR)).backup).toBeNull();
+    expect((await maintenance.tick(now + FIRST_BACKUP_AFTER_MS + 24 * HOUR)).backup).toMatch(/scheduled\.tar\.gz$/);
+    expect(FIRST_BACKUP_AFTER_MS).toBeLessThanOrEqual(10 * 60_000);
   });
 
   it("no backups with PostgreSQL or with BACKUP_INTERVAL_HOURS=0", async () => {

@@ -27,6 +27,12 @@ export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
  * file waits a day anyway, so once an hour is enough.
  */
 export const ORPHAN_SWEEP_EVERY_MS = 60 * 60 * 1000;
+/**
+ * With no backup yet (a new site, or one whose backups were removed), the
+ * first scheduled backup comes this long after the start rather than a whole
+ * interval later: a new site's first day of work is covered too.
+ */
+export const FIRST_BACKUP_AFTER_MS = 5 * 60 * 1000;
 /** Paths checked against the catalogue per query. */
 const ORPHAN_BATCH = 200;
 
@@ -108,8 +114,11 @@ function newestBackupTime(dir: string): number | null {
 export function createMaintenance(options: MaintenanceOptions = {}): Maintenance {
   const backups = options.backups?.handle.pglite ? options.backups : undefined;
   const backupsDir = backups ? path.join(backups.dataDir, "backups") : "";
-  // The next backup is due an interval after the newest one, kept across restarts.
-  let lastBackupAt = backups ? (newestBackupTime(backupsDir) ?? Date.now()) : 0;
+  // The next backup is due an interval after the newest one, kept across restarts;
+  // with none yet, FIRST_BACKUP_AFTER_MS after this start.
+  let lastBackupAt = backups
+    ? (newestBackupTime(backupsDir) ?? Date.now() - backups.intervalMs + Math.min(FIRST_BACKUP_AFTER_MS, backups.intervalMs))
+    : 0;
   let lastSweepAt = Number.NEGATIVE_INFINITY;
   let running: Promise<MaintenanceReport> | null = null;
   let timer: NodeJS.Timeout | undefined;

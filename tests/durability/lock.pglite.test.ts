@@ -2,13 +2,15 @@
  * One process per PGlite data folder (DESIGN §4): while a server holds the
  * folder, a second process that opens it is refused with a clear message; a
  * lock left by a dead process is taken over; a lock held by a live process is
- * respected.
+ * respected; a lock of another host (a container sharing the volume) is
+ * respected while its heartbeat is fresh and taken over once it is stale.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { acquireLock, DataDirLockedError } from "~/db/lock.server";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import { acquireLock, bootId, DataDirLockedError, HEARTBEAT_MS, readLockOwner, STALE_MS } from "~/db/lock.server";
 import { countLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
 import { parseEnv } from "~/utils/env.server";
@@ -31,7 +33,7 @@ describe("data folder lock", () => {
     const lockFile = path.join(dataDir, "pglite.lock");
     await startServices(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), {});
     try {
-      expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
+      expect(readLockOwner(lockFile)?.pid).toBe(process.pid);
 
       const second = spawnTsx("open-folder.ts", [dataDir]);
       const status = await second.closed;
@@ -41,7 +43,7 @@ describe("data folder lock", () => {
       expect(second.stderr()).toContain("DataDirLockedError");
 
       // The refused process left the folder and the lock alone.
-      expect(fs.readFileSync(lockFile, "utf8").trim()).toBe(String(process.pid));
+      expect(readLockOwner(lockFile)?.pid).toBe(process.pid);
       expect(await countLocations()).toBe(6);
     } finally {
       await stopServices();
@@ -66,7 +68,7 @@ describe("data folder lock", () => {
     fs.writeFileSync(lockFile, String(dead.pid));
 
     const release = acquireLock(lockFile);
-    expect(fs.readFileSync(lockFile, "utf8")).toBe(String(process.pid));
+    expect(readLockOwner(lockFile)).toMatchObject({ pid: process.pid, host: os.hostname() });
     release();
     expect(fs.existsSync(lockFile)).toBe(false);
 
@@ -103,6 +105,60 @@ describe("data folder lock", () => {
       expect(fs.readFileSync(lockFile, "utf8")).toBe(String(pid));
     } finally {
       sleeper.kill("SIGKILL");
+    }
+  });
+
+  /** A lock as a server in another container writes it: its PID (1, like ours may be), its host, its heartbeat `ageMs` ago. */
+  function otherHostLock(lockFile: string, ageMs: number) {
+    const owner = { pid: 1, host: "other-container-7f3a", bootId: bootId(), instance: "their-instance", started: new Date(Date.now() - 3_600_000).toISOString() };
+    fs.writeFileSync(lockFile, JSON.stringify(owner));
+    const at = new Date(Date.now() - ageMs);
+    fs.utimesSync(lockFile, at, at);
+  }
+
+  it("refuses a lock of another host (container) whose heartbeat is fresh, with a clear message", () => {
+    const lockFile = path.join(makeTempDir("lock-host"), "pglite.lock");
+    otherHostLock(lockFile, HEARTBEAT_MS);
+    let caught: unknown;
+    try {
+      acquireLock(lockFile);
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(DataDirLockedError);
+    expect((caught as Error).message).toContain(`${IN_USE} (process 1 on host other-container-7f3a)`);
+    expect((caught as Error).message).toContain(`taken over ${STALE_MS / 1000} s after its last refresh`);
+    expect(readLockOwner(lockFile)).toMatchObject({ host: "other-container-7f3a", instance: "their-instance" });
+  });
+
+  it("takes over a lock of another host whose heartbeat is older than the stale limit", () => {
+    const lockFile = path.join(makeTempDir("lock-host"), "pglite.lock");
+    otherHostLock(lockFile, STALE_MS + 5_000);
+    const release = acquireLock(lockFile);
+    expect(readLockOwner(lockFile)).toMatchObject({ pid: process.pid, host: os.hostname() });
+    release();
+    expect(fs.existsSync(lockFile)).toBe(false);
+  });
+
+  it("the holder refreshes the lock's heartbeat, and a server that took the lock over keeps it", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const lockFile = path.join(makeTempDir("lock-beat"), "pglite.lock");
+      const release = acquireLock(lockFile);
+      const old = new Date(Date.now() - STALE_MS - 5_000);
+      fs.utimesSync(lockFile, old, old);
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      expect(Date.now() - fs.statSync(lockFile).mtimeMs).toBeLessThan(STALE_MS);
+
+      // Another host took it over (this process was frozen too long): its lock is not refreshed or removed by us.
+      otherHostLock(lockFile, 0);
+      const theirs = fs.statSync(lockFile).mtimeMs;
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      release();
+      expect(readLockOwner(lockFile)?.host).toBe("other-container-7f3a");
+      expect(fs.statSync(lockFile).mtimeMs).toBe(theirs);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { loggedPath, prettyLine } from "./log.server";
+
+describe("log lines", () => {
+  it("the development format is one readable line with the fields after the message", () => {
+    const line = prettyLine(JSON.stringify({ level: 30, time: Date.UTC(2026, 0, 2, 3, 4, 5, 6), reqId: "abc", method: "GET", status: 200, msg: "request" }));
+    expect(line).toBe("03:04:05.006 INFO  request  reqId=abc method=GET status=200\n");
+    const error = prettyLine(JSON.stringify({ level: 50, time: 0, msg: "failed", err: { message: "boom", stack: "Error: boom\n    at x" } }));
+    expect(error).toContain("ERROR failed");
+    expect(error).toContain("\nError: boom\n    at x");
+  });
+
+  it("a logged path has no query, no fragment, no e-mail address, and a bounded length", () => {
+    expect(loggedPath("/catalog?q=секрет&email=a%40b.c")).toBe("/catalog");
+    expect(loggedPath("/x#frag")).toBe("/x");
+    expect(loggedPath("/users/ivan@example.com/profile")).toBe("/users/[email]/profile");
+    expect(loggedPath("/users/ivan%40example.com")).toBe("/users/[email]");
+    expect(loggedPath(`/${"a".repeat(500)}`).length).toBeLessThanOrEqual(201);
+  });
+});

@@ -1,0 +1,128 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureBuild, startBuiltServer, waitFor, type BuiltServer } from "../support/built-server";
+import { testDbKind } from "../support/test-db";
+
+/**
+ * What the production server writes to its log (decision 0019): one JSON
+ * access line per request with method, path, status, duration and request
+ * id, and nothing a visitor typed (query strings, e-mail addresses, message
+ * texts); the X-Request-Id header; a POST to a page without an action
+ * logged as one short line, not a stack trace.
+ */
+let server: BuiltServer;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-logs-"));
+const FORM = "application/x-www-form-urlencoded";
+
+beforeAll(async () => {
+  await ensureBuild("Edge guard: request refused");
+  server = await startBuiltServer({ ports: [9440, 9444], dataDir, env: { BACKUP_INTERVAL_HOURS: "0" } });
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+type Line = Record<string, unknown>;
+
+/** Every JSON line the server printed so far. */
+function lines(): Line[] {
+  return server
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Line);
+}
+
+/** Waits for the access line of the request answered with `reqId`. */
+async function accessLine(reqId: string): Promise<Line> {
+  const find = () => lines().find((line) => line.msg === "request" && line.reqId === reqId);
+  await waitFor(() => find() !== undefined, 5_000, () => `the access line of ${reqId}; output:\n${server.output()}`);
+  return find()!;
+}
+
+describe(`logs of the production server on ${testDbKind()}`, () => {
+  it("every line is JSON; a contact form's access line has method, path, status, duration and id, and nothing the visitor typed", async () => {
+    const visitor = {
+      name: "Секретный Посетитель",
+      email: "private.visitor@example.org",
+      phone: "+359 88 765 4321",
+      message: "Текст сообщения, которого нет в журнале",
+      website: "",
+    };
+    const response = await fetch(`${server.baseUrl}/?index&utm_source=newsletter&email=private.visitor%40example.org`, {
+      method: "POST",
+      headers: { "Content-Type": FORM, Cookie: "language=ru; tracking=cookie-value-secret" },
+      body: new URLSearchParams(visitor),
+    });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Спасибо! Ваше сообщение отправлено.");
+    const reqId = response.headers.get("x-request-id") ?? "";
+    expect(reqId).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+
+    const line = await accessLine(reqId);
+    expect(line).toMatchObject({ level: 30, method: "POST", path: "/", status: 200 });
+    expect(typeof line.ms).toBe("number");
+    expect(typeof line.time).toBe("string");
+
+    const output = server.output();
+    for (const secret of [visitor.email, "private.visitor", visitor.message, visitor.name, visitor.phone, "utm_source", "cookie-value-secret", "?index"]) {
+      expect(output).not.toContain(secret);
+    }
+    // Nothing but JSON lines: a collector can parse all of it.
+    const other = output.split("\n").filter((text) => text !== "" && !text.startsWith("{"));
+    expect(other).toEqual([]);
+  });
+
+  it("a short safe X-Request-Id is kept; an unsafe or long one is replaced by a fresh id", async () => {
+    const kept = await fetch(`${server.baseUrl}/healthz`, { headers: { "X-Request-Id": "proxy-id_123" } });
+    expect(kept.headers.get("x-request-id")).toBe("proxy-id_123");
+    expect(await accessLine("proxy-id_123")).toMatchObject({ method: "GET", path: "/healthz", status: 200 });
+
+    for (const unsafe of ["a b", "x".repeat(65), "id\"}{\"level\":60", "name@example.org"]) {
+      const response = await fetch(`${server.baseUrl}/healthz`, { headers: { "X-Request-Id": unsafe } });
+      const answered = response.headers.get("x-request-id") ?? "";
+      expect(answered).not.toBe(unsafe);
+      expect(answered).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    }
+    expect(server.output()).not.toContain("name@example.org");
+  });
+
+  it("a request the edge guard refuses has an access line and the header too", async () => {
+    const response = await fetch(`${server.baseUrl}/%00`);
+    expect(response.status).toBe(400);
+    const reqId = response.headers.get("x-request-id") ?? "";
+    expect(await accessLine(reqId)).toMatchObject({ method: "GET", status: 400 });
+  });
+
+  it("a POST to a page without an action: 405 page in the page's language, one short log line without a stack", async () => {
+    for (const [target, text] of [
+      ["/", "Что-то пошло не так"],
+      ["/bg", "Нещо се обърка"],
+    ] as const) {
+      const response = await fetch(`${server.baseUrl}${target}`, {
+        method: "POST",
+        headers: { "Content-Type": FORM },
+        body: new URLSearchParams({ name: "Иван", email: "ivan@example.com", phone: "", message: "Здравствуйте" }),
+      });
+      expect(response.status).toBe(405);
+      expect(response.headers.get("content-type")).toContain("text/html");
+      expect(await response.text()).toContain(text);
+      // The router's error is logged before the answer is sent.
+      expect(server.output()).not.toMatch(/\n\s+at /);
+      expect(server.output()).not.toContain("did not provide an `action`");
+      const reqId = response.headers.get("x-request-id") ?? "";
+      await accessLine(reqId);
+      const own = lines().filter((line) => line.reqId === reqId);
+      // The access line and at most one short warning, no stack anywhere.
+      expect(own.length).toBeLessThanOrEqual(2);
+      for (const line of own) expect(line.level).toBeLessThan(50);
+    }
+    // Read again now that the access lines are in: no stack arrived later either.
+    expect(server.output()).not.toMatch(/\n\s+at /);
+    expect(server.output()).not.toContain("did not provide an `action`");
+  });
+});
