@@ -1,12 +1,8 @@
 import type { Config } from "@react-router/dev/config";
 
+// React Router 8: the v7 future flags this project had adopted (middleware,
+// split route modules, the Vite environment API, raw requests, trailing-slash
+// aware data requests) are now always on.
 export default {
   ssr: true,
-  future: {
-    v8_middleware: true,
-    v8_splitRouteModules: true,
-    v8_viteEnvironmentApi: true,
-    v8_passThroughRequests: true,
-    v8_trailingSlashAwareDataRequests: true,
-  },
 } satisfies Config;

@@ -4,6 +4,7 @@ import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce";
 import { dictionary, splitLangPath } from "./i18n";
 import "./app.css";
+import startAfterFirstPaintSource from "./start-after-first-paint.js?raw";
 import cyrillicFont from "./fonts/inter-cyrillic-wght-400-700.woff2?url";
 import latinBasicFont from "./fonts/inter-latin-basic-wght-400-700.woff2?url";
 
@@ -53,7 +54,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * HTML and the module script is put, as it is, into a <template> (inert: not
  * run, nothing fetched). A small inline script adds the preloads and a copy
  * of the module script once the page has loaded and its first paint has
- * been shown (startAfterFirstPaint), having first evaluated the listed
+ * been shown (app/start-after-first-paint.js), having first evaluated the listed
  * modules one per task (decision 0012). The copy is allowed by the same CSP as
  * the original: the starter's nonce on a page rendered per request, and on a
  * cached page (no nonce) the hash of its text, which the cache computes from
@@ -86,11 +87,15 @@ function DeferredScripts(props: { nonce?: string }) {
   };
   const deferred = collect(rendered);
   if (moduleSource === undefined || /<\/script/i.test(moduleSource)) return rendered;
+  // In development the route modules, when evaluated, look for React
+  // Refresh's preamble, which the module script itself installs: so nothing
+  // is evaluated ahead of it there (no entry given), only preloaded.
+  const entry = import.meta.env.DEV ? null : (/import\("([^"]+)"\)/.exec(moduleSource)?.[1] ?? null);
   return (
     <>
       {deferred}
       <template id={DEFERRED_ID} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: `<script type="module">${moduleSource}</script>` }} />
-      <script nonce={props.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: starterScript(preloads, /import\("([^"]+)"\)/.exec(moduleSource)?.[1] ?? null) }} />
+      <script nonce={props.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: starterScript(preloads, entry) }} />
     </>
   );
 }
@@ -99,76 +104,11 @@ const DEFERRED_ID = "rr-deferred-module";
 /** Start anyway this long after the HTML was parsed (a hidden tab paints nothing; a slow image delays "load"). */
 const START_AT_THE_LATEST_MS = 3000;
 
-/**
- * Runs in the browser (serialized into an inline script, so it refers to
- * nothing outside itself): once the page has loaded and its first paint has
- * been presented, add the module preloads, then a copy of the module script
- * kept in the template.
- */
-function startAfterFirstPaint(id: string, preloads: string[], entry: string | null, latestMs: number) {
-  const d = document;
-  const nonce = d.currentScript?.nonce ?? "";
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    const template = d.getElementById(id);
-    const inert = template instanceof HTMLTemplateElement ? template.content.querySelector("script") : null;
-    if (!template?.parentNode || !inert) return;
-    // A few elements per task: each preload costs the main thread ~1 ms on a
-    // slow phone, and a long task delays the first click.
-    const steps: (() => unknown)[] = [];
-    for (let i = 0; i < preloads.length; i += 4) {
-      const batch = preloads.slice(i, i + 4);
-      steps.push(() => {
-        for (const href of batch) {
-          const link = d.createElement("link");
-          link.rel = "modulepreload";
-          link.href = href;
-          d.head.appendChild(link);
-        }
-      });
-    }
-    // Then evaluate the modules one per task, in the order React Router lists
-    // them (dependencies first), so that no single task runs them all
-    // (decision 0012). The client entry is left to the module script:
-    // evaluating it hydrates, so without a known entry nothing is imported here.
-    for (const href of entry ? preloads : []) {
-      if (href !== entry) steps.push(() => import(/* @vite-ignore */ href).catch(() => undefined));
-    }
-    steps.push(() => {
-      const script = d.createElement("script");
-      script.type = "module";
-      if (nonce) script.nonce = nonce;
-      script.textContent = inert.textContent;
-      template.parentNode?.insertBefore(script, template.nextSibling);
-    });
-    const next = () => {
-      void Promise.resolve(steps.shift()?.()).then(() => {
-        if (steps.length) window.setTimeout(next, 0);
-      });
-    };
-    next();
-  };
-  const painted = new Promise<void>((resolve) => {
-    if (typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
-    new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName("first-contentful-paint").length) {
-        observer.disconnect();
-        resolve();
-      }
-    }).observe({ type: "paint", buffered: true });
-  });
-  const loaded = new Promise<void>((resolve) => {
-    if (d.readyState === "complete") resolve();
-    else window.addEventListener("load", () => resolve(), { once: true });
-  });
-  void Promise.all([painted, loaded]).then(() => window.requestAnimationFrame(() => window.setTimeout(start, 0)));
-  window.setTimeout(start, latestMs);
-}
+// The browser code as written, not as compiled: the same text in development and production.
+const START_AFTER_FIRST_PAINT = startAfterFirstPaintSource.slice(startAfterFirstPaintSource.indexOf("function startAfterFirstPaint(")).trim();
 
 function starterScript(preloads: string[], entry: string | null): string {
-  return `(${startAfterFirstPaint.toString()})(${JSON.stringify(DEFERRED_ID)},${JSON.stringify(preloads)},${JSON.stringify(entry)},${START_AT_THE_LATEST_MS})`;
+  return `(${START_AFTER_FIRST_PAINT})(${JSON.stringify(DEFERRED_ID)},${JSON.stringify(preloads)},${JSON.stringify(entry)},${START_AT_THE_LATEST_MS})`;
 }
 
 export default function App() {

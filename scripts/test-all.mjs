@@ -18,6 +18,10 @@
 //               steps replayed in a clean folder, compose and .env.example
 //               against the configuration schema, the systemd unit verified
 //   e2e         Playwright in Debian's Chromium against the production build
+//
+// Run through npm (`npm test`), it runs on the project's pinned Node (the
+// `node` devDependency, docs/decisions/0020-pinned-node-from-npm.md), and so
+// does every layer it starts; the first line says which Node that is.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -26,6 +30,7 @@ const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 fs.mkdirSync("test-results", { recursive: true });
 const only = process.argv.slice(2);
+console.log(`npm test on Node ${process.version} (${process.execPath})`);
 
 /** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string }} Layer */
 /** @type {Layer[]} */

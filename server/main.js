@@ -81,7 +81,7 @@ async function serve() {
   const server = http.createServer(listener).listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - started);
     // The supervisor says it once for all its processes.
-    if (!worker) mod.log.info(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms)`);
+    if (!worker) mod.log.info(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms), Node ${process.version}`);
   });
   // An address too long for Node (a huge search) gets a page that says so, not a bare 431;
   // other malformed requests a 400. It never throws: no client error can end the process.

@@ -56,7 +56,7 @@ export async function supervise(mod, env) {
       if (!up && listening.size === count) {
         up = true;
         const ms = Math.round(performance.now() - started);
-        mod.log.info(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ${count} server processes, ready in ${ms} ms)`);
+        mod.log.info(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ${count} server processes, ready in ${ms} ms), Node ${process.version}`);
       }
     });
     worker.once("exit", (code, signal) => {

@@ -4,7 +4,7 @@ import { getEnv } from "./env.server";
 /**
  * Language of the requested page (from its path) and the site's origin, for
  * loaders and actions. Takes React Router's normalized `url` argument: with
- * `v8_passThroughRequests`, `request.url` of a client navigation or fetcher
+ * React Router 8 (raw requests are passed through), `request.url` of a client navigation or fetcher
  * is the raw `/bg.data?index` form.
  */
 export function pageContext(url: URL): { lang: Lang; path: string; origin: string } {

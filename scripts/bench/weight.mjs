@@ -25,7 +25,7 @@
  *              viewport 412×823 at DPR 1.75 like Lighthouse's mobile, empty
  *              cache): encoded body bytes of every response, with fonts and
  *              images counted separately (the budget: ≤ 250 KB)
- * Then Lighthouse 12 (mobile, default config, simulated throttling) on the
+ * Then Lighthouse 13 (mobile, default config, simulated throttling) on the
  * same eight pages (DESIGN §11 budgets home, listing and property; location
  * pages are landing pages from search too): the four category scores and
  * LCP / TBT / CLS.
@@ -652,7 +652,7 @@ function printWeights(pages) {
 function printLighthouse(rows) {
   const out = (/** @type {string} */ s = "") => process.stdout.write(`${s}\n`);
   out();
-  out("Lighthouse 12 mobile (simulated throttling), system Chromium");
+  out("Lighthouse 13 mobile (simulated throttling), system Chromium");
   const head = `${pad("page", 12)} ${padL("perf", 5)} ${padL("a11y", 5)} ${padL("seo", 5)} ${padL("b.p.", 5)} ${padL("FCP ms", 7)} ${padL("LCP ms", 7)} ${padL("SI ms", 7)} ${padL("TBT ms", 7)} ${padL("CLS", 6)} ${padL("load", 5)}  perf=100`;
   out(head);
   out("-".repeat(head.length));

@@ -16,7 +16,20 @@ import { ensureBuild, freePort, projectRoot, waitFor } from "../support/built-se
  *
  * PGlite only: the signal path does not depend on the database, and the
  * embedded database is where a leftover server keeps the data folder locked.
+ *
+ * npm is started the way a shell starts it, with only the system's Node on
+ * PATH: the server must still run on the project's pinned Node (the `node`
+ * package, docs/decisions/0020-pinned-node-from-npm.md) and say so.
  */
+
+/** The version of the project's own Node (the `node` devDependency). */
+const pinnedNode = `v${JSON.parse(fs.readFileSync(path.join(projectRoot, "node_modules/node/package.json"), "utf8")).version}`;
+
+/** PATH without the node_modules/.bin folders npm or npx put in front of it. */
+const shellPath = (process.env.PATH ?? "")
+  .split(path.delimiter)
+  .filter((dir) => !dir.endsWith(`${path.sep}node_modules${path.sep}.bin`))
+  .join(path.delimiter);
 
 /** Whether the process still exists (signal 0 only checks). */
 function alive(pid: number): boolean {
@@ -100,6 +113,7 @@ describe("npm run serve", () => {
         cwd: projectRoot,
         env: {
           ...process.env,
+          PATH: shellPath,
           NODE_ENV: "production",
           PORT: String(port),
           HOST: "127.0.0.1",
@@ -118,6 +132,7 @@ describe("npm run serve", () => {
 
       await waitFor(() => output.includes("Listening on") || npm.exitCode !== null, 120_000, () => `the server to listen; output:\n${output}`);
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+      expect(output).toMatch(new RegExp(`Listening on .*, Node ${pinnedNode.replace(/\./g, "\\.")}\n`));
       run.server = serverProcess(descendants(npm.pid!));
       expect(run.server, `the server process under npm; output:\n${output}`).toBeDefined();
       const server = run.server!;

@@ -60,7 +60,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 // An open edit form is not reloaded by the live updates (it would leave for the list if its location was deleted).
 export const shouldRevalidate = editFormShouldRevalidate;
 
-export function meta({ data: d }: Route.MetaArgs) {
+export function meta({ loaderData: d }: Route.MetaArgs) {
   return [{ title: `${d?.location ? ADMIN.locations.editTitle : ADMIN.locations.addTitle} — ${ADMIN.title}` }];
 }
 

@@ -131,7 +131,7 @@ async function gone(locationId: string) {
 // An open edit form is not reloaded by the live updates (it would leave for the list if its property was deleted).
 export const shouldRevalidate = editFormShouldRevalidate;
 
-export function meta({ data: d }: Route.MetaArgs) {
+export function meta({ loaderData: d }: Route.MetaArgs) {
   return [{ title: `${d?.property ? ADMIN.properties.editTitle : ADMIN.properties.addTitle} — ${ADMIN.title}` }];
 }
 

@@ -41,7 +41,7 @@ export const clientAction = contactClientAction;
 // … and then keeps the page as it is, without reloading its data (which offline would fail too).
 export const shouldRevalidate = contactShouldRevalidate;
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const t = dictionary(data.lang);
   return pageMeta({

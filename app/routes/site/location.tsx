@@ -37,7 +37,7 @@ export async function loader({ url, params }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data: d }: Route.MetaArgs) {
+export function meta({ loaderData: d }: Route.MetaArgs) {
   if (!d) return [];
   const t = dictionary(d.lang);
   const path = `/${d.location.slug}`;

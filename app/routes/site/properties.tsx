@@ -24,7 +24,7 @@ export async function loader({ url }: Route.LoaderArgs) {
   };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const t = dictionary(data.lang);
   const filtered = data.query.search !== "" || data.query.page > 1 || data.query.sort !== "default";

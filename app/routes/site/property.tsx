@@ -68,7 +68,7 @@ export const clientAction = contactClientAction;
 // … and then keeps the page as it is, without reloading its data (which offline would fail too).
 export const shouldRevalidate = contactShouldRevalidate;
 
-export function meta({ data: d }: Route.MetaArgs) {
+export function meta({ loaderData: d }: Route.MetaArgs) {
   if (!d) return [];
   const t = dictionary(d.lang);
   const p = d.property;
