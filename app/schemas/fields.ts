@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { INVALID_CHARACTERS } from "./plain";
+
+// Zod-free rules live in ./plain (the browser imports them without zod); re-exported for the server's schemas.
+export { INVALID_CHARACTERS, isUuid, UUID_PATTERN } from "./plain";
 
 /**
  * Field builders shared by the schemas. Each takes the user-facing messages,
@@ -20,11 +24,6 @@ export function hasControlCharacters(text: string): boolean {
   return CONTROL_CHARACTERS.test(text);
 }
 
-/** The message for such a character, in the form's language (administrator forms: Russian). */
-export const INVALID_CHARACTERS = {
-  ru: "Текст содержит недопустимые символы",
-  bg: "Текстът съдържа недопустими символи",
-} as const;
 
 /** Required text: trimmed; missing, non-text or whitespace-only → `required`; a control character → `invalidCharacters`. */
 export function requiredText(required: string, max: number, tooLong: string, invalidCharacters: string = INVALID_CHARACTERS.ru) {
@@ -129,8 +128,3 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return result;
 }
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID_PATTERN.test(value);
-}

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { splitLangPath } from "~/i18n";
-import { CONTACT_MESSAGES } from "~/schemas/contact";
+import { CONTACT_MESSAGES } from "~/schemas/contact-messages";
 import type { ContactActionResult } from "./contact-action.server";
 
 /**

@@ -1,0 +1,35 @@
+import { INVALID_CHARACTERS } from "./plain";
+
+// Zod-free, so the browser's contact form code can read them (./plain says why).
+export type Lang = "ru" | "bg";
+
+/** SPEC §5 wording (ru), with the Bulgarian twins for Bulgarian pages. */
+export const CONTACT_MESSAGES = {
+  ru: {
+    nameRequired: "Имя обязательно",
+    emailRequired: "Email обязателен",
+    emailInvalid: "Пожалуйста, введите действительный email",
+    messageRequired: "Сообщение обязательно",
+    phoneInvalid: "Пожалуйста, введите действительный номер телефона",
+    nameTooLong: "Имя слишком длинное (не более 100 символов)",
+    emailTooLong: "Email слишком длинный (не более 254 символов)",
+    messageTooLong: "Сообщение слишком длинное (не более 5000 символов)",
+    invalidCharacters: INVALID_CHARACTERS.ru,
+    success: "Спасибо! Ваше сообщение отправлено.",
+    failure: "Произошла ошибка при отправке формы. Пожалуйста, попробуйте еще раз.",
+  },
+  bg: {
+    nameRequired: "Името е задължително",
+    emailRequired: "Имейлът е задължителен",
+    emailInvalid: "Моля, въведете валиден имейл",
+    messageRequired: "Съобщението е задължително",
+    phoneInvalid: "Моля, въведете валиден телефонен номер",
+    nameTooLong: "Името е твърде дълго (до 100 символа)",
+    emailTooLong: "Имейлът е твърде дълъг (до 254 символа)",
+    messageTooLong: "Съобщението е твърде дълго (до 5000 символа)",
+    invalidCharacters: INVALID_CHARACTERS.bg,
+    success: "Благодарим! Съобщението ви е изпратено.",
+    failure: "Възникна грешка при изпращането на формата. Моля, опитайте отново.",
+  },
+} as const satisfies Record<Lang, Record<string, string>>;
+

@@ -1,0 +1,18 @@
+/**
+ * Rules and messages the browser needs without zod: public pages import them
+ * (the listing's query, the contact form's failure banner), and zod alone is
+ * ~21 KB brotli of JavaScript a visitor would otherwise download (the public
+ * pages' budget is 120 KB). The schemas beside this file re-export them.
+ */
+
+/** The message for a control character in text, in the form's language (administrator forms: Russian). */
+export const INVALID_CHARACTERS = {
+  ru: "Текст содержит недопустимые символы",
+  bg: "Текстът съдържа недопустими символи",
+} as const;
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID_PATTERN.test(value);
+}
