@@ -1,5 +1,5 @@
-import { property, propertyPath } from "../fixtures/data";
-import { expect, hydrated, LANGS, localize, test } from "../fixtures/test";
+import { location, locationPath, property, propertyPath } from "../fixtures/data";
+import { expect, hydrated, isPhone, LANGS, localize, test } from "../fixtures/test";
 
 /**
  * What comes before the first paint (DESIGN §11, docs/benchmarks.md
@@ -119,4 +119,33 @@ test("public pages create no Intl object while they load and hydrate (its locale
   }
   // Prices, areas and counts were on those pages, formatted the same in the
   // browser as on the server: a hydration mismatch would be a console error.
+});
+
+/**
+ * DESIGN's budget: a public page's JavaScript ≤ 120 KB brotli, as the browser
+ * receives it (the server sends the build's precompressed .br files). Checked
+ * here so a module that drags a server-side library into the browser (zod,
+ * once, through a shared message constant) fails a test, not only the
+ * weight script (npm run bench:weight).
+ */
+test("every public page's JavaScript is within 120 KB brotli as received", async ({ browser, extraHTTPHeaders }) => {
+  test.skip(isPhone(), "the same files at any size");
+  for (const lang of LANGS) {
+    for (const path of ["/", "/properties", locationPath(location("testograd")), propertyPath(property("alpha"))]) {
+      // A first visit: nothing from the cache (a cached file reports no size).
+      const context = await browser.newContext({ extraHTTPHeaders });
+      const page = await context.newPage();
+      const scripts: Promise<number>[] = [];
+      page.on("requestfinished", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.sizes().then((s) => s.responseBodySize));
+      });
+      await page.goto(encodeURI(localize(lang, path)));
+      await hydrated(page);
+      const sizes = await Promise.all(scripts);
+      await context.close();
+      expect(sizes.length, `${lang} ${path}: scripts`).toBeGreaterThan(5);
+      expect(Math.min(...sizes), `${lang} ${path}: every script's size known`).toBeGreaterThan(0);
+      expect(sizes.reduce((a, b) => a + b, 0), `${lang} ${path}: JavaScript bytes received`).toBeLessThanOrEqual(120 * 1024);
+    }
+  }
 });
