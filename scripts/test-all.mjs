@@ -4,6 +4,7 @@
 //
 //   typecheck   react-router typegen + tsc --noEmit          (1 check)
 //   lint        eslint                                        (1 check)
+//   format      prettier --check (npm run format fixes)       (1 check)
 //   build       the production build, once (1 check): the server tests
 //               start it and the e2e tests run against it, so they never
 //               race to rebuild build/ at the same time
@@ -85,6 +86,7 @@ function playwright() {
 const want = (/** @type {string} */ name) => only.length === 0 || only.includes(name);
 if (want("typecheck")) check("typecheck", "npm", ["run", "--silent", "typecheck"]);
 if (want("lint")) check("lint", "npm", ["run", "--silent", "lint"]);
+if (want("format")) check("format", "npm", ["run", "--silent", "format:check"]);
 if (want("build") || want("pglite") || want("postgres") || want("robustness") || want("e2e")) check("build", "npm", ["run", "--silent", "build"]);
 if (want("unit")) vitest("unit", "unit tests");
 if (want("pglite")) vitest("pglite", "database suite on PGlite");
