@@ -124,7 +124,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { lang } = splitLangPath(useLocation().pathname);
   const t = dictionary(lang).errors;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const button = "inline-flex min-h-11 items-center rounded-lg bg-sea-600 px-5 py-2 font-medium text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600";
+  const button =
+    "inline-flex min-h-11 items-center rounded-lg bg-sea-600 px-5 py-2 font-medium text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600";
   return (
     <>
       <title>{notFound ? t.notFound : t.title}</title>

@@ -40,7 +40,10 @@ function cli(script: "backup" | "restore", ...args: string[]): Promise<{ code: n
 }
 
 const start = () =>
-  startServices(parseEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", BACKUP_INTERVAL_HOURS: "0" }), { maintenance: true, changeFeed: true });
+  startServices(parseEnv({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "silent", BACKUP_INTERVAL_HOURS: "0" }), {
+    maintenance: true,
+    changeFeed: true,
+  });
 const names = async () => (await listLocations()).map((l) => l.name).sort();
 const image = path.join(dataDir, "upload", "locations", "locations-1700000000000-abc.jpg");
 

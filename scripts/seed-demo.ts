@@ -78,9 +78,7 @@ async function main() {
 
     const lines: string[] = [];
     if (summary.alreadyEnough) {
-      lines.push(
-        `The catalogue already has ${formatCount(summary.existing)} listings (${formatCount(summary.target)} wanted): nothing to create.`,
-      );
+      lines.push(`The catalogue already has ${formatCount(summary.existing)} listings (${formatCount(summary.target)} wanted): nothing to create.`);
     } else {
       lines.push(
         `Created ${formatCount(summary.created)} demo listings` +
@@ -89,22 +87,16 @@ async function main() {
       );
     }
     if (summary.interrupted) {
-      lines.push(
-        `Interrupted: ${formatCount(summary.planned - summary.created)} not created. Run the same command again to finish.`,
-      );
+      lines.push(`Interrupted: ${formatCount(summary.planned - summary.created)} not created. Run the same command again to finish.`);
       exitCode = 130;
     }
     if (summary.locationImagesSet > 0) lines.push(`Gave ${summary.locationImagesSet} locations a demo image.`);
     if (summary.imagesWritten > 0) lines.push(`Drew and stored ${summary.imagesWritten} demo pictures.`);
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
     const listings =
-      summary.created > 0
-        ? `; listings ${seconds(summary.listingsMs)}, ${formatCount((summary.created * 1000) / Math.max(1, summary.listingsMs))}/s`
-        : "";
+      summary.created > 0 ? `; listings ${seconds(summary.listingsMs)}, ${formatCount((summary.created * 1000) / Math.max(1, summary.listingsMs))}/s` : "";
     const peakMb = process.resourceUsage().maxRSS / 1024;
-    lines.push(
-      `Time: ${formatDuration(summary.elapsedMs)} (${seconds(summary.elapsedMs)}${listings}); peak memory of this process ${peakMb.toFixed(0)} MB.`,
-    );
+    lines.push(`Time: ${formatDuration(summary.elapsedMs)} (${seconds(summary.elapsedMs)}${listings}); peak memory of this process ${peakMb.toFixed(0)} MB.`);
     process.stdout.write(`${lines.join("\n")}\n`);
   } catch (error) {
     if (barUsed) process.stderr.write("\n");

@@ -106,7 +106,9 @@ const total = layers.reduce((acc, l) => ({ passed: acc.passed + l.passed, failed
 console.log("\n=== Summary");
 for (const l of layers) {
   const skipped = l.skipped ? `, ${l.skipped} skipped` : "";
-  console.log(`  ${l.name.padEnd(32)} ${String(l.passed).padStart(4)} passed, ${l.failed} failed${skipped}  (${l.seconds.toFixed(1)} s)${l.note ? `  ${l.note}` : ""}`);
+  console.log(
+    `  ${l.name.padEnd(32)} ${String(l.passed).padStart(4)} passed, ${l.failed} failed${skipped}  (${l.seconds.toFixed(1)} s)${l.note ? `  ${l.note}` : ""}`,
+  );
 }
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
 process.exit(total.failed > 0 ? 1 : 0);

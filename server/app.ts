@@ -168,17 +168,22 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   app.use(apiRouter());
   app.use(storageApiRouter());
 
-
   // Public pages for anonymous visitors: rendered once per content version, then kept (served above).
   if (cache) app.use(cache.renderCacheable);
-  app.all("/{*splat}", pagesWithBoundedBodies(createRequestHandler({ build, mode, getLoadContext: loadContext }), createWebRequestHandler(build, mode), loadContext));
+  app.all(
+    "/{*splat}",
+    pagesWithBoundedBodies(createRequestHandler({ build, mode, getLoadContext: loadContext }), createWebRequestHandler(build, mode), loadContext),
+  );
 
   // Last resort: never a stack trace or SQL in a response.
   const onError: ErrorRequestHandler = (error, req, res, next) => {
     const status = typeof error?.status === "number" && error.status >= 400 && error.status < 600 ? error.status : 500;
     if (status >= 500) log.error(`${req.method} ${req.path} failed:`, error);
     if (res.headersSent) return next(error);
-    res.status(status).type("text/plain").send(status === 404 ? "Not Found" : status < 500 ? "Bad Request" : "Internal Server Error");
+    res
+      .status(status)
+      .type("text/plain")
+      .send(status === 404 ? "Not Found" : status < 500 ? "Bad Request" : "Internal Server Error");
   };
   app.use(onError);
   const assets = options.clientDir ? buildAssets(path.join(options.clientDir, "assets")) : null;

@@ -31,7 +31,13 @@ describe("limitFor", () => {
   });
 
   it("holds a maximal valid contact form in 3-byte characters, percent-encoded", () => {
-    const form = new URLSearchParams({ name: "語".repeat(100), email: `${"語".repeat(240)}@例え.jp`, phone: "+359 88 123 45 67", message: "語".repeat(5000), website: "" });
+    const form = new URLSearchParams({
+      name: "語".repeat(100),
+      email: `${"語".repeat(240)}@例え.jp`,
+      phone: "+359 88 123 45 67",
+      message: "語".repeat(5000),
+      website: "",
+    });
     expect(new TextEncoder().encode(form.toString()).length).toBeLessThan(limitFor("POST", "/").max);
   });
 });

@@ -142,12 +142,17 @@ function refuse(req: express.Request, res: express.Response, rule: BodyLimit, st
       return;
     }
     case "storage":
-      res.type("application/json; charset=utf-8").send(JSON.stringify({ statusCode: String(status), error: "Payload too large", message: "The object exceeded the maximum allowed size" }));
+      res
+        .type("application/json; charset=utf-8")
+        .send(JSON.stringify({ statusCode: String(status), error: "Payload too large", message: "The object exceeded the maximum allowed size" }));
       return;
     default: {
       const path = req.path;
       const admin = /^\/admin(?:[/.]|$)/.test(path);
-      res.set(SMALL_ANSWER_HEADERS).type("html").send(smallPage(PAGES[status], pageLang(path), admin ? "admin" : "home"));
+      res
+        .set(SMALL_ANSWER_HEADERS)
+        .type("html")
+        .send(smallPage(PAGES[status], pageLang(path), admin ? "admin" : "home"));
     }
   }
 }

@@ -21,7 +21,10 @@ import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/u
  * Requests the cache does not serve (admin, signed-in, writes, resource
  * routes) pass through both untouched.
  */
-export function cachedPages(render: (request: Request, context: RouterContextProvider) => Promise<Response>, contextOf: (req: express.Request, res: express.Response) => RouterContextProvider) {
+export function cachedPages(
+  render: (request: Request, context: RouterContextProvider) => Promise<Response>,
+  contextOf: (req: express.Request, res: express.Response) => RouterContextProvider,
+) {
   const cache = new PageCache(readContentVersion);
 
   const keyOf = (req: IncomingMessage) => {
@@ -64,7 +67,11 @@ export function cachedPages(render: (request: Request, context: RouterContextPro
       const body = await response.text();
       const rendered = [...response.headers].filter(([name]) => !/^(content-length|content-encoding|transfer-encoding)$/i.test(name));
       // A response that sets a cookie belongs to one visitor: never replayed to others.
-      const html = response.status === 200 && /text\/html/.test(response.headers.get("content-type") ?? "") && !response.headers.has("set-cookie") && !res.hasHeader("set-cookie");
+      const html =
+        response.status === 200 &&
+        /text\/html/.test(response.headers.get("content-type") ?? "") &&
+        !response.headers.has("set-cookie") &&
+        !res.hasHeader("set-cookie");
       const frozen = html ? await freezePage({ status: response.status, body, nonce, csp: String(res.getHeader("Content-Security-Policy") ?? "") }) : null;
       for (const [name, value] of rendered) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "MISS");

@@ -117,7 +117,12 @@ export function tooLongResponse(error: ClientError): string | null {
   if (error.code !== "HPE_HEADER_OVERFLOW") return null;
   const packet = error.rawPacket ?? Buffer.alloc(0);
   // Only the method and the start of the path are looked at: /bg pages get the Bulgarian text.
-  const lang = pageLang(packet.subarray(0, 16).toString("latin1").replace(/^[A-Z]{3,7} /, ""));
+  const lang = pageLang(
+    packet
+      .subarray(0, 16)
+      .toString("latin1")
+      .replace(/^[A-Z]{3,7} /, ""),
+  );
   const lineEnd = packet.indexOf("\r\n");
   const longLine = (lineEnd === -1 ? packet.length : lineEnd) > LONG_LINE;
   const status = longLine ? "414 URI Too Long" : "431 Request Header Fields Too Large";

@@ -113,7 +113,8 @@ describe("checkRequestHead", () => {
 
   it("refuses the methods a Web Request cannot carry (TRACE, TRACK, CONNECT), in any case; others pass", () => {
     for (const method of ["TRACE", "track", "CONNECT"]) expect(checkRequestHead({ ...head("/"), method }), method).toEqual({ reason: "method" });
-    for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"]) expect(checkRequestHead({ ...head("/"), method }), method).toBeNull();
+    for (const method of ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "PROPFIND"])
+      expect(checkRequestHead({ ...head("/"), method }), method).toBeNull();
   });
 
   it("isValidHost", () => {

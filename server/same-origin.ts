@@ -17,7 +17,8 @@ export function sameOriginWrites(publicUrl: string): RequestHandler {
     const origin = req.get("origin");
     const host = req.get("host");
     const ownOrigins = new Set([publicOrigin, ...(host ? [`${req.protocol}://${host}`] : [])]);
-    const crossSite = fetchSite === "cross-site" || fetchSite === "same-site" || (origin !== undefined && origin !== "null" && !ownOrigins.has(origin)) || origin === "null";
+    const crossSite =
+      fetchSite === "cross-site" || fetchSite === "same-site" || (origin !== undefined && origin !== "null" && !ownOrigins.has(origin)) || origin === "null";
     if (!crossSite) return next();
     res.status(403).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Запрос с другого сайта отклонён.");
   };

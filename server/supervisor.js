@@ -32,10 +32,7 @@ const SUPERVISOR_POOL_SIZE = 2;
  */
 export async function supervise(mod, env) {
   const started = performance.now();
-  await mod.startServices(
-    { ...env, DATABASE_POOL_SIZE: Math.min(env.DATABASE_POOL_SIZE, SUPERVISOR_POOL_SIZE) },
-    { firstAdmin: true, maintenance: true },
-  );
+  await mod.startServices({ ...env, DATABASE_POOL_SIZE: Math.min(env.DATABASE_POOL_SIZE, SUPERVISOR_POOL_SIZE) }, { firstAdmin: true, maintenance: true });
 
   const count = env.SERVER_PROCESSES;
   let up = false;

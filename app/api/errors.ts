@@ -73,8 +73,7 @@ export const parseError = (message: string, details: string | null = null) => ne
 
 /** A ModelError (the data rules' refusal) as an API error; `prefix` wraps the message (RPC's SPEC wording). */
 export function fromModelError(error: ModelError, authenticated: boolean, prefix?: (message: string) => string): ApiError {
-  const code =
-    error.pgCode ?? (error.kind === "conflict" ? "23505" : error.kind === "database" ? "XX000" : error.kind === "not_found" ? "PGRST116" : "22P02");
+  const code = error.pgCode ?? (error.kind === "conflict" ? "23505" : error.kind === "database" ? "XX000" : error.kind === "not_found" ? "PGRST116" : "22P02");
   let status = statusForPgCode(code, authenticated);
   if (error.kind === "validation" && status >= 500) status = 400;
   const fields = Object.entries(error.fields);

@@ -87,14 +87,7 @@ export function ContactForm({ t, action, subject }: { t: Dictionary; action?: st
   );
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action={action}
-      noValidate
-      className="space-y-4"
-      aria-label={t.contact.formTitle}
-    >
+    <fetcher.Form ref={formRef} method="post" action={action} noValidate className="space-y-4" aria-label={t.contact.formTitle}>
       {subject ? <p className="text-sm text-slate-600">{subject}</p> : null}
       <div role="status" aria-live="polite">
         {banner ? (

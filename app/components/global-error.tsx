@@ -25,7 +25,12 @@ export function GlobalErrorScreen({ t }: { t: Dictionary["errors"] }) {
   }, []);
   if (!failed) return null;
   return (
-    <div role="alertdialog" aria-modal="true" aria-labelledby="global-error-title" className="fixed inset-0 z-[100] flex items-center justify-center bg-sand-50 p-6 text-center">
+    <div
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby="global-error-title"
+      className="fixed inset-0 z-[100] flex items-center justify-center bg-sand-50 p-6 text-center"
+    >
       <div className="flex max-w-xl flex-col items-center gap-4">
         <h1 id="global-error-title" className="text-2xl font-semibold">
           {t.title}

@@ -81,14 +81,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
       >
         <label className="text-sm font-medium text-slate-800">
           {searchLabel ?? t.listing.search}
-          <input
-            type="search"
-            name="search"
-            defaultValue={query.search}
-            maxLength={200}
-            placeholder={t.listing.searchPlaceholder}
-            className={control}
-          />
+          <input type="search" name="search" defaultValue={query.search} maxLength={200} placeholder={t.listing.searchPlaceholder} className={control} />
         </label>
         <label className="text-sm font-medium text-slate-800">
           {t.listing.sort}

@@ -133,7 +133,8 @@ async function askRunningServer(env: Env, locked: DataDirLockedError, target: st
       fs.copyFileSync(path.join(dir, made), target);
       return `the server was running: dumped by it (process ${owner.pid}), also kept as backups/${made}`;
     }
-    if (Date.now() > until) throw new OperationError(`The running server (process ${owner.pid}) wrote no backup within ${ON_DEMAND_WAIT_MS / 60_000} minutes; see its log.`);
+    if (Date.now() > until)
+      throw new OperationError(`The running server (process ${owner.pid}) wrote no backup within ${ON_DEMAND_WAIT_MS / 60_000} minutes; see its log.`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
@@ -167,9 +168,7 @@ async function restorePostgres(url: string, source: string): Promise<string[]> {
     );
     const others = rows[0]?.n ?? 0;
     if (others > 0) {
-      throw new OperationError(
-        `${others} other connection(s) to the database (a running server?): stop the site first. Nothing was changed.`,
-      );
+      throw new OperationError(`${others} other connection(s) to the database (a running server?): stop the site first. Nothing was changed.`);
     }
   } finally {
     await client.end();

@@ -35,10 +35,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type OpenOptions =
-  | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir: string }
-  | { kind: "pglite-memory" };
+export type OpenOptions = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" };
 
 // PostgreSQL returns numeric as text and bigint (count(*)) as text; the domain
 // wants numbers. Values beyond 2^53 do not occur here (prices, areas, counts).

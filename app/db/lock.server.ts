@@ -87,7 +87,13 @@ export function readLockOwner(lockFile: string): LockOwner | null {
   try {
     const owner = JSON.parse(text) as Partial<LockOwner>;
     if (typeof owner.pid === "number" && typeof owner.host === "string") {
-      return { pid: owner.pid, host: owner.host, bootId: String(owner.bootId ?? ""), instance: String(owner.instance ?? ""), started: String(owner.started ?? "") };
+      return {
+        pid: owner.pid,
+        host: owner.host,
+        bootId: String(owner.bootId ?? ""),
+        instance: String(owner.instance ?? ""),
+        started: String(owner.started ?? ""),
+      };
     }
   } catch {
     // not a lock we wrote

@@ -41,10 +41,7 @@ export async function pendingMigrationCount(handle: DatabaseHandle, migrationsFo
   };
   let lastApplied = -1;
   try {
-    const rows = await queryRows<{ last: string | number | null }>(
-      handle.db,
-      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
-    );
+    const rows = await queryRows<{ last: string | number | null }>(handle.db, sql`select max(created_at) as last from drizzle.__drizzle_migrations`);
     lastApplied = Number(rows[0]?.last ?? -1);
   } catch {
     // No migrations table yet: everything is pending.

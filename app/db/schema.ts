@@ -82,21 +82,32 @@ export const realEstates = pgTable(
       .notNull()
       .references(() => locations.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
-    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     property_type: text("property_type", { enum: PROPERTY_TYPES }).notNull().default("apartment"),
     order: integer("order").notNull().default(0),
     bedrooms: integer("bedrooms"),
     bathrooms: integer("bathrooms"),
     year_built: integer("year_built"),
-    features: text("features").array().notNull().default(sql`'{}'::text[]`),
-    features_bg: text("features_bg").array().notNull().default(sql`'{}'::text[]`),
+    features: text("features")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    features_bg: text("features_bg")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     // The words of the four texts for search, written by the model
     // (to_tsvector('simple', searchTextOf(…)), see app/lib/search.ts): the
     // texts are case-folded in JavaScript because PGlite and a C-locale
     // PostgreSQL lower() only ASCII. Stored, not an index expression: a
     // listing walking a sort index checks it on each row it passes, and
     // parsing the texts again there cost 150–500 µs a row.
-    search_vector: tsvector("search_vector").notNull().default(sql`''::tsvector`),
+    search_vector: tsvector("search_vector")
+      .notNull()
+      .default(sql`''::tsvector`),
     ...timestamps,
   },
   (t) => [
@@ -138,7 +149,9 @@ export const contactSubmissions = pgTable(
   },
   (t) => [
     index("contact_submissions_created_at_idx").on(t.created_at),
-    index("contact_submissions_unread_idx").on(t.isread).where(sql`${t.isread} = false`),
+    index("contact_submissions_unread_idx")
+      .on(t.isread)
+      .where(sql`${t.isread} = false`),
   ],
 );
 

@@ -65,9 +65,7 @@ export const ADMIN = {
     empty: "Локаций пока нет.",
     deleteTitle: (name: string) => `Удалить локацию «${name}»?`,
     deleteWarning: (n: number) =>
-      n === 0
-        ? "У этой локации нет объектов."
-        : `Вместе с локацией будут удалены все ее объекты: ${n}. Это действие нельзя отменить.`,
+      n === 0 ? "У этой локации нет объектов." : `Вместе с локацией будут удалены все ее объекты: ${n}. Это действие нельзя отменить.`,
     deleted: "Локация удалена",
     // Saving an edit form whose location was deleted meanwhile (SPEC §8 has no message for it).
     goneWhileEditing:

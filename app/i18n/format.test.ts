@@ -17,7 +17,7 @@ function sampleValues(): number[] {
   values.push(0.05, 0.15, 0.25, 0.45, 0.94, 0.95, 0.96, 1.005, 1.05, 1.25, 2.5, 3.5, 9.95, 99.95, 999.95, 999.96, 9999.5, 12_345.65, 1e-7, 4.5e-3, 123.456);
   values.push(-0.4, -1, -2.5, -1234.56, -99_999.95);
   let seed = 20261121;
-  const next = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   for (let i = 0; i < 3000; i++) {
     const magnitude = 10 ** Math.floor(next() * 9);
     values.push(Math.round(next() * magnitude * 100) / 100, Math.round(next() * magnitude), Math.round(next() * magnitude * 10) / 10 + 0.05);

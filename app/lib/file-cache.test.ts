@@ -49,10 +49,10 @@ describe("mergeFiles", () => {
   });
 
   it("keeps files only one side has, newest first; the fresh entry wins a tie", () => {
-    const merged = mergeFiles([file("old.jpg", "2026-01-01T00:00:00.000Z"), file("same.jpg", "2026-01-05T00:00:00.000Z", { size: 1 })], [
-      file("new.jpg", "2026-01-04T00:00:00.000Z"),
-      file("same.jpg", "2026-01-05T00:00:00.000Z", { size: 9 }),
-    ]);
+    const merged = mergeFiles(
+      [file("old.jpg", "2026-01-01T00:00:00.000Z"), file("same.jpg", "2026-01-05T00:00:00.000Z", { size: 1 })],
+      [file("new.jpg", "2026-01-04T00:00:00.000Z"), file("same.jpg", "2026-01-05T00:00:00.000Z", { size: 9 })],
+    );
     expect(merged.map((f) => f.name)).toEqual(["same.jpg", "new.jpg", "old.jpg"]);
     expect(merged[0]!.size).toBe(9);
   });

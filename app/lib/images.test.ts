@@ -53,7 +53,18 @@ describe("resolveImageUrl (SPEC §7)", () => {
     expect(resolveImageUrl("images/a.jpg")).toBe("/images/a.jpg");
   });
   it("null for blank and unusable values (the caller shows the placeholder)", () => {
-    for (const bad of [undefined, null, 7, "", "   ", "javascript:alert(1)", "data:text/html,<script>x</script>", "//evil.example/a.jpg", "/a/../../etc/passwd", '/a.jpg" onerror="x']) {
+    for (const bad of [
+      undefined,
+      null,
+      7,
+      "",
+      "   ",
+      "javascript:alert(1)",
+      "data:text/html,<script>x</script>",
+      "//evil.example/a.jpg",
+      "/a/../../etc/passwd",
+      '/a.jpg" onerror="x',
+    ]) {
       expect(resolveImageUrl(bad)).toBeNull();
     }
   });

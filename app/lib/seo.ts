@@ -82,7 +82,10 @@ export function trimDescription(text: string, max = DESCRIPTION_MAX): string {
  * Anything unparseable comes back unchanged.
  */
 export function toIsoDateTime(value: string): string {
-  const normalized = value.trim().replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00");
+  const normalized = value
+    .trim()
+    .replace(" ", "T")
+    .replace(/([+-]\d\d)$/, "$1:00");
   const date = new Date(normalized);
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }

@@ -38,7 +38,12 @@ describe("claimStaleChunkReload", () => {
 
   it("never reloads when the guard cannot be kept (no storage, throwing or forgetful storage)", () => {
     expect(claimStaleChunkReload(null, 1000)).toBe(false);
-    const throwing = { getItem: () => null, setItem: () => { throw new Error("QuotaExceededError"); } };
+    const throwing = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("QuotaExceededError");
+      },
+    };
     expect(claimStaleChunkReload(throwing, 1000)).toBe(false);
     const forgetful = { getItem: () => null, setItem: () => undefined };
     expect(claimStaleChunkReload(forgetful, 1000)).toBe(false);

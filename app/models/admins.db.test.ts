@@ -3,13 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { expectModelError } from "../../tests/support/expect-model-error";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
-import {
-  countAdmins,
-  createAdmin,
-  ensureFirstAdmin,
-  resetAdminPassword,
-  verifyAdminCredentials,
-} from "./admins.server";
+import { countAdmins, createAdmin, ensureFirstAdmin, resetAdminPassword, verifyAdminCredentials } from "./admins.server";
 import { createSession, deleteExpiredSessions, deleteSession, deleteSessionsOf, getSessionAdmin } from "./sessions.server";
 
 const test = useTestDatabase();

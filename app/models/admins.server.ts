@@ -54,11 +54,7 @@ export async function createAdmin(email: unknown, password: unknown): Promise<Pu
 export async function resetAdminPassword(email: unknown, password: unknown): Promise<PublicAdmin> {
   const normalized = normalizeEmail(email);
   const passwordHash = await hash(checkPassword(password), HASH_OPTIONS);
-  const [row] = await db()
-    .update(admins)
-    .set({ password_hash: passwordHash })
-    .where(eq(admins.email, normalized))
-    .returning();
+  const [row] = await db().update(admins).set({ password_hash: passwordHash }).where(eq(admins.email, normalized)).returning();
   if (!row) throw new ModelError(ADMIN_MESSAGES.notFound, "not_found");
   return toPublic(row);
 }

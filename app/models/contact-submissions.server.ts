@@ -13,19 +13,12 @@ export type { ContactSubmission };
  * the page's language. `propertyId` links it to the listing it was sent from;
  * an unknown id is dropped rather than losing the request.
  */
-export async function createContactSubmission(
-  input: unknown,
-  options: { lang?: Lang; propertyId?: unknown } = {},
-): Promise<ContactSubmission> {
+export async function createContactSubmission(input: unknown, options: { lang?: Lang; propertyId?: unknown } = {}): Promise<ContactSubmission> {
   const parsed = contactSchema(options.lang ?? "ru").safeParse(input ?? {});
   if (!parsed.success) throw ModelError.fromZod(parsed.error);
   let propertyId: string | null = null;
   if (isUuid(options.propertyId)) {
-    const [found] = await db()
-      .select({ id: realEstates.id })
-      .from(realEstates)
-      .where(eq(realEstates.id, options.propertyId))
-      .limit(1);
+    const [found] = await db().select({ id: realEstates.id }).from(realEstates).where(eq(realEstates.id, options.propertyId)).limit(1);
     propertyId = found?.id ?? null;
   }
   const [row] = await db()
@@ -62,11 +55,7 @@ export async function countContactSubmissions(): Promise<{ total: number; unread
 /** Marks a request read; there is no way back (SPEC §4). Null for an unknown id. */
 export async function markContactSubmissionRead(id: unknown): Promise<ContactSubmission | null> {
   if (!isUuid(id)) return null;
-  const [row] = await db()
-    .update(contactSubmissions)
-    .set({ isread: true })
-    .where(eq(contactSubmissions.id, id))
-    .returning();
+  const [row] = await db().update(contactSubmissions).set({ isread: true }).where(eq(contactSubmissions.id, id)).returning();
   return row ?? null;
 }
 

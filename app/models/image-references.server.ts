@@ -60,10 +60,7 @@ export async function referencedKeys(keys: string[]): Promise<Set<string>> {
   const endings = keys.flatMap((key) => spellingsOf(key).map((ending) => ({ key, ending })));
   const refs = sql`(select ${locations.image} as ref from ${locations} union all select unnest(${realEstates.images}) as ref from ${realEstates}) as refs`;
   const matches = or(...endings.map(({ ending }) => sql`right(refs.ref, ${ending.length}::int) = ${ending}::text`));
-  const rows = await queryRows<{ ref: string }>(
-    db(),
-    sql`select distinct refs.ref from ${refs} where refs.ref like '%/upload/%' and (${matches})`,
-  );
+  const rows = await queryRows<{ ref: string }>(db(), sql`select distinct refs.ref from ${refs} where refs.ref like '%/upload/%' and (${matches})`);
   const used = new Set<string>();
   for (const { ref } of rows) {
     for (const { key, ending } of endings) if (ref.endsWith(ending)) used.add(key);

@@ -19,7 +19,14 @@ beforeAll(async () => {
     { title: "Дом с садом", title_bg: "Къща с градина", description: "Тихий район", price: 250000, property_type: "house", location_id: sozopol.id },
     { title: "Студия", description: "Скидка 100% честно_", price: null, property_type: "apartment", location_id: burgas.id },
     { title: "Пентхаус", description: "Ёлки во дворе", description_bg: "Елхи в двора", price: 400000, property_type: "apartment", location_id: burgas.id },
-    { title: "Вилла", description: "Бассейн", price: 150000, property_type: "HOUSE", location_id: burgas.id, images: ["/upload/properties/v1.jpg", "/upload/properties/v2.jpg"] },
+    {
+      title: "Вилла",
+      description: "Бассейн",
+      price: 150000,
+      property_type: "HOUSE",
+      location_id: burgas.id,
+      images: ["/upload/properties/v1.jpg", "/upload/properties/v2.jpg"],
+    },
   ];
   for (const row of rows) {
     made[row.title] = await createRealEstate(row);
@@ -27,8 +34,7 @@ beforeAll(async () => {
   }
 });
 
-const titles = async (query: Partial<ListingQuery>, size = 10) =>
-  (await searchListings({ ...EMPTY_QUERY, ...query }, size)).items.map((i) => i.title);
+const titles = async (query: Partial<ListingQuery>, size = 10) => (await searchListings({ ...EMPTY_QUERY, ...query }, size)).items.map((i) => i.title);
 
 describe("searchListings", () => {
   it("lists by the order field by default, with the location's name and the cover image", async () => {
@@ -36,7 +42,13 @@ describe("searchListings", () => {
     expect(page.total).toBe(5);
     expect(page.items.map((i) => i.title)).toEqual(["Квартира в СОЗОПОЛЕ у моря", "Студия", "Дом с садом", "Пентхаус", "Вилла"]);
     const villa = page.items.find((i) => i.title === "Вилла")!;
-    expect(villa).toMatchObject({ location_name: "Бургас", location_slug: "бургас", cover: "/upload/properties/v1.jpg", image_count: 2, property_type: "house" });
+    expect(villa).toMatchObject({
+      location_name: "Бургас",
+      location_slug: "бургас",
+      cover: "/upload/properties/v1.jpg",
+      image_count: 2,
+      property_type: "house",
+    });
     expect(page.items.find((i) => i.title === "Студия")!.cover).toBeNull();
   });
 
@@ -87,11 +99,17 @@ describe("searchListings", () => {
           // A walk allowed any number of rows, and walks that give up early and read the matches instead.
           for (const walkRows of [undefined, 1, 2, 3]) {
             const walk = await searchListings(query, 1, { textSearchPlan: "walk", walkRows });
-            expect(walk.items.map((i) => i.id), `${sort} ${search} ${page} ${walkRows}`).toEqual(first);
+            expect(
+              walk.items.map((i) => i.id),
+              `${sort} ${search} ${page} ${walkRows}`,
+            ).toEqual(first);
             // From page marks every 1, 2 or 3 matches (a mark on the page, before it, far before it).
             for (const markStep of [1, 2, 3]) {
               const marked = await searchListings(query, 1, { textSearchPlan: "marks", walkRows, markStep });
-              expect(marked.items.map((i) => i.id), `${sort} ${search} ${page} marks ${markStep} ${walkRows}`).toEqual(first);
+              expect(
+                marked.items.map((i) => i.id),
+                `${sort} ${search} ${page} marks ${markStep} ${walkRows}`,
+              ).toEqual(first);
             }
           }
         }
@@ -140,7 +158,10 @@ describe("searchListings", () => {
           for (const markStep of [1, 2]) {
             for (const walkRows of [undefined, 1]) {
               const marked = await searchListings(query, 1, { markFromRows: 0, markStep, walkRows });
-              expect(marked.items.map((i) => i.title), `${sort} ${JSON.stringify(filter)} ${page} marks ${markStep} ${walkRows}`).toEqual(stepped);
+              expect(
+                marked.items.map((i) => i.title),
+                `${sort} ${JSON.stringify(filter)} ${page} marks ${markStep} ${walkRows}`,
+              ).toEqual(stepped);
             }
           }
         }
@@ -149,9 +170,7 @@ describe("searchListings", () => {
   });
 
   it("survives hostile query strings", async () => {
-    const query = parseListingQuery(
-      new URLSearchParams({ search: "я".repeat(10_000), location: "' or 1=1 --", type: "villa", sort: "drop", page: "-3" }),
-    );
+    const query = parseListingQuery(new URLSearchParams({ search: "я".repeat(10_000), location: "' or 1=1 --", type: "villa", sort: "drop", page: "-3" }));
     expect(query).toMatchObject({ locationId: null, type: null, sort: "default", page: 1 });
     expect(query.search).toHaveLength(200);
     expect((await searchListings(query, 10)).total).toBe(0);

@@ -422,7 +422,11 @@ export async function listingQueriesSql(query: ListingQuery, total: number, page
   return {
     /** Settings readRows applies to these queries (run them in one transaction). */
     settings: filter.words.length > 0 ? TEXT_SEARCH_SETTINGS : [],
-    count: db().select({ n: sql<number>`count(*)` }).from(realEstates).where(where).toSQL(),
+    count: db()
+      .select({ n: sql<number>`count(*)` })
+      .from(realEstates)
+      .where(where)
+      .toSQL(),
     ids: dialect.sqlToQuery((await pageSql(query.sort, filter, where, { ...plan, limit: Math.max(1, plan.limit) }, total, await readContentVersion())).sql),
   };
 }

@@ -84,10 +84,7 @@ describe("createLocation", () => {
   });
 
   it("refuses names that collide with the site's own paths or give no address", async () => {
-    await expectModelError(
-      createLocation({ name: "Properties", image: IMG }),
-      "Это название совпадает со служебным адресом сайта. Выберите другое название.",
-    );
+    await expectModelError(createLocation({ name: "Properties", image: IMG }), "Это название совпадает со служебным адресом сайта. Выберите другое название.");
     await expectModelError(createLocation({ name: "Admin", image: IMG }), "Это название совпадает со служебным адресом сайта. Выберите другое название.");
     await expectModelError(createLocation({ name: "!!!", image: IMG }), "Название должно содержать буквы или цифры");
   });
@@ -127,10 +124,7 @@ describe("updateLocation", () => {
   });
 
   it("answers an unknown id with 'Ошибка обновления: нет ответа от сервера'", async () => {
-    const error = await expectModelError(
-      updateLocation("00000000-0000-4000-8000-000000000000", { name: "X" }),
-      "Ошибка обновления: нет ответа от сервера",
-    );
+    const error = await expectModelError(updateLocation("00000000-0000-4000-8000-000000000000", { name: "X" }), "Ошибка обновления: нет ответа от сервера");
     expect(error.kind).toBe("not_found");
   });
 
@@ -158,9 +152,7 @@ describe("deleteLocation", () => {
       ["Приморско", 4],
     ]);
     expect(await listRealEstatesOfLocation(victim.id)).toHaveLength(0);
-    const [{ n }] = (await queryRows<{ n: number }>(test.handle().db, sql`select count(*)::int n from real_estates`)) as [
-      { n: number },
-    ];
+    const [{ n }] = (await queryRows<{ n: number }>(test.handle().db, sql`select count(*)::int n from real_estates`)) as [{ n: number }];
     expect(n).toBe(0);
   });
 
@@ -229,8 +221,7 @@ describe("reading", () => {
 
 describe("content version (what cached pages depend on)", () => {
   it("changes with every write to locations or properties, not with contact requests", async () => {
-    const version = async () =>
-      (await queryRows<{ version: string }>(test.handle().db, sql`select version::text from content_version`))[0]!.version;
+    const version = async () => (await queryRows<{ version: string }>(test.handle().db, sql`select version::text from content_version`))[0]!.version;
     const v0 = await version();
     const location = await createLocation({ name: "Несебър", image: IMG });
     const v1 = await version();

@@ -179,9 +179,7 @@ export async function ensureDefaultLocations(): Promise<number> {
     await lockList(tx, LOCATIONS_LIST);
     const [any] = await tx.select({ id: locations.id }).from(locations).limit(1);
     if (any) return 0;
-    await tx.insert(locations).values(
-      DEFAULT_LOCATIONS.map((l, order) => ({ ...l, slug: slugify(l.name), image: "", order })),
-    );
+    await tx.insert(locations).values(DEFAULT_LOCATIONS.map((l, order) => ({ ...l, slug: slugify(l.name), image: "", order })));
     return DEFAULT_LOCATIONS.length;
   });
   if (!(await exists())) throw new Error("Default locations were created but cannot be read back");

@@ -29,10 +29,7 @@ export async function lockList(tx: Executor, ...lists: OrderedList[]) {
 
 async function idsInOrder(tx: Executor, list: OrderedList): Promise<{ id: string; order: number }[]> {
   const where = list.where ? sql`where ${list.where}` : sql``;
-  return queryRows<{ id: string; order: number }>(
-    tx,
-    sql`select id, "order" from ${sql.identifier(list.table)} ${where} order by "order", created_at, id`,
-  );
+  return queryRows<{ id: string; order: number }>(tx, sql`select id, "order" from ${sql.identifier(list.table)} ${where} order by "order", created_at, id`);
 }
 
 async function writePositions(tx: Executor, list: OrderedList, rows: { id: string; order: number }[], ids: string[]) {
@@ -94,9 +91,6 @@ export async function moveToPosition(tx: Executor, list: OrderedList, id: string
 /** Number of items in the list: the position a new item gets (SPEC §4). */
 export async function countList(tx: Executor, list: OrderedList): Promise<number> {
   const where = list.where ? sql`where ${list.where}` : sql``;
-  const rows = await queryRows<{ n: number }>(
-    tx,
-    sql`select count(*)::int as n from ${sql.identifier(list.table)} ${where}`,
-  );
+  const rows = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from ${sql.identifier(list.table)} ${where}`);
   return Number(rows[0]?.n ?? 0);
 }

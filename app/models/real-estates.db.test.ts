@@ -84,9 +84,7 @@ describe("createRealEstate", () => {
   });
 
   it("normalises images: one string → a list, other non-lists → empty, blanks dropped", async () => {
-    expect((await createRealEstate({ ...base(), title: "A", images: "/upload/properties/one.jpg" })).images).toEqual([
-      "/upload/properties/one.jpg",
-    ]);
+    expect((await createRealEstate({ ...base(), title: "A", images: "/upload/properties/one.jpg" })).images).toEqual(["/upload/properties/one.jpg"]);
     expect((await createRealEstate({ ...base(), title: "B", images: { 0: "x" } })).images).toEqual([]);
     expect((await createRealEstate({ ...base(), title: "C", images: 42 })).images).toEqual([]);
     expect((await createRealEstate({ ...base(), title: "D", images: ["", "  ", null, "/upload/properties/d.jpg"] })).images).toEqual([
@@ -110,10 +108,7 @@ describe("createRealEstate", () => {
   });
 
   it("refuses a location that does not exist: 'Выбранная локация не существует'", async () => {
-    await expectModelError(
-      createRealEstate({ ...base(), location_id: "00000000-0000-4000-8000-000000000000" }),
-      "Выбранная локация не существует",
-    );
+    await expectModelError(createRealEstate({ ...base(), location_id: "00000000-0000-4000-8000-000000000000" }), "Выбранная локация не существует");
     await expectModelError(createRealEstate({ ...base(), location_id: "не-uuid" }), "Выбранная локация не существует");
   });
 
@@ -188,20 +183,14 @@ describe("updateRealEstate", () => {
   });
 
   it("answers an unknown id with 'Ошибка обновления: нет ответа от сервера'", async () => {
-    await expectModelError(
-      updateRealEstate("00000000-0000-4000-8000-000000000000", { title: "X" }),
-      "Ошибка обновления: нет ответа от сервера",
-    );
+    await expectModelError(updateRealEstate("00000000-0000-4000-8000-000000000000", { title: "X" }), "Ошибка обновления: нет ответа от сервера");
   });
 
   it("validates present fields and keeps the stored data on refusal", async () => {
     const created = await createRealEstate({ ...base(), price: 100000 });
     await expectModelError(updateRealEstate(created.id, { title: "  " }), "Title is required");
     await expectModelError(updateRealEstate(created.id, { price: "abc" }), "Пожалуйста, введите действительную цену");
-    await expectModelError(
-      updateRealEstate(created.id, { location_id: "00000000-0000-4000-8000-000000000000" }),
-      "Выбранная локация не существует",
-    );
+    await expectModelError(updateRealEstate(created.id, { location_id: "00000000-0000-4000-8000-000000000000" }), "Выбранная локация не существует");
     expect(await getRealEstate(created.id)).toMatchObject({ title: created.title, price: 100000, location_id: sozopol.id });
   });
 
@@ -279,7 +268,11 @@ describe("database constraints (the last line of defence)", () => {
   it("refuses rows that break the rules even when written directly", async () => {
     const db = test.handle().db;
     const insert = (values: string) =>
-      db.execute(sql.raw(`insert into real_estates (title, description, location_id, slug, ${values.split("=")[0]}) values ('T', 'D', '${sozopol.id}', 's-${Math.random()}', ${values.split("=")[1]})`));
+      db.execute(
+        sql.raw(
+          `insert into real_estates (title, description, location_id, slug, ${values.split("=")[0]}) values ('T', 'D', '${sozopol.id}', 's-${Math.random()}', ${values.split("=")[1]})`,
+        ),
+      );
     await expect(insert("property_type='villa'")).rejects.toThrow();
     await expect(insert("price=-1")).rejects.toThrow();
     await expect(insert("bedrooms=1000")).rejects.toThrow();
@@ -292,9 +285,7 @@ describe("database constraints (the last line of defence)", () => {
   it("search_vector holds the words of the four texts folded, and follows updates", async () => {
     const created = await createRealEstate({ ...base(), title: "СОЗОПОЛЬ ЁЛКИ", title_bg: "Хубава КЪЩА" });
     const words = async () =>
-      (await queryRows<{ word: string }>(test.handle().db, sql`select unnest(tsvector_to_array(search_vector)) as word from real_estates`)).map(
-        (r) => r.word,
-      );
+      (await queryRows<{ word: string }>(test.handle().db, sql`select unnest(tsvector_to_array(search_vector)) as word from real_estates`)).map((r) => r.word);
     expect(await words()).toEqual(expect.arrayContaining(["созополь", "елки", "хубава", "къща"]));
     await updateRealEstate(created.id, { description_bg: "НОВО ОПИСАНИЕ" });
     expect(await words()).toEqual(expect.arrayContaining(["ново", "описание", "созополь", "елки"]));

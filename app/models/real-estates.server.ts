@@ -41,16 +41,16 @@ export function propertySlugBase(title: string): string {
 /** A slug free within the location: `base`, else `base-2`, `base-3`… (DESIGN §4). */
 async function freeSlug(tx: Executor, locationId: string, title: string, exceptId?: string): Promise<string> {
   const base = propertySlugBase(title);
-  const conditions = [
-    eq(realEstates.location_id, locationId),
-    or(eq(realEstates.slug, base), like(realEstates.slug, `${escapeLike(base)}-%`)),
-  ];
+  const conditions = [eq(realEstates.location_id, locationId), or(eq(realEstates.slug, base), like(realEstates.slug, `${escapeLike(base)}-%`))];
   if (exceptId) conditions.push(ne(realEstates.id, exceptId));
   const rows = await tx
     .select({ slug: realEstates.slug })
     .from(realEstates)
     .where(and(...conditions));
-  return nextFreeSlug(base, rows.map((r) => r.slug));
+  return nextFreeSlug(
+    base,
+    rows.map((r) => r.slug),
+  );
 }
 
 async function locationExists(tx: Executor, id: string): Promise<boolean> {
@@ -59,8 +59,7 @@ async function locationExists(tx: Executor, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
-const locationMissing = () =>
-  new ModelError(M.locationMissing, "validation", { location_id: M.locationMissing }, "23503");
+const locationMissing = () => new ModelError(M.locationMissing, "validation", { location_id: M.locationMissing }, "23503");
 
 export async function getRealEstate(id: unknown, executor: Executor = db()): Promise<RealEstate | null> {
   if (!isUuid(id)) return null;
@@ -136,9 +135,7 @@ export async function createRealEstate(input: unknown): Promise<RealEstate> {
 export async function updateRealEstate(id: unknown, data: unknown): Promise<RealEstate> {
   if (!isUuid(id) || !isObject(data)) throw new ModelError(M.invalidUpdate, "validation");
   const canonical = canonicalPropertyInput(data);
-  const present = Object.fromEntries(
-    UPDATABLE_PROPERTY_FIELDS.filter((k) => canonical[k] !== undefined).map((k) => [k, canonical[k]]),
-  );
+  const present = Object.fromEntries(UPDATABLE_PROPERTY_FIELDS.filter((k) => canonical[k] !== undefined).map((k) => [k, canonical[k]]));
   const parsed = propertyUpdateSchema.safeParse(present);
   if (!parsed.success) throw ModelError.fromZod(parsed.error);
   const changes = parsed.data;
@@ -198,10 +195,7 @@ export async function deleteRealEstate(id: unknown): Promise<boolean> {
     const current = await getRealEstate(id, tx);
     if (!current) return false;
     await lockList(tx, propertiesOf(current.location_id));
-    const [deleted] = await tx
-      .delete(realEstates)
-      .where(eq(realEstates.id, id))
-      .returning({ location_id: realEstates.location_id });
+    const [deleted] = await tx.delete(realEstates).where(eq(realEstates.id, id)).returning({ location_id: realEstates.location_id });
     if (!deleted) return false;
     await renumber(tx, propertiesOf(deleted.location_id));
     return true;
@@ -209,11 +203,7 @@ export async function deleteRealEstate(id: unknown): Promise<boolean> {
 }
 
 async function locationIdOf(id: string): Promise<string | null> {
-  const [row] = await db()
-    .select({ location_id: realEstates.location_id })
-    .from(realEstates)
-    .where(eq(realEstates.id, id))
-    .limit(1);
+  const [row] = await db().select({ location_id: realEstates.location_id }).from(realEstates).where(eq(realEstates.id, id)).limit(1);
   return row?.location_id ?? null;
 }
 

@@ -81,7 +81,12 @@ describe("sitemap model", () => {
       slug: p.slug,
     }));
     expect(chunks.flat().map(({ locationSlug, slug }) => ({ locationSlug, slug }))).toEqual(expected);
-    expect(chunks.flat().map((p) => p.slug).sort()).toEqual(["дом-у-моря", "дом-у-моря-2", "квартира", "пентхаус", "студия"]);
+    expect(
+      chunks
+        .flat()
+        .map((p) => p.slug)
+        .sort(),
+    ).toEqual(["дом-у-моря", "дом-у-моря-2", "квартира", "пентхаус", "студия"]);
     const penthouse = chunks.flat().find((p) => p.slug === "пентхаус");
     expect(penthouse).toEqual({ locationSlug: "бургас", slug: "пентхаус", updated_at: "2025-06-30T09:34:56Z" });
   });
@@ -127,9 +132,7 @@ describe("/sitemap.xml and /sitemaps/*", () => {
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     const xml = await response.text();
     expectWellFormed(xml);
-    expect(xml).toContain(
-      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    );
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
     const o = origin();
     expect(urls(xml)).toEqual([
       `${o}/`,

@@ -24,8 +24,7 @@ export interface SitemapProperty {
   updated_at: string;
 }
 
-const w3c = (timestamp: SQL) =>
-  sql<string>`to_char((${timestamp}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const w3c = (timestamp: SQL) => sql<string>`to_char((${timestamp}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 /** Every location by position, with the time its page last changed. */
 export async function sitemapLocations(): Promise<SitemapLocation[]> {

@@ -144,9 +144,7 @@ function decodeWords(value: string): string {
   return value
     .replace(/(\?=)\s+(=\?)/g, "$1$2")
     .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toLowerCase() === "b"
-        ? Buffer.from(data, "base64").toString("utf8")
-        : decodeBody(data.replace(/_/g, " "), "quoted-printable"),
+      kind.toLowerCase() === "b" ? Buffer.from(data, "base64").toString("utf8") : decodeBody(data.replace(/_/g, " "), "quoted-printable"),
     );
 }
 

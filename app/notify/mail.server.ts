@@ -133,10 +133,7 @@ export function setMailTimeoutForTests(ms: number | undefined) {
   timeoutMs = ms ?? MAIL_TIMEOUT_MS;
 }
 
-async function send(
-  submission: ContactSubmission,
-  settings: { url: string; to: string; from: string; publicUrl: string },
-): Promise<void> {
+async function send(submission: ContactSubmission, settings: { url: string; to: string; from: string; publicUrl: string }): Promise<void> {
   const signal = AbortSignal.timeout(timeoutMs);
   // The listing's title is a nicety: without it (deleted, database busy) the mail still goes.
   const property = submission.property_id ? await getRealEstate(submission.property_id).catch(() => null) : null;
@@ -171,9 +168,7 @@ export function composeNotification(
 ): NotificationMessage {
   const name = oneLine(submission.name) || "—";
   const adminLink = `${context.publicUrl}/admin/contact-submissions?view=${encodeURIComponent(submission.id)}`;
-  const propertyLink = context.property
-    ? `${context.publicUrl}/properties/${encodeURIComponent(context.property.id)}`
-    : null;
+  const propertyLink = context.property ? `${context.publicUrl}/properties/${encodeURIComponent(context.property.id)}` : null;
   const rows: [string, string][] = [
     ["Имя", name],
     ["Email", submission.email],
@@ -221,7 +216,10 @@ export function composeNotification(
 /** No line breaks or other control characters (a header value must stay one line). */
 function oneLine(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function truncate(text: string, max: number): string {

@@ -198,7 +198,8 @@ export class PostgresListener {
     const client = new pg.Client({ ...this.config, keepAlive: true });
     this.client = client;
     client.on("notification", (message) => {
-      if ((message.channel === CHANNEL || message.channel === SESSION_CHANNEL) && message.payload !== undefined) this.onPayload(message.channel, message.payload);
+      if ((message.channel === CHANNEL || message.channel === SESSION_CHANNEL) && message.payload !== undefined)
+        this.onPayload(message.channel, message.payload);
     });
     client.on("error", (error) => {
       log.error(`Change feed: connection error: ${error.message}`);

@@ -21,9 +21,7 @@ export interface Change {
 
 /** Server-Sent Events of the stream: `ready` on every (re)connection, then `change` or `changes`. */
 export type StreamEvent =
-  | { event: "ready"; data: { tables: readonly ChangeTable[] } }
-  | { event: "change"; data: Change }
-  | { event: "changes"; data: Change[] };
+  { event: "ready"; data: { tables: readonly ChangeTable[] } } | { event: "change"; data: Change } | { event: "changes"; data: Change[] };
 
 const TYPES: ReadonlySet<string> = new Set(["INSERT", "UPDATE", "DELETE", "TRUNCATE", "RESYNC"]);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -60,7 +60,12 @@ describe("change coalescer (SPEC §9: at most 10 events per second per client)",
       vi.advanceTimersByTime(3);
     }
     vi.advanceTimersByTime(5000);
-    expect(busiestWindow(out.map((o) => o.at), 1000)).toBeLessThanOrEqual(10);
+    expect(
+      busiestWindow(
+        out.map((o) => o.at),
+        1000,
+      ),
+    ).toBeLessThanOrEqual(10);
     expect(new Set(changes().map((c) => c.id)).size).toBe(1500);
     expect(coalescer.pendingCount).toBe(0);
   });

@@ -99,11 +99,17 @@ export function eventsHandler(options: EventsOptions = {}): RequestHandler {
     const address = clientAddress(req);
     const sessionKey = sessionId(token);
     if ((perAddress.get(address) ?? 0) >= MAX_PER_ADDRESS || (perSession.get(sessionKey) ?? 0) >= MAX_PER_SESSION) {
-      res.status(429).set({ "Cache-Control": "no-store", "Retry-After": "30" }).json({ error: "too_many_streams", message: "Открыто слишком много окон администратора: закройте лишние." });
+      res
+        .status(429)
+        .set({ "Cache-Control": "no-store", "Retry-After": "30" })
+        .json({ error: "too_many_streams", message: "Открыто слишком много окон администратора: закройте лишние." });
       return;
     }
     if (streams.size >= MAX_STREAMS) {
-      res.status(503).set({ "Cache-Control": "no-store", "Retry-After": "30" }).json({ error: "too_many_streams", message: "Сервер перегружен, попробуйте позже." });
+      res
+        .status(503)
+        .set({ "Cache-Control": "no-store", "Retry-After": "30" })
+        .json({ error: "too_many_streams", message: "Сервер перегружен, попробуйте позже." });
       return;
     }
 

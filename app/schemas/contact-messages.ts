@@ -32,4 +32,3 @@ export const CONTACT_MESSAGES = {
     failure: "Възникна грешка при изпращането на формата. Моля, опитайте отново.",
   },
 } as const satisfies Record<Lang, Record<string, string>>;
-

@@ -24,7 +24,6 @@ export function hasControlCharacters(text: string): boolean {
   return CONTROL_CHARACTERS.test(text);
 }
 
-
 /** Required text: trimmed; missing, non-text or whitespace-only → `required`; a control character → `invalidCharacters`. */
 export function requiredText(required: string, max: number, tooLong: string, invalidCharacters: string = INVALID_CHARACTERS.ru) {
   return z
@@ -62,60 +61,63 @@ export function parseDecimal(value: unknown): number | null | typeof EMPTY | und
 
 /** Optional positive decimal (price, area): empty → null; else in (0, max]. */
 export function optionalPositiveDecimal(invalid: string, max: number) {
-  return z.unknown().optional().transform((value, ctx) => {
-    const parsed = parseDecimal(value);
-    if (parsed === EMPTY) return null;
-    if (parsed === undefined || parsed === null || parsed <= 0 || parsed > max) {
-      ctx.addIssue({ code: "custom", message: invalid });
-      return z.NEVER;
-    }
-    return Math.round(parsed * 100) / 100;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseDecimal(value);
+      if (parsed === EMPTY) return null;
+      if (parsed === undefined || parsed === null || parsed <= 0 || parsed > max) {
+        ctx.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      return Math.round(parsed * 100) / 100;
+    });
 }
 
 /** Optional whole number in [min, max]: empty → null. */
 export function optionalInteger(invalid: string, min: number, max: number) {
-  return z.unknown().optional().transform((value, ctx) => {
-    const parsed = parseDecimal(typeof value === "string" ? value.trim() : value);
-    if (parsed === EMPTY) return null;
-    if (parsed === undefined || parsed === null || !Number.isInteger(parsed) || parsed < min || parsed > max) {
-      ctx.addIssue({ code: "custom", message: invalid });
-      return z.NEVER;
-    }
-    return parsed;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseDecimal(typeof value === "string" ? value.trim() : value);
+      if (parsed === EMPTY) return null;
+      if (parsed === undefined || parsed === null || !Number.isInteger(parsed) || parsed < min || parsed > max) {
+        ctx.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      return parsed;
+    });
 }
 
 /** A list of short texts: one string (one item per line) or an array; blanks dropped; a control character → `invalidCharacters`. */
 export function textList(maxItems: number, maxLength: number, invalid: string, invalidCharacters: string = INVALID_CHARACTERS.ru) {
-  return z.unknown().optional().transform((value, ctx) => {
-    const raw: unknown[] =
-      value === undefined || value === null
-        ? []
-        : typeof value === "string"
-          ? value.split(/\r?\n/)
-          : Array.isArray(value)
-            ? value
-            : [value];
-    const items: string[] = [];
-    for (const entry of raw) {
-      if (typeof entry !== "string") {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const raw: unknown[] =
+        value === undefined || value === null ? [] : typeof value === "string" ? value.split(/\r?\n/) : Array.isArray(value) ? value : [value];
+      const items: string[] = [];
+      for (const entry of raw) {
+        if (typeof entry !== "string") {
+          ctx.addIssue({ code: "custom", message: invalid });
+          return z.NEVER;
+        }
+        const text = entry.trim();
+        if (hasControlCharacters(text)) {
+          ctx.addIssue({ code: "custom", message: invalidCharacters });
+          return z.NEVER;
+        }
+        if (text !== "") items.push(text);
+      }
+      if (items.length > maxItems || items.some((t) => t.length > maxLength)) {
         ctx.addIssue({ code: "custom", message: invalid });
         return z.NEVER;
       }
-      const text = entry.trim();
-      if (hasControlCharacters(text)) {
-        ctx.addIssue({ code: "custom", message: invalidCharacters });
-        return z.NEVER;
-      }
-      if (text !== "") items.push(text);
-    }
-    if (items.length > maxItems || items.some((t) => t.length > maxLength)) {
-      ctx.addIssue({ code: "custom", message: invalid });
-      return z.NEVER;
-    }
-    return items;
-  });
+      return items;
+    });
 }
 
 /** First message per field, for forms: { name: "Имя обязательно", … }. */
@@ -127,4 +129,3 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return result;
 }
-

@@ -1,12 +1,6 @@
 import { z } from "zod";
 import { normalizeImageList } from "~/lib/images";
-import {
-  optionalInteger,
-  optionalPositiveDecimal,
-  optionalText,
-  requiredText,
-  textList,
-} from "./fields";
+import { optionalInteger, optionalPositiveDecimal, optionalText, requiredText, textList } from "./fields";
 
 /** SPEC §5 / §8 wording for properties. */
 export const PROPERTY_MESSAGES = {
@@ -50,24 +44,29 @@ const M = PROPERTY_MESSAGES;
 export const MAX_PRICE = 1_000_000_000;
 export const MAX_AREA = 1_000_000;
 
-const images = z.unknown().optional().transform((value, ctx) => {
-  const { images: list, invalid } = normalizeImageList(value);
-  if (invalid.length > 0) ctx.addIssue({ code: "custom", message: M.imageInvalid });
-  if (list.length > 50) ctx.addIssue({ code: "custom", message: M.imagesTooMany });
-  return list;
-});
-
-const propertyType = (missing: "apartment" | "error") =>
-  z.unknown().optional().transform((value, ctx) => {
-    const text = typeof value === "string" ? value.trim().toLowerCase() : value;
-    if ((text === undefined || text === null || text === "") && missing === "apartment") return "apartment" as const;
-    if (text === "apartment" || text === "house") return text;
-    ctx.addIssue({ code: "custom", message: M.typeRequired });
-    return z.NEVER;
+const images = z
+  .unknown()
+  .optional()
+  .transform((value, ctx) => {
+    const { images: list, invalid } = normalizeImageList(value);
+    if (invalid.length > 0) ctx.addIssue({ code: "custom", message: M.imageInvalid });
+    if (list.length > 50) ctx.addIssue({ code: "custom", message: M.imagesTooMany });
+    return list;
   });
 
-const locationId = (required: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: required }).min(1, { error: required }));
+const propertyType = (missing: "apartment" | "error") =>
+  z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const text = typeof value === "string" ? value.trim().toLowerCase() : value;
+      if ((text === undefined || text === null || text === "") && missing === "apartment") return "apartment" as const;
+      if (text === "apartment" || text === "house") return text;
+      ctx.addIssue({ code: "custom", message: M.typeRequired });
+      return z.NEVER;
+    });
+
+const locationId = (required: string) => z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: required }).min(1, { error: required }));
 
 /** Fields every writer may set, with the data layer's checks and wording. */
 const dataFields = {
@@ -119,19 +118,22 @@ export const propertyFormSchema = z.object({
   title: requiredText(M.titleRequired, 200, M.titleTooLong),
   description: requiredText(M.descriptionRequired, 20_000, M.descriptionTooLong),
   location_id: locationId(M.locationRequired),
-  price: z.unknown().optional().transform((value, ctx) => {
-    const empty = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-    if (empty) {
-      ctx.addIssue({ code: "custom", message: M.priceRequired });
-      return z.NEVER;
-    }
-    const parsed = optionalPositiveDecimal(M.priceInvalid, MAX_PRICE).safeParse(value);
-    if (!parsed.success || parsed.data === null) {
-      ctx.addIssue({ code: "custom", message: M.priceInvalid });
-      return z.NEVER;
-    }
-    return parsed.data;
-  }),
+  price: z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const empty = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+      if (empty) {
+        ctx.addIssue({ code: "custom", message: M.priceRequired });
+        return z.NEVER;
+      }
+      const parsed = optionalPositiveDecimal(M.priceInvalid, MAX_PRICE).safeParse(value);
+      if (!parsed.success || parsed.data === null) {
+        ctx.addIssue({ code: "custom", message: M.priceInvalid });
+        return z.NEVER;
+      }
+      return parsed.data;
+    }),
   images: images.refine((list) => list.length > 0, { error: M.imagesRequired }),
   property_type: propertyType("error"),
 });

@@ -6,8 +6,7 @@ import { locationCreateSchema, locationUpdateSchema } from "./location";
 import { loginSchema } from "./login";
 import { propertyCreateSchema, propertyFormSchema } from "./property";
 
-const errorsOf = (result: { success: boolean; error?: ZodError }) =>
-  result.success ? {} : fieldErrors(result.error!);
+const errorsOf = (result: { success: boolean; error?: ZodError }) => (result.success ? {} : fieldErrors(result.error!));
 
 describe("location schemas (SPEC §5)", () => {
   it("requires a name and, on create, an image", () => {
@@ -80,9 +79,7 @@ describe("contact schema (SPEC §5)", () => {
 
   it("email must be text @ text . text", () => {
     for (const email of ["a@b", "ab.c", "a @b.c", "@b.c", "a@.c"]) {
-      expect(errorsOf(contactSchema().safeParse({ name: "А", email, message: "М" })).email).toBe(
-        "Пожалуйста, введите действительный email",
-      );
+      expect(errorsOf(contactSchema().safeParse({ name: "А", email, message: "М" })).email).toBe("Пожалуйста, введите действительный email");
     }
     expect(contactSchema().safeParse({ name: "А", email: "anna.k@mail.bg", message: "М" }).success).toBe(true);
   });

@@ -78,10 +78,7 @@ export async function renderAllVariants(image: RawImage): Promise<Map<number, Bu
   const largest = Math.max(...VARIANT_WIDTHS);
   let base = image;
   if (image.width > largest) {
-    const { data, info } = await fromRaw(image)
-      .resize({ width: largest })
-      .raw({ depth: "uchar" })
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await fromRaw(image).resize({ width: largest }).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
     base = { data, width: info.width, height: info.height, channels: info.channels };
   }
   const rendered = await Promise.all(

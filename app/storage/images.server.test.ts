@@ -172,12 +172,7 @@ describe("hostile uploads are neutralised by re-encoding", () => {
   it("a PNG/HTML polyglot (HTML after IEND and in a tEXt chunk) is stored without any of it", async () => {
     const png = await smallImage(64, 48).png().toBuffer();
     const iend = png.length - 12;
-    const polyglot = Buffer.concat([
-      png.subarray(0, iend),
-      pngChunk("tEXt", Buffer.from(`Comment\0${HTML}`, "latin1")),
-      png.subarray(iend),
-      Buffer.from(HTML),
-    ]);
+    const polyglot = Buffer.concat([png.subarray(0, iend), pngChunk("tEXt", Buffer.from(`Comment\0${HTML}`, "latin1")), png.subarray(iend), Buffer.from(HTML)]);
     expect(polyglot.includes("<script>")).toBe(true);
     const result = await processImageUpload({ bytes: polyglot, type: "properties" });
     const stored = fs.readFileSync(path.join(uploadDir, ...result.key.split("/")));
@@ -290,7 +285,10 @@ describe("ordinary uploads", () => {
   });
 
   it("an animated GIF keeps its first frame, as GIF", async () => {
-    const frame = (colour: string) => sharp({ create: { width: 40, height: 30, channels: 3, background: colour } }).raw().toBuffer();
+    const frame = (colour: string) =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background: colour } })
+        .raw()
+        .toBuffer();
     const animated = await sharp(Buffer.concat([await frame("#ff0000"), await frame("#00ff00")]), {
       raw: { width: 40, height: 60, channels: 3, pageHeight: 30 },
     })

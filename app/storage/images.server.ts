@@ -1,14 +1,7 @@
 import sharp, { type Metadata } from "sharp";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/schemas/image";
 import { log } from "~/utils/log.server";
-import {
-  MAX_INPUT_PIXELS,
-  removeVariants,
-  renderAllVariants,
-  variantCacheDir,
-  writeRenderedVariants,
-  type RawImage,
-} from "./image-variants.server";
+import { MAX_INPUT_PIXELS, removeVariants, renderAllVariants, variantCacheDir, writeRenderedVariants, type RawImage } from "./image-variants.server";
 import { storage } from "./index.server";
 import { makeObjectName, UPLOAD_TYPES, type UploadType } from "./object-names";
 import { KeyConflictError, ObjectExistsError, UnsafeKeyError, type StoredObject } from "./storage.server";
@@ -186,10 +179,7 @@ export type ImageUploadInput =
  * The client's declared type is deliberately not a parameter, nor its file
  * name (except a Storage API key, which is the object's name itself).
  */
-export async function processImageUpload(
-  input: ImageUploadInput,
-  options: { cacheDir?: string; now?: number } = {},
-): Promise<UploadedImage> {
+export async function processImageUpload(input: ImageUploadInput, options: { cacheDir?: string; now?: number } = {}): Promise<UploadedImage> {
   const { bytes, type } = input;
   if (input.key === undefined && !(UPLOAD_TYPES as readonly string[]).includes(type as string)) {
     throw new TypeError(`Unknown upload type: ${String(type)}`);

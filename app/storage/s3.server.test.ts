@@ -74,7 +74,9 @@ describe("S3 storage driver", () => {
         seen.push(condition as string | undefined);
         if (condition === "*") {
           res.writeHead(412, { "Content-Type": "application/xml" });
-          res.end('<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>');
+          res.end(
+            '<?xml version="1.0" encoding="UTF-8"?><Error><Code>PreconditionFailed</Code><Message>At least one of the pre-conditions you specified did not hold</Message></Error>',
+          );
         } else {
           res.writeHead(200, { ETag: '"abc"' });
           res.end();
@@ -83,7 +85,14 @@ describe("S3 storage driver", () => {
     });
     await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
     const port = (fake.address() as AddressInfo).port;
-    const taken = new S3Storage({ endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", bucket: "x", accessKeyId: "a", secretAccessKey: "b", forcePathStyle: true });
+    const taken = new S3Storage({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: "us-east-1",
+      bucket: "x",
+      accessKeyId: "a",
+      secretAccessKey: "b",
+      forcePathStyle: true,
+    });
     try {
       await expect(taken.put("race/new.png", new Uint8Array([1]), { contentType: "image/png", exclusive: true })).rejects.toThrow(ObjectExistsError);
       await expect(taken.put("race/new.png", new Uint8Array([1]), { contentType: "image/png" })).resolves.toMatchObject({ key: "race/new.png" });

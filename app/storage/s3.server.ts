@@ -83,22 +83,24 @@ export class S3Storage implements ObjectStorage {
   async put(key: string, body: Uint8Array, options: PutOptions): Promise<S3StoredObject> {
     const safe = this.keyOf(key);
     const cacheControlSeconds = options.cacheControlSeconds ?? null;
-    await this.client.send(
-      new PutObjectCommand({
-        Bucket: this.config.bucket,
-        Key: safe,
-        Body: body,
-        ContentLength: body.byteLength,
-        ContentType: options.contentType,
-        CacheControl: cacheControlSeconds === null ? undefined : `max-age=${cacheControlSeconds}`,
-        // S3's conditional write (AWS since 2024, MinIO): the server refuses an existing key in one step.
-        // A server that ignores the header replaces the object instead (docs/api.md).
-        IfNoneMatch: options.exclusive ? "*" : undefined,
-      }),
-    ).catch((error: unknown) => {
-      if (options.exclusive && isPreconditionFailed(error)) throw new ObjectExistsError(safe);
-      throw error;
-    });
+    await this.client
+      .send(
+        new PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key: safe,
+          Body: body,
+          ContentLength: body.byteLength,
+          ContentType: options.contentType,
+          CacheControl: cacheControlSeconds === null ? undefined : `max-age=${cacheControlSeconds}`,
+          // S3's conditional write (AWS since 2024, MinIO): the server refuses an existing key in one step.
+          // A server that ignores the header replaces the object instead (docs/api.md).
+          IfNoneMatch: options.exclusive ? "*" : undefined,
+        }),
+      )
+      .catch((error: unknown) => {
+        if (options.exclusive && isPreconditionFailed(error)) throw new ObjectExistsError(safe);
+        throw error;
+      });
     return { key: safe, size: body.byteLength, contentType: options.contentType, updatedAt: new Date(), cacheControlSeconds };
   }
 
@@ -160,9 +162,7 @@ export class S3Storage implements ObjectStorage {
     const out: StoredObject[] = [];
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix || undefined, ContinuationToken: token }),
-      );
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: prefix || undefined, ContinuationToken: token }));
       for (const item of page.Contents ?? []) {
         if (!item.Key || !safeObjectKey(item.Key) || item.Key.endsWith("/")) continue;
         out.push({ key: item.Key, size: item.Size ?? 0, contentType: contentTypeFor(item.Key), updatedAt: item.LastModified ?? new Date(0) });

@@ -19,7 +19,10 @@ export function clientAddress(req: http.IncomingMessage): string {
   if (!getEnv().TRUST_PROXY) return addressKey(peer);
   const header = req.headers["x-forwarded-for"];
   const joined = Array.isArray(header) ? header.join(",") : header;
-  const last = joined?.split(",").map((part) => part.trim()).findLast((part) => part !== "");
+  const last = joined
+    ?.split(",")
+    .map((part) => part.trim())
+    .findLast((part) => part !== "");
   return addressKey(last || peer);
 }
 
@@ -34,7 +37,10 @@ export function addressKey(address: string): string {
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
     return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail converted). */

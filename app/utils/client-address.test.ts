@@ -9,7 +9,8 @@ describe("the client address every per-address limit counts (issue 17)", () => {
     resetEnvForTests();
   });
 
-  const request = (headers: http.IncomingHttpHeaders, remoteAddress = "127.0.0.1") => ({ headers, socket: { remoteAddress } }) as unknown as http.IncomingMessage;
+  const request = (headers: http.IncomingHttpHeaders, remoteAddress = "127.0.0.1") =>
+    ({ headers, socket: { remoteAddress } }) as unknown as http.IncomingMessage;
 
   it("as Express computes req.ip: X-Forwarded-For's last entry (the one the proxy added) only with TRUST_PROXY", () => {
     vi.stubEnv("TRUST_PROXY", "false");
@@ -25,7 +26,12 @@ describe("the client address every per-address limit counts (issue 17)", () => {
   it("every address of one IPv6 /64 is one visitor; other /64s are others", () => {
     const key = addressKey("2001:db8:1234:5678::1");
     expect(key).toBe("2001:db8:1234:5678::/64");
-    for (const sibling of ["2001:db8:1234:5678:ffff:ffff:ffff:fffe", "2001:0DB8:1234:5678:0:0:0:abcd", "2001:db8:1234:5678:1:2:3:4", "2001:db8:1234:5678::9%eth0"]) {
+    for (const sibling of [
+      "2001:db8:1234:5678:ffff:ffff:ffff:fffe",
+      "2001:0DB8:1234:5678:0:0:0:abcd",
+      "2001:db8:1234:5678:1:2:3:4",
+      "2001:db8:1234:5678::9%eth0",
+    ]) {
       expect(addressKey(sibling), sibling).toBe(key);
     }
     expect(addressKey("2001:db8:1234:5679::1")).not.toBe(key);

@@ -7,8 +7,7 @@ import { contactRequestKey, contactRequestLimiter as limiter } from "./contact-l
 import { log } from "~/utils/log.server";
 
 export type ContactActionResult =
-  | { ok: true; message: string }
-  | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
+  { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
 
 const RATE_LIMITED: Record<Lang, string> = {
   ru: "Вы отправили слишком много сообщений. Пожалуйста, попробуйте позже или позвоните нам.",

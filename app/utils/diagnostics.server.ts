@@ -31,7 +31,6 @@ export interface CheckResult {
   detail?: string;
 }
 
-
 /** Anonymous writes are refused by the storage rules (app/api/storage: every write needs an administrator). */
 export const ANONYMOUS_WRITE_REFUSAL = "only an administrator may upload, change or remove files";
 
@@ -124,11 +123,16 @@ export async function runDirectStorageTest(now = Date.now()): Promise<CheckResul
     if (!removed.includes(key)) throw Object.assign(new Error(), { code: "not removed" });
     step = "verify removal";
     if (await store.head(key)) throw Object.assign(new Error(), { code: "still present" });
-    return { status: "success", message: `Direct storage test passed: upload, head, download and remove of a ${bytes.byteLength}-byte text file in bucket ${store.bucket}` };
+    return {
+      status: "success",
+      message: `Direct storage test passed: upload, head, download and remove of a ${bytes.byteLength}-byte text file in bucket ${store.bucket}`,
+    };
   } catch (error) {
     log.error(`Diagnostics: direct storage test failed at ${step}:`, error instanceof Error ? error.message : error);
     // Best effort: do not leave the test file behind.
-    await storage().remove([key]).catch(() => undefined);
+    await storage()
+      .remove([key])
+      .catch(() => undefined);
     return { status: "error", message: DIAGNOSTICS_MESSAGES.directFailed(step, safeErrorText(error)) };
   }
 }

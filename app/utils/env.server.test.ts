@@ -75,9 +75,7 @@ describe("configuration", () => {
   });
 
   it("does not show the SMTP password in its message", () => {
-    expect(() => parseEnv({ SMTP_URL: "ftp://user:secret@mail.example.com", NOTIFY_EMAIL: "a@b.co" })).toThrow(
-      /^(?![\s\S]*secret)/,
-    );
+    expect(() => parseEnv({ SMTP_URL: "ftp://user:secret@mail.example.com", NOTIFY_EMAIL: "a@b.co" })).toThrow(/^(?![\s\S]*secret)/);
   });
 
   it("treats empty optional values as unset", () => {

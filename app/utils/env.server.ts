@@ -25,9 +25,7 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: wholeNumber(1, 65535).default(9000),
   HOST: z.string().trim().min(1).default("127.0.0.1"),
-  PUBLIC_URL: optionalText.pipe(
-    z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" }).optional(),
-  ),
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://example.com" }).optional()),
   DATA_DIR: z.string().trim().min(1).default("./data"),
   DATABASE_URL: optionalText.pipe(
     z
@@ -51,9 +49,7 @@ const envSchema = z.object({
       return z.NEVER;
     }),
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
-  ADMIN_PASSWORD: optionalText.pipe(
-    z.string().min(10, { error: "must be at least 10 characters long" }).optional(),
-  ),
+  ADMIN_PASSWORD: optionalText.pipe(z.string().min(10, { error: "must be at least 10 characters long" }).optional()),
   SESSION_TTL_DAYS: wholeNumber(1, 365).default(14),
   BACKUP_INTERVAL_HOURS: wholeNumber(0, 24 * 30).default(24),
   BACKUP_KEEP: wholeNumber(1, 100).default(7),
@@ -84,15 +80,12 @@ const envSchema = z.object({
       .optional(),
   ),
   NOTIFY_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
-  MAIL_FROM: optionalText.pipe(
-    z
-      .string()
-      .refine(isMailbox, { error: 'must be an e-mail address or "Name <address>"' })
-      .optional(),
-  ),
+  MAIL_FROM: optionalText.pipe(z.string().refine(isMailbox, { error: 'must be an e-mail address or "Name <address>"' }).optional()),
   // Where uploaded files live (DESIGN §5): the local folder DATA_DIR/upload, or an S3-compatible bucket.
   STORAGE_DRIVER: z.enum(["local", "s3"], { error: "must be local or s3" }).default("local"),
-  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com" }).optional()),
+  S3_ENDPOINT: optionalText.pipe(
+    z.url({ protocol: /^https?$/, error: "must be an http(s) URL such as https://<account>.r2.cloudflarestorage.com" }).optional(),
+  ),
   S3_BUCKET: optionalText,
   S3_REGION: optionalText,
   S3_ACCESS_KEY_ID: optionalText,

@@ -60,10 +60,7 @@ describe("the app data file (SPEC §3, §7)", () => {
       "https://cdn.example.com/images/locations/locations-1700000000000-aaaa.webp",
       "https://cdn.example.com/images/properties/properties-1700000000001-bbbb.jpg",
     ]);
-    expect(files.map((f) => f.path)).toEqual([
-      "/upload/locations/locations-1700000000000-aaaa.webp",
-      "/upload/properties/properties-1700000000001-bbbb.jpg",
-    ]);
+    expect(files.map((f) => f.path)).toEqual(["/upload/locations/locations-1700000000000-aaaa.webp", "/upload/properties/properties-1700000000001-bbbb.jpg"]);
   });
 
   it("an empty store gives an empty list", async () => {

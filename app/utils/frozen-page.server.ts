@@ -64,7 +64,11 @@ export async function freezePage(page: { status: number; body: string; nonce: st
   const identity = Buffer.from(html, "utf8");
   const [br, gz] = await Promise.all([
     brotli(identity, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
     }),
     gzip(identity, { level: 6 }),
   ]);

@@ -107,7 +107,11 @@ describe("maintenance tick (SPEC §9)", () => {
 describe("backups on the tick (PGlite)", () => {
   const dataDir = () => path.join(root, "data");
   const backupsDir = () => path.join(dataDir(), "backups");
-  const files = () => fs.readdirSync(backupsDir()).filter((f) => f.endsWith(".tar.gz")).sort();
+  const files = () =>
+    fs
+      .readdirSync(backupsDir())
+      .filter((f) => f.endsWith(".tar.gz"))
+      .sort();
   // A stand-in for the embedded database: the dump itself is tested in tests/durability.
   const fakePglite = {
     kind: "pglite",

@@ -42,9 +42,7 @@ const ORPHAN_BATCH = 200;
  * through the same check as after an edit (removeImagesIfUnused). Returns
  * the removed keys.
  */
-export async function removeOrphanedUploads(
-  options: { now?: number; minAgeMs?: number; cacheDir?: string } = {},
-): Promise<string[]> {
+export async function removeOrphanedUploads(options: { now?: number; minAgeMs?: number; cacheDir?: string } = {}): Promise<string[]> {
   const now = options.now ?? Date.now();
   const minAgeMs = options.minAgeMs ?? ORPHAN_MIN_AGE_MS;
   const candidates: string[] = [];
@@ -116,9 +114,7 @@ export function createMaintenance(options: MaintenanceOptions = {}): Maintenance
   const backupsDir = backups ? path.join(backups.dataDir, "backups") : "";
   // The next backup is due an interval after the newest one, kept across restarts;
   // with none yet, FIRST_BACKUP_AFTER_MS after this start.
-  let lastBackupAt = backups
-    ? (newestBackupTime(backupsDir) ?? Date.now() - backups.intervalMs + Math.min(FIRST_BACKUP_AFTER_MS, backups.intervalMs))
-    : 0;
+  let lastBackupAt = backups ? (newestBackupTime(backupsDir) ?? Date.now() - backups.intervalMs + Math.min(FIRST_BACKUP_AFTER_MS, backups.intervalMs)) : 0;
   let lastSweepAt = Number.NEGATIVE_INFINITY;
   let running: Promise<MaintenanceReport> | null = null;
   let timer: NodeJS.Timeout | undefined;

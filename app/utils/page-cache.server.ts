@@ -106,6 +106,9 @@ export function isCacheable(method: string, path: string, cookieHeader: string |
   }
   if (path.endsWith(".data")) return false;
   if (!cookieHeader) return true;
-  const cookies = cookieHeader.split(";").map((c) => c.trim()).filter(Boolean);
+  const cookies = cookieHeader
+    .split(";")
+    .map((c) => c.trim())
+    .filter(Boolean);
   return cookies.every((c) => c.startsWith("language="));
 }

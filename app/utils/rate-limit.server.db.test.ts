@@ -10,12 +10,9 @@ let buckets = 0;
 const limiter = (limit: number, windowMs: number) => new RateLimiter(`test ${++buckets}`, limit, windowMs);
 /** The attempts stored under `bucket`: their times. */
 const storedTimes = async (bucket: string) =>
-  (
-    await queryRows<{ at_ms: string | number }>(
-      test.handle().db,
-      sql`select at_ms from rate_limit_hits where bucket = ${bucket} order by at_ms`,
-    )
-  ).map((r) => Number(r.at_ms));
+  (await queryRows<{ at_ms: string | number }>(test.handle().db, sql`select at_ms from rate_limit_hits where bucket = ${bucket} order by at_ms`)).map((r) =>
+    Number(r.at_ms),
+  );
 
 describe("rate limits counted in the database", () => {
   it("allows `limit` attempts per window and key, then refuses until the window passes", async () => {

@@ -69,7 +69,9 @@ describe("the sign-in throttle", () => {
     // An attacker with eight addresses, two tries each.
     for (let i = 0; i < 8; i++) gates.push(...(await fail(t, who, `192.0.2.${i}`, 2)));
     expect(gates.every((g) => g.allowed)).toBe(true);
-    expect(gates.map((g) => (g.allowed ? g.delayedMs : -1))).toEqual([0, 0, 1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000]);
+    expect(gates.map((g) => (g.allowed ? g.delayedMs : -1))).toEqual([
+      0, 0, 1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000,
+    ]);
     expect(waits).toEqual([1000, 2000, 4000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000, 8000]);
     // The administrator's own address: slowed, not refused, and a success does not add to the count.
     const own = await t.begin(who, "198.51.100.7");

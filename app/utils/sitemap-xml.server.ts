@@ -44,9 +44,7 @@ function urlEntries(origin: string, page: SitemapPage): string {
   const alternates = hreflangUrls(origin, page.path)
     .map((alt) => `<xhtml:link rel="alternate" hreflang="${alt.hrefLang}" href="${escapeXml(alt.href)}"/>`)
     .join("");
-  return LANGS.map(
-    (lang) => `<url><loc>${escapeXml(localizedUrl(origin, lang, page.path))}</loc>${lastmod}${alternates}</url>\n`,
-  ).join("");
+  return LANGS.map((lang) => `<url><loc>${escapeXml(localizedUrl(origin, lang, page.path))}</loc>${lastmod}${alternates}</url>\n`).join("");
 }
 
 /** A <urlset> of the pages, both languages of each. */
@@ -95,11 +93,7 @@ async function pagesSitemap(origin: string): Promise<string> {
  * The response for one sitemap file (`file` undefined: the index). The origin
  * is a parameter so tests can choose it; the loader passes PUBLIC_URL's.
  */
-export async function sitemapResponse(
-  origin: string,
-  file: string | undefined,
-  chunkSize = PROPERTIES_PER_SITEMAP,
-): Promise<Response> {
+export async function sitemapResponse(origin: string, file: string | undefined, chunkSize = PROPERTIES_PER_SITEMAP): Promise<Response> {
   if (file === undefined) {
     return xml(renderSitemapIndex(origin, sitemapFileNames(await countSitemapProperties(), chunkSize)));
   }
@@ -109,7 +103,12 @@ export async function sitemapResponse(
   if (!match) return notFound();
   const rows = await sitemapProperties(Number(match[1]), chunkSize);
   if (rows.length === 0) return notFound();
-  return xml(renderUrlSet(origin, rows.map((p) => ({ path: `/${p.locationSlug}/${p.slug}`, lastmod: p.updated_at }))));
+  return xml(
+    renderUrlSet(
+      origin,
+      rows.map((p) => ({ path: `/${p.locationSlug}/${p.slug}`, lastmod: p.updated_at })),
+    ),
+  );
 }
 
 /** Registered twice: "sitemap.xml" (no params → index) and "sitemaps/:file". */

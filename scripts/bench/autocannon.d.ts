@@ -21,5 +21,11 @@ declare module "autocannon" {
     timeouts: number;
     non2xx: number;
   }
-  export default function autocannon(options: { url: string; connections?: number; duration?: number; requests?: Request[]; timeout?: number }): Promise<Result>;
+  export default function autocannon(options: {
+    url: string;
+    connections?: number;
+    duration?: number;
+    requests?: Request[];
+    timeout?: number;
+  }): Promise<Result>;
 }

@@ -101,7 +101,11 @@ function parseOptions(argv: string[]): Options {
     sorts: [...SORTS],
     pages: ["first", "middle", "last"],
   };
-  const list = (v: string) => v.split(",").map((s) => s.trim()).filter(Boolean);
+  const list = (v: string) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   const num = (flag: string, v: string | undefined) => {
     const n = Number((v ?? "").replace(/_/g, ""));
     if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a whole number, got ${v}`);
@@ -168,7 +172,12 @@ function parseOptions(argv: string[]): Options {
         break;
       case "-h":
       case "--help":
-        console.log(fs.readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]!.replace(/^\/\*\*?|^ \* ?/gm, ""));
+        console.log(
+          fs
+            .readFileSync(new URL(import.meta.url), "utf8")
+            .split("*/")[0]!
+            .replace(/^\/\*\*?|^ \* ?/gm, ""),
+        );
         process.exit(0);
         break;
       default:
@@ -293,7 +302,8 @@ function printMatrix(title: string, results: CaseResult[], perRow = 3) {
   log();
   log(title);
   const recent = loads.splice(0);
-  if (recent.length) log(`machine load average while measuring: ${Math.min(...recent).toFixed(1)}–${Math.max(...recent).toFixed(1)} on ${os.cpus().length} CPUs`);
+  if (recent.length)
+    log(`machine load average while measuring: ${Math.min(...recent).toFixed(1)}–${Math.max(...recent).toFixed(1)} on ${os.cpus().length} CPUs`);
   log(`server time of searchListings(query, ${PAGE_SIZE}) in ms, p50 / p95 (max); ✗ = p95 over ${BUDGET_MS} ms`);
   const kinds = [...new Set(results.map((r) => r.pageKind))];
   const head = `${pad("filter", 28)} ${padL("matches", 7)}  ${pad("sort", 10)} ${kinds.map((k) => pad(`${k} page`, 26)).join(" ")}`;
@@ -315,9 +325,7 @@ function printMatrix(title: string, results: CaseResult[], perRow = 3) {
   }
   const worst = results.reduce((a, b) => (b.p95 > a.p95 ? b : a));
   const misses = results.filter((r) => r.p95 > BUDGET_MS).length;
-  log(
-    `worst p95 ${ms(worst.p95)} ms (${worst.family}, ${worst.sort}, page ${worst.page}); ${misses} of ${results.length} combinations over ${BUDGET_MS} ms`,
-  );
+  log(`worst p95 ${ms(worst.p95)} ms (${worst.family}, ${worst.sort}, page ${worst.page}); ${misses} of ${results.length} combinations over ${BUDGET_MS} ms`);
 }
 
 function printGrowth(title: string, small: CaseResult[], large: CaseResult[]) {
@@ -536,10 +544,7 @@ async function openPostgres(o: Options, adminUrl: string, size: number): Promise
     if (smaller) note(`Created ${name} from bench_${smaller}`);
   }
   const url = databaseUrl(adminUrl, name);
-  await startServices(
-    parseEnv({ DATABASE_URL: url, DATA_DIR: path.join(o.cacheDir, "pg-files"), LOG_LEVEL: "error", DATABASE_POOL_SIZE: "4" }),
-    {},
-  );
+  await startServices(parseEnv({ DATABASE_URL: url, DATA_DIR: path.join(o.cacheDir, "pg-files"), LOG_LEVEL: "error", DATABASE_POOL_SIZE: "4" }), {});
   if ((await catalogueSize()) < size) {
     note(`Seeding PostgreSQL ${name} to ${count(size)} listings`);
     await seedTo(size);

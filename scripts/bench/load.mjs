@@ -100,7 +100,12 @@ function parseOptions(/** @type {string[]} */ argv) {
         break;
       case "-h":
       case "--help":
-        console.log(fs.readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]?.replace(/^\/\*\*?|^ \* ?/gm, ""));
+        console.log(
+          fs
+            .readFileSync(new URL(import.meta.url), "utf8")
+            .split("*/")[0]
+            ?.replace(/^\/\*\*?|^ \* ?/gm, ""),
+        );
         process.exit(0);
         break;
       default:
@@ -127,7 +132,10 @@ async function discover(/** @type {string} */ base) {
   );
   if (!property) throw new Error("No property was seeded");
   const location = locations.find((l) => l.id === property.location_id);
-  return { propertyPath: `/${encodeURIComponent(location?.slug ?? "")}/${encodeURIComponent(property.slug)}`, locationPath: `/${encodeURIComponent(locations[0]?.slug ?? "")}` };
+  return {
+    propertyPath: `/${encodeURIComponent(location?.slug ?? "")}/${encodeURIComponent(property.slug)}`,
+    locationPath: `/${encodeURIComponent(locations[0]?.slug ?? "")}`,
+  };
 }
 
 /** (a) The request mix: each entry cached (the same URL every time) or uncached (a random query). */
@@ -139,7 +147,12 @@ function requestMix(/** @type {{ propertyPath: string; locationPath: string }} *
   /** @type {import("autocannon").Request[]} */
   const mix = [
     { method: "GET", path: "/properties", headers: page },
-    { method: "GET", path: "/properties", headers: page, setupRequest: (r) => at(`/properties?search=${encodeURIComponent(pick(WORDS))}&page=${1 + Math.floor(Math.random() * 5)}`)(r) },
+    {
+      method: "GET",
+      path: "/properties",
+      headers: page,
+      setupRequest: (r) => at(`/properties?search=${encodeURIComponent(pick(WORDS))}&page=${1 + Math.floor(Math.random() * 5)}`)(r),
+    },
     { method: "GET", path: site.propertyPath, headers: page },
     { method: "GET", path: site.propertyPath, headers: { ...page, cookie: "bench=1" } },
     { method: "GET", path: `/bg${site.locationPath}`, headers: page },
@@ -186,7 +199,13 @@ async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /*
  * or with Content-Length, written as the socket drains. Ends at the answer
  * (the rest is not sent), at an error, or when `stop()` says so.
  */
-function oversizedPost(/** @type {string} */ base, /** @type {string} */ target, /** @type {number} */ mb, /** @type {boolean} */ chunked, /** @type {() => boolean} */ stop) {
+function oversizedPost(
+  /** @type {string} */ base,
+  /** @type {string} */ target,
+  /** @type {number} */ mb,
+  /** @type {boolean} */ chunked,
+  /** @type {() => boolean} */ stop,
+) {
   const url = new URL(base + target);
   const total = mb * 1024 * 1024;
   const chunk = Buffer.alloc(64 * 1024, "a");
@@ -276,7 +295,17 @@ async function runOversized(/** @type {string} */ base, /** @type {number} */ pi
     (r) => r.status === 200,
     () => false,
   );
-  return { seconds, posts, rssBeforeMb: before.rssMb, peakMb: Math.max(peak, after.rssMb), rssAfterMb: after.rssMb, growthMb: after.rssMb - before.rssMb, cutOff: overLimit, probes, aliveAfter: alive };
+  return {
+    seconds,
+    posts,
+    rssBeforeMb: before.rssMb,
+    peakMb: Math.max(peak, after.rssMb),
+    rssAfterMb: after.rssMb,
+    growthMb: after.rssMb - before.rssMb,
+    cutOff: overLimit,
+    probes,
+    aliveAfter: alive,
+  };
 }
 
 async function main() {
@@ -296,20 +325,32 @@ async function main() {
     const load = await runLoad(started.base, started.pid, o);
     report.load = load;
     const database = o.databaseUrl ? "PostgreSQL" : "PGlite";
-    out(`\n(a) Load: ${o.connections} connections × ${o.duration} s, listing + property page + REST API, cached and uncached mix (${database}, ${o.properties} listings)`);
+    out(
+      `\n(a) Load: ${o.connections} connections × ${o.duration} s, listing + property page + REST API, cached and uncached mix (${database}, ${o.properties} listings)`,
+    );
     out(`  requests ${load.requests}, ${load.rps.toFixed(0)} req/s`);
-    out(`  errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}        target 0: ${verdict(load.errors + load.timeouts + load.non2xx === 0)}`);
+    out(
+      `  errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}        target 0: ${verdict(load.errors + load.timeouts + load.non2xx === 0)}`,
+    );
     out(`  latency p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms        target p99 < 500 ms: ${verdict(load.p99 < 500)}`);
-    out(`  RSS before ${mb(load.rssBeforeMb)}, after ${mb(load.rssAfterMb)}, growth ${mb(load.growthMb)} (peak ${mb(load.peakMb)})        target growth < 50 MB: ${verdict(load.growthMb < 50)}`);
+    out(
+      `  RSS before ${mb(load.rssBeforeMb)}, after ${mb(load.rssAfterMb)}, growth ${mb(load.growthMb)} (peak ${mb(load.peakMb)})        target growth < 50 MB: ${verdict(load.growthMb < 50)}`,
+    );
     if (o.oversized > 0) {
       const big = await runOversized(started.base, started.pid, o);
       report.oversized = big;
       out(`\n(b) Oversized bodies: ${o.oversized} × ${o.oversizedMb} MB anonymous form posts at once (${big.seconds.toFixed(1)} s)`);
       for (const p of big.posts) {
-        out(`  ${p.chunked ? "chunked       " : "Content-Length"} ${p.target.length > 40 ? `${p.target.slice(0, 37)}…` : p.target.padEnd(40)} → ${p.status || "no answer"} after ${p.sentMb.toFixed(1)} MB sent, answer ${p.answerBytes} bytes${p.error ? ` (${p.error})` : ""}`);
+        out(
+          `  ${p.chunked ? "chunked       " : "Content-Length"} ${p.target.length > 40 ? `${p.target.slice(0, 37)}…` : p.target.padEnd(40)} → ${p.status || "no answer"} after ${p.sentMb.toFixed(1)} MB sent, answer ${p.answerBytes} bytes${p.error ? ` (${p.error})` : ""}`,
+        );
       }
-      out(`  RSS before ${mb(big.rssBeforeMb)}, peak ${mb(big.peakMb)}, after ${mb(big.rssAfterMb)}, growth ${mb(big.growthMb)}        target growth < 50 MB: ${verdict(big.growthMb < 50)}${big.cutOff ? `  (bodies cut off: RSS passed ${o.maxRssMb} MB)` : ""}`);
-      out(`  /healthz meanwhile: ${big.probes.ok}/${big.probes.sent} answered 200, slowest ${big.probes.maxMs.toFixed(0)} ms; after: ${big.aliveAfter ? "200" : "NOT answering"}`);
+      out(
+        `  RSS before ${mb(big.rssBeforeMb)}, peak ${mb(big.peakMb)}, after ${mb(big.rssAfterMb)}, growth ${mb(big.growthMb)}        target growth < 50 MB: ${verdict(big.growthMb < 50)}${big.cutOff ? `  (bodies cut off: RSS passed ${o.maxRssMb} MB)` : ""}`,
+      );
+      out(
+        `  /healthz meanwhile: ${big.probes.ok}/${big.probes.sent} answered 200, slowest ${big.probes.maxMs.toFixed(0)} ms; after: ${big.aliveAfter ? "200" : "NOT answering"}`,
+      );
     }
   } finally {
     await stopServer();

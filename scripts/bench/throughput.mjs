@@ -140,7 +140,12 @@ function parseOptions(/** @type {string[]} */ argv) {
         break;
       case "-h":
       case "--help":
-        console.log(fs.readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]?.replace(/^\/\*\*?|^ \* ?/gm, ""));
+        console.log(
+          fs
+            .readFileSync(new URL(import.meta.url), "utf8")
+            .split("*/")[0]
+            ?.replace(/^\/\*\*?|^ \* ?/gm, ""),
+        );
         process.exit(0);
         break;
       default:
@@ -220,7 +225,12 @@ async function startNginx(base, paths, port, workers) {
     const plain = await rawGet(base + p, "identity");
     fs.writeFileSync(path.join(www, name), plain.body, { mode: 0o644 });
     /** @type {[string, string][]} */
-    const copies = brotli ? [["gzip", ".gz"], ["br", ".br"]] : [["gzip", ".gz"]];
+    const copies = brotli
+      ? [
+          ["gzip", ".gz"],
+          ["br", ".br"],
+        ]
+      : [["gzip", ".gz"]];
     for (const [encoding, ext] of copies) {
       const copy = await rawGet(base + p, encoding);
       if (copy.encoding !== encoding) throw new Error(`${p} was not sent with ${encoding}`);
@@ -369,7 +379,16 @@ async function loadWithNode(url, connections, duration, acceptEncoding = ACCEPT_
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const at = (/** @type {number} */ p) => latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
-  return { tool: "node fetch", requests: latencies.length, rps: latencies.length / seconds, p50: at(50), p99: at(99), errors, non2xx, bytesPerSec: bytes / seconds };
+  return {
+    tool: "node fetch",
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: at(50),
+    p99: at(99),
+    errors,
+    non2xx,
+    bytesPerSec: bytes / seconds,
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -417,7 +436,9 @@ async function main() {
     const idle = started ? memoryOf(started.pid) : null;
 
     const load = (/** @type {string} */ p, /** @type {string} */ acceptEncoding, /** @type {string} */ cookie) =>
-      useWrk ? loadWithWrk(new URL(p, base).href, o.connections, o.duration, acceptEncoding, cookie) : loadWithNode(base + p, o.connections, o.duration, acceptEncoding, cookie);
+      useWrk
+        ? loadWithWrk(new URL(p, base).href, o.connections, o.duration, acceptEncoding, cookie)
+        : loadWithNode(base + p, o.connections, o.duration, acceptEncoding, cookie);
     for (const p of paths) {
       const kind = p.startsWith("/assets/") ? "static" : "SSR";
       // SSR: from the HTML cache (anonymous), then rendered every time (a cookie the cache does not serve).
@@ -463,7 +484,14 @@ async function main() {
         const ratios = rounds.map((r) => r.app.rps / r.nginx.rps).sort((a, b) => a - b);
         const median = ratios[Math.floor(ratios.length / 2)] ?? NaN;
         const middle = rounds.find((r) => r.app.rps / r.nginx.rps === median) ?? rounds[0];
-        report.targets.push({ path: p, kind: "nginx", cache: "–", bytes: body.byteLength, encoding: probe.headers.get("content-encoding") ?? "none", result: /** @type {LoadResult} */ (middle?.nginx) });
+        report.targets.push({
+          path: p,
+          kind: "nginx",
+          cache: "–",
+          bytes: body.byteLength,
+          encoding: probe.headers.get("content-encoding") ?? "none",
+          result: /** @type {LoadResult} */ (middle?.nginx),
+        });
         report.comparisons.push({ path: p, rounds, ratios, median });
       }
     } else if (o.nginx) {
@@ -478,7 +506,9 @@ async function main() {
   }
 
   const out = (/** @type {string} */ s = "") => process.stdout.write(`${s}\n`);
-  out(`Throughput — ${report.date.slice(0, 10)}, ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${report.tool}, ${o.connections} connections, ${o.duration} s each, Accept-Encoding: ${ACCEPT_ENCODING}`);
+  out(
+    `Throughput — ${report.date.slice(0, 10)}, ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${report.tool}, ${o.connections} connections, ${o.duration} s each, Accept-Encoding: ${ACCEPT_ENCODING}`,
+  );
   const head = `${pad("path", 44)} ${pad("kind", 6)} ${pad("cache", 6)} ${padL("decoded", 8)} ${pad(" enc", 5)} ${padL("req/s", 8)} ${padL("p50 ms", 8)} ${padL("p99 ms", 8)} ${padL("errors", 7)}`;
   out(head);
   out("-".repeat(head.length));
@@ -502,7 +532,9 @@ async function main() {
   }
   if (report.comparisons.length > 0) {
     out();
-    out(`Against nginx serving the same bytes (${o.nginxWorkers} worker${o.nginxWorkers > 1 ? "s" : ""}; ${o.rounds} rounds, each the server then nginx, back to back; DESIGN §11: cached pages ≥ 50 %)`);
+    out(
+      `Against nginx serving the same bytes (${o.nginxWorkers} worker${o.nginxWorkers > 1 ? "s" : ""}; ${o.rounds} rounds, each the server then nginx, back to back; DESIGN §11: cached pages ≥ 50 %)`,
+    );
     for (const c of report.comparisons) {
       out(
         `${pad(c.path.length > 44 ? `${c.path.slice(0, 41)}…` : c.path, 44)} ${c.rounds.map((r) => `${r.app.rps.toFixed(0)}/${r.nginx.rps.toFixed(0)}`).join("  ")} req/s → median ${(100 * c.median).toFixed(0)} %`,
@@ -510,7 +542,9 @@ async function main() {
     }
   }
   if (report.memory) {
-    out(`Server RSS (${o.databaseUrl ? "PostgreSQL" : "PGlite"}): idle ${report.memory.idleMb.toFixed(0)} MB, after load ${report.memory.afterLoadMb.toFixed(0)} MB, peak ${report.memory.peakMb.toFixed(0)} MB.`);
+    out(
+      `Server RSS (${o.databaseUrl ? "PostgreSQL" : "PGlite"}): idle ${report.memory.idleMb.toFixed(0)} MB, after load ${report.memory.afterLoadMb.toFixed(0)} MB, peak ${report.memory.peakMb.toFixed(0)} MB.`,
+    );
   }
   if (o.json) {
     fs.mkdirSync(path.dirname(o.json), { recursive: true });

@@ -58,7 +58,10 @@ async function photoLikeJpeg(): Promise<Buffer> {
       }
     }
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).blur(0.6).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .blur(0.6)
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 function clamp(v: number): number {
@@ -75,7 +78,9 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 try {
   const photo = await photoLikeJpeg();
-  console.log(`Photo: 4000 × 3000 JPEG, ${mb(photo.length)} (${photo.length} bytes); sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ${os.cpus().length} CPUs reported`);
+  console.log(
+    `Photo: 4000 × 3000 JPEG, ${mb(photo.length)} (${photo.length} bytes); sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}, ${os.cpus().length} CPUs reported`,
+  );
 
   // One warm-up run (libvips and code loading), not counted.
   await processImageUpload({ bytes: photo, type: "properties" });
@@ -103,10 +108,16 @@ try {
     variantTimes.push(performance.now() - started);
   }
 
-  console.log(`Stored: ${last!.width} × ${last!.height} ${last!.contentType}, ${mb(last!.size)}; ${VARIANT_WIDTHS.length} WebP variants (${VARIANT_WIDTHS.join(", ")} px)`);
-  console.log(`processImageUpload, all variants included: median ${median(times).toFixed(0)} ms of ${RUNS} (runs: ${times.map((t) => t.toFixed(0)).join(", ")} ms)`);
+  console.log(
+    `Stored: ${last!.width} × ${last!.height} ${last!.contentType}, ${mb(last!.size)}; ${VARIANT_WIDTHS.length} WebP variants (${VARIANT_WIDTHS.join(", ")} px)`,
+  );
+  console.log(
+    `processImageUpload, all variants included: median ${median(times).toFixed(0)} ms of ${RUNS} (runs: ${times.map((t) => t.toFixed(0)).join(", ")} ms)`,
+  );
   console.log(`for comparison, the six variants made one by one from the stored file (the /img route's way): median ${median(variantTimes).toFixed(0)} ms`);
-  console.log(`RSS: ${mb(rssBefore)} before the uploads, peak ${mb(rssPeak)} during them (+${mb(rssPeak - rssBefore)}); process max RSS ${mb(process.resourceUsage().maxRSS * 1024)} (includes making the photo)`);
+  console.log(
+    `RSS: ${mb(rssBefore)} before the uploads, peak ${mb(rssPeak)} during them (+${mb(rssPeak - rssBefore)}); process max RSS ${mb(process.resourceUsage().maxRSS * 1024)} (includes making the photo)`,
+  );
 } finally {
   setStorage(undefined);
   fs.rmSync(root, { recursive: true, force: true });

@@ -129,7 +129,12 @@ function parseOptions(/** @type {string[]} */ argv) {
         break;
       case "-h":
       case "--help":
-        console.log(fs.readFileSync(new URL(import.meta.url), "utf8").split("*/")[0]?.replace(/^\/\*\*?|^ \* ?/gm, ""));
+        console.log(
+          fs
+            .readFileSync(new URL(import.meta.url), "utf8")
+            .split("*/")[0]
+            ?.replace(/^\/\*\*?|^ \* ?/gm, ""),
+        );
         process.exit(0);
         break;
       default:
@@ -645,7 +650,9 @@ function printWeights(pages) {
     const failed = pages.flatMap((p) => p.chromium.failed);
     if (failed.length) out(`Failed requests: ${failed.join(", ")}`);
   }
-  out(`Budgets: JS ≤ ${JS_BUDGET / KB} KB brotli (column "JS br"); first load ≤ ${TOTAL_BUDGET / KB} KB (column "Chromium", encoded bodies as received; "br total" = the same page with every text file in brotli q11).`);
+  out(
+    `Budgets: JS ≤ ${JS_BUDGET / KB} KB brotli (column "JS br"); first load ≤ ${TOTAL_BUDGET / KB} KB (column "Chromium", encoded bodies as received; "br total" = the same page with every text file in brotli q11).`,
+  );
 }
 
 /** @param {any[]} rows */

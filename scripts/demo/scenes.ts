@@ -58,17 +58,71 @@ interface Palette {
 
 const PALETTES: readonly Palette[] = [
   // clear morning
-  { sky: ["#7fb6ee", "#bcdcf7", "#ffe6c9"], sun: "#fff4c2", glow: "#ffe9a8", sea: ["#2b7fb5", "#7cc6df"], hill: "#5f7f86", sand: ["#f1dcb0", "#e3c48d"], cloud: "#ffffff", warmth: 0.3 },
+  {
+    sky: ["#7fb6ee", "#bcdcf7", "#ffe6c9"],
+    sun: "#fff4c2",
+    glow: "#ffe9a8",
+    sea: ["#2b7fb5", "#7cc6df"],
+    hill: "#5f7f86",
+    sand: ["#f1dcb0", "#e3c48d"],
+    cloud: "#ffffff",
+    warmth: 0.3,
+  },
   // bright noon
-  { sky: ["#2f86de", "#74b7f0", "#d3ecff"], sun: "#fffbe6", glow: "#fff6c8", sea: ["#0d6aa6", "#37b3cf"], hill: "#4f7b6a", sand: ["#f4e2bb", "#e6cc98"], cloud: "#ffffff", warmth: 0 },
+  {
+    sky: ["#2f86de", "#74b7f0", "#d3ecff"],
+    sun: "#fffbe6",
+    glow: "#fff6c8",
+    sea: ["#0d6aa6", "#37b3cf"],
+    hill: "#4f7b6a",
+    sand: ["#f4e2bb", "#e6cc98"],
+    cloud: "#ffffff",
+    warmth: 0,
+  },
   // turquoise afternoon
-  { sky: ["#4c9fe8", "#9fd0f5", "#eaf6ff"], sun: "#fffce8", glow: "#fff3c0", sea: ["#127a9c", "#4fd0c9"], hill: "#587a5e", sand: ["#f6e6c4", "#e9d09f"], cloud: "#ffffff", warmth: 0.1 },
+  {
+    sky: ["#4c9fe8", "#9fd0f5", "#eaf6ff"],
+    sun: "#fffce8",
+    glow: "#fff3c0",
+    sea: ["#127a9c", "#4fd0c9"],
+    hill: "#587a5e",
+    sand: ["#f6e6c4", "#e9d09f"],
+    cloud: "#ffffff",
+    warmth: 0.1,
+  },
   // golden hour
-  { sky: ["#5b7fcf", "#f3b27a", "#ffe2b0"], sun: "#fff0a8", glow: "#ffd27f", sea: ["#34598f", "#d69a6c"], hill: "#6b5a6e", sand: ["#efcf9f", "#d9ad78"], cloud: "#ffe7cf", warmth: 0.8 },
+  {
+    sky: ["#5b7fcf", "#f3b27a", "#ffe2b0"],
+    sun: "#fff0a8",
+    glow: "#ffd27f",
+    sea: ["#34598f", "#d69a6c"],
+    hill: "#6b5a6e",
+    sand: ["#efcf9f", "#d9ad78"],
+    cloud: "#ffe7cf",
+    warmth: 0.8,
+  },
   // pink sunset
-  { sky: ["#3f4a8f", "#d9798a", "#f8c09a"], sun: "#fff1c4", glow: "#ffb38a", sea: ["#35507f", "#c77c84"], hill: "#4f3f5f", sand: ["#e9c39b", "#cf9f79"], cloud: "#ffd6d0", warmth: 1 },
+  {
+    sky: ["#3f4a8f", "#d9798a", "#f8c09a"],
+    sun: "#fff1c4",
+    glow: "#ffb38a",
+    sea: ["#35507f", "#c77c84"],
+    hill: "#4f3f5f",
+    sand: ["#e9c39b", "#cf9f79"],
+    cloud: "#ffd6d0",
+    warmth: 1,
+  },
   // soft haze
-  { sky: ["#8aaed6", "#c9dcee", "#f5efe4"], sun: "#fffaf0", glow: "#fff1d8", sea: ["#4a84a8", "#a6cfd8"], hill: "#7d8f94", sand: ["#efe0c3", "#dcc59c"], cloud: "#ffffff", warmth: 0.2 },
+  {
+    sky: ["#8aaed6", "#c9dcee", "#f5efe4"],
+    sun: "#fffaf0",
+    glow: "#fff1d8",
+    sea: ["#4a84a8", "#a6cfd8"],
+    hill: "#7d8f94",
+    sand: ["#efe0c3", "#dcc59c"],
+    cloud: "#ffffff",
+    warmth: 0.2,
+  },
 ];
 
 const WALLS = ["#f7f3ea", "#f3e6cf", "#f6d9b8", "#e8eef3", "#f2d4c4", "#fbf7f0", "#e9dcc4", "#dfe9e1", "#f4e9d8"];
@@ -204,9 +258,7 @@ function palm(rng: Rng, x: number, ground: number, h: number): string {
     const cx = topX + Math.cos(angle) * len * 0.6;
     const cy = topY + Math.sin(angle) * len * 0.6 - len * 0.15;
     const wdt = len * 0.12;
-    out.push(
-      `<path d="M${f(topX)},${f(topY)} Q${f(cx)},${f(cy - wdt)} ${f(ex)},${f(ey)} Q${f(cx)},${f(cy + wdt)} ${f(topX)},${f(topY)} Z" fill="${green}"/>`,
-    );
+    out.push(`<path d="M${f(topX)},${f(topY)} Q${f(cx)},${f(cy - wdt)} ${f(ex)},${f(ey)} Q${f(cx)},${f(cy + wdt)} ${f(topX)},${f(topY)} Z" fill="${green}"/>`);
   }
   out.push(`<circle cx="${f(topX)}" cy="${f(topY + 4)}" r="${f(h * 0.035)}" fill="#6b4a2a"/>`);
   return out.join("");
@@ -318,14 +370,18 @@ export function sceneSvg(index: number, kind: SceneKind): string {
   for (let i = 0; i < streaks; i++) {
     const y = horizon + 6 + i * float(rng, 10, 18);
     const w = (60 + i * 14) * float(rng, 0.6, 1.2);
-    parts.push(`<rect x="${f(sunX - w / 2 + float(rng, -20, 20))}" y="${f(y)}" width="${f(w)}" height="3" rx="1.5" fill="${palette.glow}" opacity="${f(0.25 + palette.warmth * 0.35)}"/>`);
+    parts.push(
+      `<rect x="${f(sunX - w / 2 + float(rng, -20, 20))}" y="${f(y)}" width="${f(w)}" height="3" rx="1.5" fill="${palette.glow}" opacity="${f(0.25 + palette.warmth * 0.35)}"/>`,
+    );
   }
   const waves = int(rng, 8, 14);
   for (let i = 0; i < waves; i++) {
     const y = float(rng, horizon + 20, sandTop - 10);
     const x = float(rng, -50, W - 100);
     const len = float(rng, 80, 220);
-    parts.push(`<path d="M${f(x)},${f(y)} q${f(len / 4)},-6 ${f(len / 2)},0 t${f(len / 2)},0" stroke="#ffffff" stroke-width="2.5" fill="none" opacity="${f(float(rng, 0.15, 0.35))}"/>`);
+    parts.push(
+      `<path d="M${f(x)},${f(y)} q${f(len / 4)},-6 ${f(len / 2)},0 t${f(len / 2)},0" stroke="#ffffff" stroke-width="2.5" fill="none" opacity="${f(float(rng, 0.15, 0.35))}"/>`,
+    );
   }
   if (chance(rng, 0.6)) parts.push(sailboat(rng, float(rng, 150, W - 150), horizon + float(rng, 25, 70), float(rng, 28, 48)));
 

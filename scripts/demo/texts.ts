@@ -105,10 +105,7 @@ const PLACES: Record<string, Place> = {
         "Черноморец — тихий посёлок между Бургасом и Созополем, с сосновым лесом и уютной бухтой.",
         "Черноморец е тихо селище между Бургас и Созопол, с борова гора и уютен залив.",
       ],
-      [
-        "Рядом пляж Акра и парк с соснами; до Созополя — 10 минут на машине.",
-        "Наблизо са плажът Акра и парк с борове; до Созопол има 10 минути с кола.",
-      ],
+      ["Рядом пляж Акра и парк с соснами; до Созополя — 10 минут на машине.", "Наблизо са плажът Акра и парк с борове; до Созопол има 10 минути с кола."],
     ],
   },
   Равда: {
@@ -123,10 +120,7 @@ const PLACES: Record<string, Place> = {
         "Равда — спокойный курорт рядом с Несебром и Солнечным берегом, с длинным песчаным пляжем.",
         "Равда е спокоен курорт в близост до Несебър и Слънчев бряг, с дълъг пясъчен плаж.",
       ],
-      [
-        "До Старого Несебра — 3 км, есть набережная, кафе и магазины.",
-        "До Стария Несебър има 3 км, има крайбрежна алея, заведения и магазини.",
-      ],
+      ["До Старого Несебра — 3 км, есть набережная, кафе и магазины.", "До Стария Несебър има 3 км, има крайбрежна алея, заведения и магазини."],
     ],
   },
   Бургас: {
@@ -179,10 +173,7 @@ const PLACES: Record<string, Place> = {
         "Приморско — курорт с двумя широкими пляжами, рядом устье Ропотамо и леса Странджи.",
         "Приморско е курорт с два широки плажа, в близост до устието на Ропотамо и горите на Странджа.",
       ],
-      [
-        "Северный и Южный пляжи — одни из лучших на южном побережье.",
-        "Северният и Южният плаж са сред най-хубавите по южното крайбрежие.",
-      ],
+      ["Северный и Южный пляжи — одни из лучших на южном побережье.", "Северният и Южният плаж са сред най-хубавите по южното крайбрежие."],
     ],
   },
 };
@@ -198,12 +189,7 @@ function placeFor(location: DemoLocation): Place {
     houseShare: 0.3,
     beach: [80, 1500],
     airportMin: [20, 50],
-    flavour: [
-      [
-        "Рядом магазины, кафе, аптека и остановка автобуса.",
-        "Наблизо има магазини, заведения, аптека и автобусна спирка.",
-      ],
-    ],
+    flavour: [["Рядом магазины, кафе, аптека и остановка автобуса.", "Наблизо има магазини, заведения, аптека и автобусна спирка."]],
   };
 }
 
@@ -369,7 +355,14 @@ function attributesFor(rng: Rng, place: Place): Attributes {
     ] as const);
     const floors = int(rng, 3, 9);
     const floor = int(rng, 1, floors);
-    const [minArea, maxArea] = ([[26, 42], [48, 78], [72, 115], [100, 165]] as const)[bedrooms]!;
+    const [minArea, maxArea] = (
+      [
+        [26, 42],
+        [48, 78],
+        [72, 115],
+        [100, 165],
+      ] as const
+    )[bedrooms]!;
     const area = chance(rng, 0.4) ? Math.round(float(rng, minArea, maxArea) * 10) / 10 : int(rng, minArea, maxArea);
     let kind = pick(rng, APARTMENT_KINDS[bedrooms]!);
     if (bedrooms >= 2 && floor === floors && floors >= 4 && chance(rng, 0.5)) kind = PENTHOUSE;
@@ -405,7 +398,13 @@ function attributesFor(rng: Rng, place: Place): Attributes {
       renovated: !isNew && chance(rng, 0.35),
       airCon: chance(rng, 0.8),
       underfloor: chance(rng, 0.15),
-      balconies: terrace ? 0 : weighted(rng, [[0, 0.1], [1, 0.7], [2, 0.2]] as const),
+      balconies: terrace
+        ? 0
+        : weighted(rng, [
+            [0, 0.1],
+            [1, 0.7],
+            [2, 0.2],
+          ] as const),
       terraceM2: terrace ? int(rng, 12, kind === PENTHOUSE ? 80 : 35) : null,
       fireplace: false,
       garden: false,
@@ -420,11 +419,15 @@ function attributesFor(rng: Rng, place: Place): Attributes {
   }
 
   const townhouse = chance(rng, 0.2);
-  const bedrooms = townhouse ? int(rng, 2, 3) : weighted(rng, [[2, 0.25], [3, 0.4], [4, 0.25], [5, 0.1]] as const);
-  const area = roundTo(
-    townhouse ? float(rng, 95, 150) : float(rng, 80 + bedrooms * 25, 120 + bedrooms * 55),
-    chance(rng, 0.5) ? 1 : 5,
-  );
+  const bedrooms = townhouse
+    ? int(rng, 2, 3)
+    : weighted(rng, [
+        [2, 0.25],
+        [3, 0.4],
+        [4, 0.25],
+        [5, 0.1],
+      ] as const);
+  const area = roundTo(townhouse ? float(rng, 95, 150) : float(rng, 80 + bedrooms * 25, 120 + bedrooms * 55), chance(rng, 0.5) ? 1 : 5);
   let kind = townhouse ? TOWNHOUSE : pick(rng, HOUSE_KINDS);
   if (kind.ru === "вилла" && bedrooms < 3) kind = HOUSE_KINDS[0]!;
   const complex = townhouse || chance(rng, 0.25);
@@ -555,7 +558,10 @@ function descriptionFor(rng: Rng, a: Attributes, place: Place, hasPrice: boolean
   // 1. What and where.
   const intro = pick(rng, [
     [`Продаётся ${a.kind.ru} общей площадью ${area} м² ${place.inRu}.`, `Продава се ${a.kind.bg} с обща площ ${area} м² ${place.inBg}.`],
-    [`Предлагаем вашему вниманию ${a.kind.ruAcc} площадью ${area} м² ${place.inRu}.`, `Предлагаме на вашето внимание ${a.kind.bg} с площ ${area} м² ${place.inBg}.`],
+    [
+      `Предлагаем вашему вниманию ${a.kind.ruAcc} площадью ${area} м² ${place.inRu}.`,
+      `Предлагаме на вашето внимание ${a.kind.bg} с площ ${area} м² ${place.inBg}.`,
+    ],
     [`В продаже — ${a.kind.ru} площадью ${area} м² ${place.inRu}.`, `За продажба: ${a.kind.bg} с площ ${area} м² ${place.inBg}.`],
   ] as const);
   const p1ru: string[] = [intro[0]];
@@ -567,9 +573,7 @@ function descriptionFor(rng: Rng, a: Attributes, place: Place, hasPrice: boolean
     p1ru.push(
       `${a.floors === 1 ? (a.kind.ruG === "f" ? "Одноэтажная" : "Одноэтажный") : `${a.floors} ${ruPlural(a.floors, "этаж", "этажа", "этажей")}`}${a.plotM2 ? `, участок ${num(a.plotM2)} м²` : ""}.`,
     );
-    p1bg.push(
-      `${a.floors === 1 ? (a.kind.bgG === "f" ? "Едноетажна" : "Едноетажен") : `${a.floors} етажа`}${a.plotM2 ? `, парцел ${num(a.plotM2)} м²` : ""}.`,
-    );
+    p1bg.push(`${a.floors === 1 ? (a.kind.bgG === "f" ? "Едноетажна" : "Едноетажен") : `${a.floors} етажа`}${a.plotM2 ? `, парцел ${num(a.plotM2)} м²` : ""}.`);
   }
   if (a.year !== null) {
     p1ru.push(`Год постройки — ${a.year}${a.act16 ? ", здание введено в эксплуатацию (Акт 16)" : ""}.`);
@@ -600,7 +604,9 @@ function descriptionFor(rng: Rng, a: Attributes, place: Place, hasPrice: boolean
       ["кухней-столовой", "кухня-трапезария"],
       ["кухонным уголком", "кухненски бокс"],
     ] as const);
-    const living = a.fireplace ? ["гостиная с камином и " + kitchen[0], "дневна с камина и " + kitchen[1]] : ["гостиная с " + kitchen[0], "дневна с " + kitchen[1]];
+    const living = a.fireplace
+      ? ["гостиная с камином и " + kitchen[0], "дневна с камина и " + kitchen[1]]
+      : ["гостиная с " + kitchen[0], "дневна с " + kitchen[1]];
     const partsRu = [
       living[0]!,
       `${a.bedrooms} ${ruPlural(a.bedrooms, "спальня", "спальни", "спален")}`,
@@ -772,7 +778,13 @@ function featuresFor(rng: Rng, a: Attributes): [string[], string[]] {
   if (a.feePerM2 === null && a.type === "apartment") all.push(["Без платы за обслуживание", "Без такса поддръжка"]);
   // Keep the order stable (important first), but not every listing shows everything.
   const count = Math.min(all.length, int(rng, 4, 10));
-  const chosen = new Set(sample(rng, all.map((_, i) => i), count));
+  const chosen = new Set(
+    sample(
+      rng,
+      all.map((_, i) => i),
+      count,
+    ),
+  );
   const kept = all.filter((_, i) => chosen.has(i));
   return [kept.map((p) => p[0]), kept.map((p) => p[1])];
 }

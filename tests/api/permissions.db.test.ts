@@ -136,7 +136,12 @@ describe(`permissions on ${testDbKind()}: every table × method × role`, () => 
       const target = await adminRow(table);
       for (const method of ["GET", "POST", "PATCH", "DELETE"] as const) {
         const path = method === "POST" ? table : `${table}?id=eq.${target.id}`;
-        const result = await call("bad-token", method, path, method === "GET" || method === "DELETE" ? undefined : method === "POST" ? newRow(table) : CHANGE[table]);
+        const result = await call(
+          "bad-token",
+          method,
+          path,
+          method === "GET" || method === "DELETE" ? undefined : method === "POST" ? newRow(table) : CHANGE[table],
+        );
         expect(result.status, `${method} ${table}`).toBe(401);
         expect(result.body.code).toBe("PGRST301");
       }

@@ -27,7 +27,11 @@ describe(`rate limits on ${testDbKind()}`, () => {
       ["resolution=merge-duplicates,return=representation", "?on_conflict=email"],
       ["resolution=ignore-duplicates", "?on_conflict=id"],
     ] as const) {
-      const many = await send(Array.from({ length: 20 }, () => row), prefer, query);
+      const many = await send(
+        Array.from({ length: 20 }, () => row),
+        prefer,
+        query,
+      );
       expect(many.status, prefer).toBe(400);
       expect(await many.json(), prefer).toMatchObject({ code: "PGRST102", message: "Anonymous inserts take one row at a time (20 sent)" });
     }

@@ -64,7 +64,11 @@ interface Listening {
 }
 
 /** A channel with one postgres_changes binding, once SUBSCRIBED (fails on any other status). */
-async function listen(client: SupabaseClient, name: string, filter: { event: "*" | "INSERT" | "UPDATE" | "DELETE"; schema: string; table?: string }): Promise<Listening> {
+async function listen(
+  client: SupabaseClient,
+  name: string,
+  filter: { event: "*" | "INSERT" | "UPDATE" | "DELETE"; schema: string; table?: string },
+): Promise<Listening> {
   const listening: Listening = { events: [], times: [] };
   const statuses: string[] = [];
   client
@@ -74,7 +78,11 @@ async function listen(client: SupabaseClient, name: string, filter: { event: "*"
       listening.times.push(Date.now());
     })
     .subscribe((status) => statuses.push(status));
-  await waitFor(() => statuses.length > 0, 10_000, () => `channel ${name} to subscribe; output:\n${output()}`);
+  await waitFor(
+    () => statuses.length > 0,
+    10_000,
+    () => `channel ${name} to subscribe; output:\n${output()}`,
+  );
   expect(statuses[0]).toBe("SUBSCRIBED");
   return listening;
 }
@@ -144,7 +152,11 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     const inbox = await listen(admin, "admin-inbox", { event: "*", schema: "public", table: "contact_submissions" });
 
     // A visitor's contact request, through the REST API as the contact form's supabase-js call.
-    const sent = await newClient().from("contact_submissions").insert({ name: "Мария", email: "maria@example.com", message: "Интересует квартира" }).select().single();
+    const sent = await newClient()
+      .from("contact_submissions")
+      .insert({ name: "Мария", email: "maria@example.com", message: "Интересует квартира" })
+      .select()
+      .single();
     expect(sent.error).toBeNull();
     await waitFor(() => inbox.events.length >= 1, 5000, "the administrator's INSERT");
     expect(inbox.events[0]).toMatchObject({ eventType: "INSERT", table: "contact_submissions" });
@@ -166,7 +178,11 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     const started = Date.now();
     const inserted = await admin.from("locations").insert(rows).select("id");
     expect(inserted.error).toBeNull();
-    await waitFor(() => burst.events.length >= 30, 15_000, () => `30 events (got ${burst.events.length})`);
+    await waitFor(
+      () => burst.events.length >= 30,
+      15_000,
+      () => `30 events (got ${burst.events.length})`,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(burst.events).toHaveLength(30);
     expect(new Set(idsOf(burst.events))).toEqual(new Set(inserted.data!.map((r) => r.id)));
@@ -202,10 +218,24 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     await new Promise((resolve, reject) => raw.once("open", resolve).once("error", reject));
     const received: unknown[] = [];
     raw.on("message", (data) => received.push(JSON.parse(String(data))));
-    raw.send(JSON.stringify(["1", "1", "realtime:raw", "phx_join", { config: { postgres_changes: [{ event: "*", schema: "public" }] }, access_token: ANON_KEY }]));
+    raw.send(
+      JSON.stringify(["1", "1", "realtime:raw", "phx_join", { config: { postgres_changes: [{ event: "*", schema: "public" }] }, access_token: ANON_KEY }]),
+    );
     await waitFor(() => received.length >= 2, 5000, "the join reply and the system message");
-    expect(received[0]).toEqual(["1", "1", "realtime:raw", "phx_reply", { status: "ok", response: { postgres_changes: [{ event: "*", schema: "public", id: expect.any(Number) }] } }]);
-    expect(received[1]).toEqual(["1", null, "realtime:raw", "system", { channel: "raw", extension: "postgres_changes", message: "Subscribed to PostgreSQL", status: "ok" }]);
+    expect(received[0]).toEqual([
+      "1",
+      "1",
+      "realtime:raw",
+      "phx_reply",
+      { status: "ok", response: { postgres_changes: [{ event: "*", schema: "public", id: expect.any(Number) }] } },
+    ]);
+    expect(received[1]).toEqual([
+      "1",
+      null,
+      "realtime:raw",
+      "system",
+      { channel: "raw", extension: "postgres_changes", message: "Subscribed to PostgreSQL", status: "ok" },
+    ]);
     raw.send(JSON.stringify(["1", "2", "realtime:raw", "access_token", { access_token: "y".repeat(43) }]));
     await waitFor(() => received.length >= 4, 5000, "the channel to be closed");
     expect(received[2]).toMatchObject(["1", null, "realtime:raw", "system", { extension: "system", status: "error" }]);
@@ -238,10 +268,21 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
 
     // Signed out from another place (the admin page, another device): this client is not told, the server must act.
     const { data } = await leaving.auth.getSession();
-    const out = await fetch(`${baseUrl}/auth/v1/logout?scope=local`, { method: "POST", headers: { apikey: ANON_KEY, Authorization: `Bearer ${data.session!.access_token}` } });
+    const out = await fetch(`${baseUrl}/auth/v1/logout?scope=local`, {
+      method: "POST",
+      headers: { apikey: ANON_KEY, Authorization: `Bearer ${data.session!.access_token}` },
+    });
     expect(out.status).toBe(204);
-    await waitFor(() => statuses.includes("CLOSED"), 5000, () => `the channel to close within 5 s (statuses: ${statuses.join(", ")})`);
-    const sent = await staying.from("contact_submissions").insert({ name: "После выхода", email: "after@example.com", message: "Пришло после выхода" }).select().single();
+    await waitFor(
+      () => statuses.includes("CLOSED"),
+      5000,
+      () => `the channel to close within 5 s (statuses: ${statuses.join(", ")})`,
+    );
+    const sent = await staying
+      .from("contact_submissions")
+      .insert({ name: "После выхода", email: "after@example.com", message: "Пришло после выхода" })
+      .select()
+      .single();
     expect(sent.error).toBeNull();
     await waitFor(() => control.events.length >= 1, 5000, "the request on the other session's channel");
     expect(after).toEqual([]);
@@ -260,7 +301,15 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     await new Promise((resolve, reject) => v1.once("open", resolve).once("error", reject));
     const joined = new Promise<Record<string, unknown>>((resolve) => v1.once("message", (data) => resolve(JSON.parse(String(data)))));
     const binding = { event: "UPDATE", schema: "public", table: "real_estates", filter: "location_id=eq.00000000-0000-4000-8000-000000000000" };
-    v1.send(JSON.stringify({ join_ref: "1", ref: "1", topic: "realtime:raw", event: "phx_join", payload: { config: { postgres_changes: [binding] }, access_token: ANON_KEY } }));
+    v1.send(
+      JSON.stringify({
+        join_ref: "1",
+        ref: "1",
+        topic: "realtime:raw",
+        event: "phx_join",
+        payload: { config: { postgres_changes: [binding] }, access_token: ANON_KEY },
+      }),
+    );
     const message = await joined;
     expect(message).toMatchObject({ join_ref: "1", ref: "1", topic: "realtime:raw", event: "phx_reply", payload: { status: "ok" } });
     const [server] = (message.payload as { response: { postgres_changes: Record<string, unknown>[] } }).response.postgres_changes;

@@ -66,7 +66,13 @@ describe(`REST edge cases on ${testDbKind()}`, () => {
   });
 
   it("unknown columns in select, filters and order answer 400 42703", async () => {
-    for (const query of ["select=name,password_hash", "secret=eq.1", "order=secret.desc", "select=name;drop table locations", "order=name;drop table locations"]) {
+    for (const query of [
+      "select=name,password_hash",
+      "secret=eq.1",
+      "order=secret.desc",
+      "select=name;drop table locations",
+      "order=name;drop table locations",
+    ]) {
       expectError(await call(`/rest/v1/locations?${query}`), 400, "42703");
     }
     expect(await locationNames()).toEqual(DEFAULT_LOCATIONS.map((l) => l.name));
@@ -90,7 +96,17 @@ describe(`REST edge cases on ${testDbKind()}`, () => {
       "order=like.%25",
       "order=eq.1", // "order" is the ordering parameter: this orders by a column "eq"
     ]) {
-      const result = await call(`/rest/v1/locations?${query.split("&").map((p) => p.split("=").map((s, i) => (i === 0 ? s : encodeURIComponent(s))).join("=")).join("&")}`);
+      const result = await call(
+        `/rest/v1/locations?${query
+          .split("&")
+          .map((p) =>
+            p
+              .split("=")
+              .map((s, i) => (i === 0 ? s : encodeURIComponent(s)))
+              .join("="),
+          )
+          .join("&")}`,
+      );
       expect([400], `${query}: ${result.text}`).toContain(result.status);
       expect(["PGRST100", "42703"]).toContain(result.body.code);
     }
@@ -114,7 +130,7 @@ describe(`REST edge cases on ${testDbKind()}`, () => {
     expect(await locationNames()).toEqual(DEFAULT_LOCATIONS.map((l) => l.name));
   });
 
-  it("filters: eq neq gt gte lt lte like ilike in is, with not. (the column named order is filtered as \"order\")", async () => {
+  it('filters: eq neq gt gte lt lte like ilike in is, with not. (the column named order is filtered as "order")', async () => {
     const names = async (query: string) => {
       const result = await call(`/rest/v1/locations?select=name&order=order&${query}`);
       expect(result.status, result.text).toBe(200);
@@ -246,14 +262,28 @@ describe(`REST edge cases on ${testDbKind()}`, () => {
       { name: "Несебър", order: 6 },
       { name: "Поморие", order: 7 },
     ]);
-    const minimal = await call("/rest/v1/locations", { method: "POST", admin: true, body: JSON.stringify({ name: "Обзор", image: "/o.jpg" }), headers: { Prefer: "return=minimal" } });
+    const minimal = await call("/rest/v1/locations", {
+      method: "POST",
+      admin: true,
+      body: JSON.stringify({ name: "Обзор", image: "/o.jpg" }),
+      headers: { Prefer: "return=minimal" },
+    });
     expect(minimal.status).toBe(201);
     expect(minimal.text).toBe("");
     expectError(await call("/rest/v1/locations", { method: "POST", admin: true, body: "{not json" }), 400, "PGRST102");
     expectError(await call("/rest/v1/locations", { method: "POST", admin: true, body: "[1,2]" }), 400, "PGRST102");
-    expectError(await call("/rest/v1/locations", { method: "POST", admin: true, body: JSON.stringify({ name: "X", image: "/x.jpg", secret: 1 }) }), 400, "PGRST204");
     expectError(
-      await call("/rest/v1/locations", { method: "POST", admin: true, body: JSON.stringify({ name: "X", image: "/x.jpg" }), headers: { Prefer: "resolution=merge-duplicates" } }),
+      await call("/rest/v1/locations", { method: "POST", admin: true, body: JSON.stringify({ name: "X", image: "/x.jpg", secret: 1 }) }),
+      400,
+      "PGRST204",
+    );
+    expectError(
+      await call("/rest/v1/locations", {
+        method: "POST",
+        admin: true,
+        body: JSON.stringify({ name: "X", image: "/x.jpg" }),
+        headers: { Prefer: "resolution=merge-duplicates" },
+      }),
       400,
       "PGRST100",
     );
@@ -269,7 +299,12 @@ describe(`REST edge cases on ${testDbKind()}`, () => {
   });
 
   it("a PATCH or DELETE matching no row answers an empty list; several rows are all written", async () => {
-    const none = await call(`/rest/v1/locations?id=eq.${crypto.randomUUID()}`, { method: "PATCH", admin: true, body: JSON.stringify({ name_bg: "x" }), headers: { Prefer: "return=representation" } });
+    const none = await call(`/rest/v1/locations?id=eq.${crypto.randomUUID()}`, {
+      method: "PATCH",
+      admin: true,
+      body: JSON.stringify({ name_bg: "x" }),
+      headers: { Prefer: "return=representation" },
+    });
     expect(none.status).toBe(200);
     expect(none.body).toEqual([]);
     const many = await call(`/rest/v1/locations?%22order%22=gte.6&select=name,name_bg`, {
@@ -292,8 +327,16 @@ describe(`REST edge cases on ${testDbKind()}`, () => {
       headers: { Prefer: "return=representation" },
     });
     const id = (sent.body as unknown as { id: string }[])[0]!.id;
-    expectError(await call(`/rest/v1/contact_submissions?id=eq.${id}`, { method: "PATCH", admin: true, body: JSON.stringify({ message: "Изменено" }) }), 400, "23514");
-    expectError(await call(`/rest/v1/contact_submissions?id=eq.${id}`, { method: "PATCH", admin: true, body: JSON.stringify({ isread: false }) }), 400, "23514");
+    expectError(
+      await call(`/rest/v1/contact_submissions?id=eq.${id}`, { method: "PATCH", admin: true, body: JSON.stringify({ message: "Изменено" }) }),
+      400,
+      "23514",
+    );
+    expectError(
+      await call(`/rest/v1/contact_submissions?id=eq.${id}`, { method: "PATCH", admin: true, body: JSON.stringify({ isread: false }) }),
+      400,
+      "23514",
+    );
     const read = await call(`/rest/v1/contact_submissions?id=eq.${id}&select=isread,message`, {
       method: "PATCH",
       admin: true,
@@ -305,7 +348,11 @@ describe(`REST edge cases on ${testDbKind()}`, () => {
 
   it("RPC: unknown function or parameter 404 PGRST202, GET 405, failures in SPEC's wording", async () => {
     expectError(await call("/rest/v1/rpc/drop_everything", { method: "POST", admin: true, body: "{}" }), 404, "PGRST202");
-    expectError(await call("/rest/v1/rpc/direct_insert_real_estate", { method: "POST", admin: true, body: JSON.stringify({ p_title: "x", p_sql: "drop" }) }), 404, "PGRST202");
+    expectError(
+      await call("/rest/v1/rpc/direct_insert_real_estate", { method: "POST", admin: true, body: JSON.stringify({ p_title: "x", p_sql: "drop" }) }),
+      404,
+      "PGRST202",
+    );
     expectError(await call("/rest/v1/rpc/direct_insert_real_estate?p_title=x", { admin: true }), 405, "25006");
     const failed = await call("/rest/v1/rpc/direct_insert_real_estate", {
       method: "POST",
@@ -320,7 +367,11 @@ describe(`REST edge cases on ${testDbKind()}`, () => {
     const grant = await fetch(`${api.url()}/auth/v1/token?grant_type=magic`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
     expect(grant.status).toBe(400);
     expect(await grant.json()).toMatchObject({ error_code: "unsupported_grant_type" });
-    const empty = await fetch(`${api.url()}/auth/v1/token?grant_type=password`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: ADMIN_EMAIL }) });
+    const empty = await fetch(`${api.url()}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: ADMIN_EMAIL }),
+    });
     expect(empty.status).toBe(400);
     const anonymous = await fetch(`${api.url()}/auth/v1/user`, { headers: { apikey: api.anonKey(), Authorization: `Bearer ${api.anonKey()}` } });
     expect(anonymous.status).toBe(401);

@@ -95,12 +95,7 @@ describe(`SPEC §7 calls through supabase-js on ${testDbKind()}`, () => {
       [a, b.order],
       [b, a.order],
     ] as const) {
-      const { data, error } = await admin
-        .from("locations")
-        .update({ order, updated_at: new Date().toISOString() })
-        .eq("id", row.id)
-        .select()
-        .single();
+      const { data, error } = await admin.from("locations").update({ order, updated_at: new Date().toISOString() }).eq("id", row.id).select().single();
       expect(error).toBeNull();
       expect(data!.order).toBe(order);
     }
@@ -147,7 +142,14 @@ describe(`SPEC §7 calls through supabase-js on ${testDbKind()}`, () => {
     expect(viaGet.error?.code).toBe("25006");
     const fallback = await admin
       .from("real_estates")
-      .insert({ title: "Через GET", description: "У моря", price: 85000, location_id: locationId, images: ["/upload/properties/s.jpg"], created_at: new Date().toISOString() })
+      .insert({
+        title: "Через GET",
+        description: "У моря",
+        price: 85000,
+        location_id: locationId,
+        images: ["/upload/properties/s.jpg"],
+        created_at: new Date().toISOString(),
+      })
       .select()
       .single();
     expect(fallback.error).toBeNull();
@@ -173,11 +175,15 @@ describe(`SPEC §7 calls through supabase-js on ${testDbKind()}`, () => {
     expect(gone.status).toBe(204);
   });
 
-  it("timestamps come as PostgREST writes them (ISO 8601, \"T\", full offset) from reads, writes and the RPC, and filter back", async () => {
+  it('timestamps come as PostgREST writes them (ISO 8601, "T", full offset) from reads, writes and the RPC, and filter back', async () => {
     const admin = await signedIn();
     const anon = api.client();
     const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d:\d\d$/;
-    const sent = await anon.from("contact_submissions").insert({ name: "Анна", email: "anna@example.com", message: "Когда можно посмотреть?" }).select().single();
+    const sent = await anon
+      .from("contact_submissions")
+      .insert({ name: "Анна", email: "anna@example.com", message: "Когда можно посмотреть?" })
+      .select()
+      .single();
     expect(sent.data!.created_at).toMatch(ISO);
     const id = sent.data!.id as string;
     const listed = await admin.from("contact_submissions").select("id, at:created_at").eq("id", id).single();
@@ -258,7 +264,9 @@ describe(`SPEC §7 calls through supabase-js on ${testDbKind()}`, () => {
     expect(set.data.session).toBeNull();
     expect(set.error?.name).toBe("AuthInvalidJwtError");
     // The token itself still works as a bearer for any other client (SPEC §1's REST endpoint with the session's token).
-    const raw = await fetch(`${api.url()}/rest/v1/contact_submissions?select=id`, { headers: { apikey: api.anonKey(), Authorization: `Bearer ${session.access_token}` } });
+    const raw = await fetch(`${api.url()}/rest/v1/contact_submissions?select=id`, {
+      headers: { apikey: api.anonKey(), Authorization: `Bearer ${session.access_token}` },
+    });
     expect(raw.status).toBe(200);
   });
 });

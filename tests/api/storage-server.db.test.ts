@@ -96,7 +96,10 @@ describe(`the server with STORAGE_DRIVER=s3 on ${testDbKind()}`, () => {
   });
 
   it("Storage API through supabase-js; /upload and /img read through the S3 driver; nothing lands in DATA_DIR/upload", async () => {
-    const client = createClient(baseUrl, "seaside-anon-key", { realtime: { transport: ws as never }, auth: { persistSession: false, autoRefreshToken: false } });
+    const client = createClient(baseUrl, "seaside-anon-key", {
+      realtime: { transport: ws as never },
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
     const buckets = await client.storage.listBuckets();
     expect(buckets.error).toBeNull();
     expect(buckets.data!.map((b) => [b.name, b.public])).toEqual([["images", true]]);
@@ -105,9 +108,13 @@ describe(`the server with STORAGE_DRIVER=s3 on ${testDbKind()}`, () => {
 
     const signIn = await client.auth.signInWithPassword({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     expect(signIn.error).toBeNull();
-    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3399cc" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3399cc" } })
+      .jpeg()
+      .toBuffer();
     const name = `properties/properties-${Date.now()}-s3server.jpg`;
-    const up = await client.storage.from("images").upload(name, new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), { cacheControl: "3600", upsert: true });
+    const up = await client.storage
+      .from("images")
+      .upload(name, new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }), { cacheControl: "3600", upsert: true });
     expect(up.error).toBeNull();
 
     const { publicUrl } = client.storage.from("images").getPublicUrl(name).data;

@@ -82,7 +82,12 @@ function pixelBomb(): Buffer {
   ihdr[8] = 1;
   ihdr[9] = 0;
   const idat = zlib.deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", ihdr), pngChunk("IDAT", idat), pngChunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", idat),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const HTML = "<html><body><script>alert(document.cookie)</script></body></html>";
@@ -160,7 +165,10 @@ export function describeStorageApi(driver: "local" | "s3") {
   }
   const asAdmin = (headers: Record<string, string> = {}) => ({ apikey: anonKey(), Authorization: `Bearer ${token}`, ...headers });
   const asAnon = (headers: Record<string, string> = {}) => ({ apikey: anonKey(), Authorization: `Bearer ${anonKey()}`, ...headers });
-  const png = () => sharp({ create: { width: 8, height: 8, channels: 3, background: "#3399cc" } }).png().toBuffer();
+  const png = () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: "#3399cc" } })
+      .png()
+      .toBuffer();
 
   describe(`Storage API (supabase-js) on the ${driver} driver, ${testDbKind()}`, () => {
     it("lists buckets and gets the public images bucket, also anonymously", async () => {
@@ -199,7 +207,9 @@ export function describeStorageApi(driver: "local" | "s3") {
       const admin = await signedIn();
       const bytes = await png();
       const name = `properties/properties-${Date.now()}-apitest1.png`;
-      const up = await admin.storage.from("images").upload(name, new Blob([new Uint8Array(bytes)], { type: "image/png" }), { cacheControl: "3600", upsert: true });
+      const up = await admin.storage
+        .from("images")
+        .upload(name, new Blob([new Uint8Array(bytes)], { type: "image/png" }), { cacheControl: "3600", upsert: true });
       expect(up.error).toBeNull();
       expect(up.data).toMatchObject({ path: name, fullPath: `images/${name}` });
 
@@ -223,7 +233,9 @@ export function describeStorageApi(driver: "local" | "s3") {
       // Again without upsert: refused; with upsert and cacheControl 0: replaced.
       const again = await admin.storage.from("images").upload(name, new Blob([new Uint8Array(bytes)]), { upsert: false });
       expect(again.error).toMatchObject({ status: 409, message: "The resource already exists" });
-      const other = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#cc3333" } }).png().toBuffer();
+      const other = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#cc3333" } })
+        .png()
+        .toBuffer();
       const replaced = await admin.storage.from("images").upload(name, new Blob([new Uint8Array(other)]), { cacheControl: "0", upsert: true });
       expect(replaced.error).toBeNull();
       const second = await fetch(url.publicUrl);
@@ -253,7 +265,10 @@ export function describeStorageApi(driver: "local" | "s3") {
       const admin = await signedIn();
       const name = `test-${Date.now()}.txt`;
       const up = await admin.storage.from("images").upload(name, "Storage test", { contentType: "text/plain", cacheControl: "0", upsert: true });
-      expect(up.error).toMatchObject({ status: 415, message: "Only images (JPEG, PNG, WebP or GIF) can be stored in the images bucket (file name " + name + ")" });
+      expect(up.error).toMatchObject({
+        status: 415,
+        message: "Only images (JPEG, PNG, WebP or GIF) can be stored in the images bucket (file name " + name + ")",
+      });
       const unnamed = await admin.storage.from("images").upload(`test-${Date.now()}`, "Storage test", { contentType: "text/plain", upsert: true });
       expect(unnamed.error?.status).toBe(415);
       expect((await storage().list("")).filter((o) => o.key.startsWith("test-"))).toEqual([]);
@@ -300,7 +315,18 @@ export function describeStorageApi(driver: "local" | "s3") {
       expect(await ok.json()).toMatchObject({ Key: "images/lead/slash.png" });
       expect(await storage().head("lead/slash.png")).not.toBeNull();
 
-      for (const bad of ["%2e%2e/escape.txt", "a/%2e%2e/%2e%2e/escape.txt", "..", "a/../../escape.txt", "//etc/passwd", "a//b.txt", "a%5Cb.txt", "C:%5Cx.txt", "file:%2F%2F%2Fetc%2Fpasswd", "a/%00.txt"]) {
+      for (const bad of [
+        "%2e%2e/escape.txt",
+        "a/%2e%2e/%2e%2e/escape.txt",
+        "..",
+        "a/../../escape.txt",
+        "//etc/passwd",
+        "a//b.txt",
+        "a%5Cb.txt",
+        "C:%5Cx.txt",
+        "file:%2F%2F%2Fetc%2Fpasswd",
+        "a/%00.txt",
+      ]) {
         const response = await upload(bad, "x", { "x-upsert": "true" });
         expect([400, 404], bad).toContain(response.status);
         const body = (await response.json()) as { statusCode: string; error: string };
@@ -344,7 +370,9 @@ export function describeStorageApi(driver: "local" | "s3") {
 
     it("size: an image of 5 242 880 bytes (SPEC §9's picker limit) passes, one byte more is refused with 413, nothing stored", async () => {
       // A small JPEG padded after its end marker: decoders stop there, so the pipeline stores the picture alone.
-      const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#336699" } })
+        .jpeg()
+        .toBuffer();
       const padded = (size: number) => {
         const bytes = new Uint8Array(size);
         bytes.set(jpeg);
@@ -364,7 +392,11 @@ export function describeStorageApi(driver: "local" | "s3") {
 
     it("cache-control header on raw uploads; PUT replaces; missing objects and buckets answer 404 in Storage's shape", async () => {
       const one = new Uint8Array(await png());
-      const two = new Uint8Array(await sharp({ create: { width: 5, height: 3, channels: 3, background: "#aa0000" } }).png().toBuffer());
+      const two = new Uint8Array(
+        await sharp({ create: { width: 5, height: 3, channels: 3, background: "#aa0000" } })
+          .png()
+          .toBuffer(),
+      );
       const up = await upload("raw/c.png", one, { "Content-Type": "image/png", "cache-control": "max-age=120" });
       expect(up.status).toBe(200);
       const read = await fetch(`${baseUrl}/storage/v1/object/public/images/raw/c.png`);
@@ -405,12 +437,22 @@ export function describeStorageApi(driver: "local" | "s3") {
       await upload("paged/sub/e.png", bytes, { "Content-Type": "image/png", "x-upsert": "true" });
       const list = async (body: object) =>
         (await (
-          await fetch(`${baseUrl}/storage/v1/object/list/images`, { method: "POST", headers: asAnon({ "Content-Type": "application/json" }), body: JSON.stringify(body) })
+          await fetch(`${baseUrl}/storage/v1/object/list/images`, {
+            method: "POST",
+            headers: asAnon({ "Content-Type": "application/json" }),
+            body: JSON.stringify(body),
+          })
         ).json()) as { name: string; id: string | null }[];
       expect((await list({ prefix: "paged" })).map((f) => f.name)).toEqual(["a.png", "b.png", "c.png", "d.png", "sub"]);
       expect((await list({ prefix: "paged/", limit: 2, offset: 1 })).map((f) => f.name)).toEqual(["b.png", "c.png"]);
       expect((await list({ prefix: "paged", search: "C" })).map((f) => f.name)).toEqual(["c.png"]);
-      expect((await list({ prefix: "paged", sortBy: { column: "name", order: "desc" } })).map((f) => f.name)).toEqual(["sub", "d.png", "c.png", "b.png", "a.png"]);
+      expect((await list({ prefix: "paged", sortBy: { column: "name", order: "desc" } })).map((f) => f.name)).toEqual([
+        "sub",
+        "d.png",
+        "c.png",
+        "b.png",
+        "a.png",
+      ]);
       expect((await list({ prefix: "paged/sub" })).map((f) => f.name)).toEqual(["e.png"]);
       await storage().remove(["paged/a.png", "paged/b.png", "paged/c.png", "paged/d.png", "paged/sub/e.png"]);
     });
@@ -439,7 +481,9 @@ export function describeStorageApi(driver: "local" | "s3") {
       const original = await jpegWithGps();
       expect((await sharp(original).metadata()).exif).toBeDefined();
       const name = `pipeline/photo-${Date.now()}.jpg`;
-      const up = await admin.storage.from("images").upload(name, new Blob([new Uint8Array(original)], { type: "image/jpeg" }), { cacheControl: "3600", upsert: true });
+      const up = await admin.storage
+        .from("images")
+        .upload(name, new Blob([new Uint8Array(original)], { type: "image/jpeg" }), { cacheControl: "3600", upsert: true });
       expect(up.error).toBeNull();
       expect(up.data).toMatchObject({ path: name, fullPath: `images/${name}` });
 
@@ -464,7 +508,9 @@ export function describeStorageApi(driver: "local" | "s3") {
       }
 
       // upsert through the raw body (a Uint8Array): the picture and its variants are replaced.
-      const wide = await sharp({ create: { width: 900, height: 300, channels: 3, background: "#cc3333" } }).jpeg().toBuffer();
+      const wide = await sharp({ create: { width: 900, height: 300, channels: 3, background: "#cc3333" } })
+        .jpeg()
+        .toBuffer();
       const again = await admin.storage.from("images").upload(name, new Uint8Array(wide), { contentType: "image/jpeg", upsert: true });
       expect(again.error).toBeNull();
       expect(await sharp((await storage().get(name))!.body).metadata()).toMatchObject({ width: 900, height: 300 });
@@ -480,7 +526,9 @@ export function describeStorageApi(driver: "local" | "s3") {
       const keep = await admin.storage.from("images").upload("refused/keep.jpg", new Blob([new Uint8Array(await jpegWithGps())]), { upsert: true });
       expect(keep.error).toBeNull();
       const kept = (await storage().get("refused/keep.jpg"))!.body;
-      const noisy = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+      const noisy = await sharp({ create: { width: 400, height: 300, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 40 } } })
+        .jpeg()
+        .toBuffer();
       const cases: [string, Uint8Array, number][] = [
         ["truncated.jpg", noisy.subarray(0, Math.floor(noisy.length / 2)), 422],
         ["page.jpg", Buffer.from(`<!DOCTYPE html>${HTML}`), 415],
@@ -520,14 +568,22 @@ export function describeStorageApi(driver: "local" | "s3") {
         const encoded = key.split("/").map(encodeURIComponent).join("/");
         const answers = [
           await fetch(`${baseUrl}/storage/v1/object/images/${encoded}`, { method: "DELETE", headers: asAdmin() }),
-          await fetch(`${baseUrl}/storage/v1/object/images`, { method: "DELETE", headers: asAdmin({ "Content-Type": "application/json" }), body: JSON.stringify({ prefixes: [key] }) }),
+          await fetch(`${baseUrl}/storage/v1/object/images`, {
+            method: "DELETE",
+            headers: asAdmin({ "Content-Type": "application/json" }),
+            body: JSON.stringify({ prefixes: [key] }),
+          }),
           await fetch(`${baseUrl}/storage/v1/object/public/images/${encoded}`),
           await fetch(`${baseUrl}/storage/v1/object/public/images/${encoded}`, { method: "HEAD" }),
           await fetch(`${baseUrl}/storage/v1/object/authenticated/images/${encoded}`, { headers: asAdmin() }),
           await fetch(`${baseUrl}/storage/v1/object/images/${encoded}`, { headers: asAdmin() }),
           await upload(encoded, bytes, { "Content-Type": "image/png" }),
           await upload(encoded, bytes, { "Content-Type": "image/png" }, "PUT"),
-          await fetch(`${baseUrl}/storage/v1/object/list/images`, { method: "POST", headers: asAnon({ "Content-Type": "application/json" }), body: JSON.stringify({ prefix: key }) }),
+          await fetch(`${baseUrl}/storage/v1/object/list/images`, {
+            method: "POST",
+            headers: asAnon({ "Content-Type": "application/json" }),
+            body: JSON.stringify({ prefix: key }),
+          }),
         ];
         for (const [i, answer] of answers.entries()) {
           expect(answer.status, `${key.length} #${i}`).toBe(400);
@@ -574,14 +630,22 @@ export function describeStorageApi(driver: "local" | "s3") {
     // s3rver ignores If-None-Match on PUT (S3 and MinIO honour it): the S3 driver's conditional write is checked in app/storage/s3.server.test.ts.
     it.skipIf(driver === "s3")("simultaneous uploads of one new key without upsert: exactly one is stored (200), the others get 409 Duplicate", async () => {
       const colours = ["#ff0000", "#00ff00", "#0000ff", "#ffff00", "#00ffff", "#ff00ff"];
-      const bodies = await Promise.all(colours.map((background) => sharp({ create: { width: 8, height: 8, channels: 3, background } }).png().toBuffer()));
+      const bodies = await Promise.all(
+        colours.map((background) =>
+          sharp({ create: { width: 8, height: 8, channels: 3, background } })
+            .png()
+            .toBuffer(),
+        ),
+      );
       const answers = await Promise.all(bodies.map((body) => upload("race/new.png", new Uint8Array(body), { "Content-Type": "image/png" })));
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
       for (const answer of answers.filter((a) => a.status === 409)) expect(await answer.json()).toMatchObject({ statusCode: "409", error: "Duplicate" });
       // What stays is the winner's picture, not a later loser's.
       const winner = answers.findIndex((a) => a.status === 200);
-      const stored = await sharp((await storage().get("race/new.png"))!.body).raw().toBuffer();
+      const stored = await sharp((await storage().get("race/new.png"))!.body)
+        .raw()
+        .toBuffer();
       expect([...stored.subarray(0, 3)]).toEqual([...(await sharp(bodies[winner]!).raw().toBuffer()).subarray(0, 3)]);
       await storage().remove(["race/new.png"]);
     });

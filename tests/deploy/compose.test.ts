@@ -113,7 +113,10 @@ describe("deploy/compose.yaml", () => {
     for (const name of ["site", "tools"]) {
       const names = Object.keys(environmentOf(raw.services[name]!));
       expect(names.length, name).toBeGreaterThan(0);
-      expect(names.filter((n) => !ENV_NAMES.includes(n)), name).toEqual([]);
+      expect(
+        names.filter((n) => !ENV_NAMES.includes(n)),
+        name,
+      ).toEqual([]);
     }
   });
 

@@ -215,7 +215,10 @@ describe("deploy/Dockerfile, replayed", () => {
     for (;;) {
       if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${output}`);
       if (Date.now() > until) throw new Error(`the server did not answer /healthz within 60 s:\n${output}`);
-      const ok = await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${baseUrl}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -84,10 +84,7 @@ describe("SIGKILL during a stream of writes (PGlite data folder)", () => {
         const viaIndex = await handle.db.transaction(async (tx) => {
           await tx.execute(sql`set local enable_seqscan = off`);
           await tx.execute(sql`set local enable_bitmapscan = off`);
-          return queryRows<{ n: number }>(
-            tx,
-            sql`select count(*)::int as n from contact_submissions where id = any(${idArray}::uuid[])`,
-          );
+          return queryRows<{ n: number }>(tx, sql`select count(*)::int as n from contact_submissions where id = any(${idArray}::uuid[])`);
         });
         expect(viaIndex[0]?.n).toBe(acknowledged.length);
 

@@ -110,7 +110,13 @@ describe("data folder lock", () => {
 
   /** A lock as a server in another container writes it: its PID (1, like ours may be), its host, its heartbeat `ageMs` ago. */
   function otherHostLock(lockFile: string, ageMs: number) {
-    const owner = { pid: 1, host: "other-container-7f3a", bootId: bootId(), instance: "their-instance", started: new Date(Date.now() - 3_600_000).toISOString() };
+    const owner = {
+      pid: 1,
+      host: "other-container-7f3a",
+      bootId: bootId(),
+      instance: "their-instance",
+      started: new Date(Date.now() - 3_600_000).toISOString(),
+    };
     fs.writeFileSync(lockFile, JSON.stringify(owner));
     const at = new Date(Date.now() - ageMs);
     fs.utimesSync(lockFile, at, at);

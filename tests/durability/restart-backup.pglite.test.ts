@@ -41,7 +41,12 @@ let dataDir = "";
 let backupsDir = "";
 const env = () => parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
 const backupFiles = () =>
-  fs.existsSync(backupsDir) ? fs.readdirSync(backupsDir).filter((f) => f.endsWith(".tar.gz")).sort() : [];
+  fs.existsSync(backupsDir)
+    ? fs
+        .readdirSync(backupsDir)
+        .filter((f) => f.endsWith(".tar.gz"))
+        .sort()
+    : [];
 
 beforeAll(() => {
   dataDir = makeTempDir("restart");
@@ -60,9 +65,7 @@ describe("clean restart on the same PGlite data folder", () => {
     expect(first.created).toBe(true);
     expect(backupFiles()).toEqual([]);
     const defaults = await listLocations();
-    expect(defaults.map((l) => [l.name, l.name_bg, l.order])).toEqual(
-      DEFAULT_LOCATIONS.map((l, i) => [l.name, l.name_bg, i]),
-    );
+    expect(defaults.map((l) => [l.name, l.name_bg, l.order])).toEqual(DEFAULT_LOCATIONS.map((l, i) => [l.name, l.name_bg, i]));
     const created = await createLocation(NEW_LOCATION);
     expect(created.order).toBe(6);
     await stopServices();
@@ -108,9 +111,7 @@ describe("clean restart on the same PGlite data folder", () => {
     // Loaded into a fresh in-memory PGlite, the backup holds the data.
     const restored = await PGlite.create({ loadDataDir: new Blob([bytes]) });
     try {
-      const { rows } = await restored.query<{ name: string; image: string }>(
-        `select name, image from locations order by "order"`,
-      );
+      const { rows } = await restored.query<{ name: string; image: string }>(`select name, image from locations order by "order"`);
       expect(rows.map((r) => r.name)).toEqual([...DEFAULT_LOCATIONS.map((l) => l.name), NEW_LOCATION.name]);
       expect(rows.at(-1)?.image).toBe(NEW_LOCATION.image);
       // Taken before the migration: the probe table is not in it.

@@ -88,10 +88,7 @@ export function spawnTsx(script: string, args: string[]): Child {
         if (lines.length >= count) done();
         else if (!isAlive(proc)) done(new Error(`${script} ended after ${lines.length}/${count} lines:\n${err}`));
       };
-      const timer = setTimeout(
-        () => done(new Error(`${script}: only ${lines.length}/${count} lines after ${timeoutMs} ms:\n${err}`)),
-        timeoutMs,
-      );
+      const timer = setTimeout(() => done(new Error(`${script}: only ${lines.length}/${count} lines after ${timeoutMs} ms:\n${err}`)), timeoutMs);
       listeners.add(check);
       check();
     });

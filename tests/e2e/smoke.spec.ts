@@ -26,7 +26,10 @@ function collectErrors(page: Page): string[] {
 
 /** True once React has hydrated the server HTML (it tags the DOM nodes it owns). */
 async function isHydrated(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber$")));
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactFiber$")));
 }
 
 test.describe("home page", () => {
@@ -49,7 +52,10 @@ test.describe("home page", () => {
       expect(csp, "Content-Security-Policy header").toBeTruthy();
       expect(csp).toContain("object-src 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
-      const scriptSrc = csp!.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src "));
+      const scriptSrc = csp!
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith("script-src "));
       expect(scriptSrc).toBeDefined();
       expect(scriptSrc).not.toContain("'unsafe-inline'");
       return scriptSrc!;
@@ -118,9 +124,7 @@ test.describe("home page", () => {
     await expect(images).toHaveCount(LOCATIONS.length);
     for (const img of await images.all()) {
       await img.scrollIntoViewIfNeeded();
-      await expect
-        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { message: "image loaded" })
-        .toBe(true);
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), { message: "image loaded" }).toBe(true);
     }
     await page.waitForLoadState("networkidle");
     expect(errors).toEqual([]);

@@ -98,7 +98,10 @@ export const encodedPiece: fc.Arbitrary<string> = fc
 export function queryOf(names: string[], valueOf: fc.Arbitrary<string> = encodedPiece): fc.Arbitrary<string> {
   return fc
     .array(
-      fc.tuple(fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: encodedPiece }), fc.oneof({ weight: 4, arbitrary: valueOf }, { weight: 1, arbitrary: fc.constant("") })),
+      fc.tuple(
+        fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...names) }, { weight: 1, arbitrary: encodedPiece }),
+        fc.oneof({ weight: 4, arbitrary: valueOf }, { weight: 1, arbitrary: fc.constant("") }),
+      ),
       { maxLength: 5 },
     )
     .map((pairs) => (pairs.length === 0 ? "" : `?${pairs.map(([k, v]) => `${k}=${v}`).join("&")}`));
@@ -141,7 +144,11 @@ export interface Site {
 export async function readSite(baseUrl: string, adminToken: string): Promise<Site> {
   const headers = { apikey: ANON_KEY };
   const locations = (await (await fetch(`${baseUrl}/rest/v1/locations?select=id,slug`, { headers })).json()) as { id: string; slug: string }[];
-  const properties = (await (await fetch(`${baseUrl}/rest/v1/real_estates?select=id,slug,location_id`, { headers })).json()) as { id: string; slug: string; location_id: string }[];
+  const properties = (await (await fetch(`${baseUrl}/rest/v1/real_estates?select=id,slug,location_id`, { headers })).json()) as {
+    id: string;
+    slug: string;
+    location_id: string;
+  }[];
   // Slugs are Cyrillic: sent percent-encoded, as a browser does.
   const slugOf = new Map(locations.map((l) => [l.id, encodeURIComponent(l.slug)]));
   return {
@@ -163,7 +170,10 @@ export function apiRole(site: Site): fc.Arbitrary<{ role: "none" | "anon" | "adm
       weight: 1,
       arbitrary: fc
         .oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), headerValue, fc.constantFrom("Bearer", "Basic YTpi", "bearer  ", "Bearer eyJhbGciOiJub25lIn0.e30."))
-        .map((token) => ({ role: "garbage" as const, headers: { apikey: token.replace(/^Bearer ?/, "") || "x", authorization: token.startsWith("B") ? token : `Bearer ${token}` } })),
+        .map((token) => ({
+          role: "garbage" as const,
+          headers: { apikey: token.replace(/^Bearer ?/, "") || "x", authorization: token.startsWith("B") ? token : `Bearer ${token}` },
+        })),
     },
   );
 }
@@ -184,7 +194,15 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 /** A form body in one of the encodings a client may send, with its content type. */
 export function formBody(fields: fc.Arbitrary<Record<string, string>>): fc.Arbitrary<{ contentType?: string; body: string }> {
   return fc.oneof(
-    { weight: 5, arbitrary: fields.map((f) => ({ contentType: "application/x-www-form-urlencoded", body: Object.entries(f).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join("&") })) },
+    {
+      weight: 5,
+      arbitrary: fields.map((f) => ({
+        contentType: "application/x-www-form-urlencoded",
+        body: Object.entries(f)
+          .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`)
+          .join("&"),
+      })),
+    },
     {
       weight: 2,
       arbitrary: fields.map((f) => {
@@ -197,10 +215,27 @@ export function formBody(fields: fc.Arbitrary<Record<string, string>>): fc.Arbit
     { weight: 1, arbitrary: hostileJson.map((v) => ({ contentType: "application/json", body: JSON.stringify(v) ?? "null" })) },
     {
       weight: 1,
-      arbitrary: fc.tuple(
-        fc.constantFrom(undefined, "text/plain", "application/x-www-form-urlencoded; charset=koi8-r", "multipart/form-data", "multipart/form-data; boundary=", "application/octet-stream", "garbage/thing; ;;"),
-        fc.oneof(nastyText, fields.map((f) => Object.entries(f).map(([k, v]) => `${k}=${v}`).join("&"))),
-      ).map(([contentType, body]) => ({ contentType, body })),
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            undefined,
+            "text/plain",
+            "application/x-www-form-urlencoded; charset=koi8-r",
+            "multipart/form-data",
+            "multipart/form-data; boundary=",
+            "application/octet-stream",
+            "garbage/thing; ;;",
+          ),
+          fc.oneof(
+            nastyText,
+            fields.map((f) =>
+              Object.entries(f)
+                .map(([k, v]) => `${k}=${v}`)
+                .join("&"),
+            ),
+          ),
+        )
+        .map(([contentType, body]) => ({ contentType, body })),
     },
   );
 }

@@ -287,7 +287,8 @@ export async function runFamily(
   const seed = SEED + hashOf(family);
   const runs = options.runs ?? RUNS;
   const requests = fc.sample(arbitrary, { seed, numRuns: runs });
-  const mayHaveWritten = options.accepted ?? ((request: GeneratedRequest, answer: Answer) => WRITE_METHODS.has(request.method) && answer.status >= 200 && answer.status < 400);
+  const mayHaveWritten =
+    options.accepted ?? ((request: GeneratedRequest, answer: Answer) => WRITE_METHODS.has(request.method) && answer.status >= 200 && answer.status < 400);
   const report: FamilyReport = { family, database: testDbKind(), seed, sent: 0, serverErrors: 0, acceptedWrites: 0, failures: [] };
   let before = await robust.snapshot();
   for (let start = 0; start < requests.length; start += BATCH) {
@@ -302,14 +303,25 @@ export async function runFamily(
         report.sent++;
         const problem = answer.error ?? (answer.status >= 500 ? `status ${answer.status}` : answer.status === 0 ? "no answer" : undefined);
         if (answer.status >= 500) report.serverErrors++;
-        if (problem) report.failures.push({ index: start + i, request: describeRequest(request), status: answer.status, problem: `${problem}${answer.excerpt ? `: ${answer.excerpt.replace(/\s+/g, " ").slice(0, 160)}` : ""}` });
+        if (problem)
+          report.failures.push({
+            index: start + i,
+            request: describeRequest(request),
+            status: answer.status,
+            problem: `${problem}${answer.excerpt ? `: ${answer.excerpt.replace(/\s+/g, " ").slice(0, 160)}` : ""}`,
+          });
         if (mayHaveWritten(request, answer)) writes++;
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     report.acceptedWrites += writes;
     if (!(await robust.healthy())) {
-      report.failures.push({ index: start + batch.length - 1, request: `(after requests ${start}–${start + batch.length - 1})`, status: 0, problem: "/healthz did not answer 200" });
+      report.failures.push({
+        index: start + batch.length - 1,
+        request: `(after requests ${start}–${start + batch.length - 1})`,
+        status: 0,
+        problem: "/healthz did not answer 200",
+      });
       break;
     }
     const after = await robust.snapshot();

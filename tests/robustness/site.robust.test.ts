@@ -27,7 +27,21 @@ describe(`generated requests on ${testDbKind()}`, () => {
   it("public pages and slugs (ru and /bg): random paths, percent-encodings, unicode, long segments", async () => {
     const segment = fc.oneof(
       { weight: 5, arbitrary: encodedPiece },
-      { weight: 2, arbitrary: fc.constantFrom(...site.locationSlugs, ...site.propertyPaths, "properties", "locations", "admin", "sitemaps", "set-language", "upload", "img", "assets") },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          ...site.locationSlugs,
+          ...site.propertyPaths,
+          "properties",
+          "locations",
+          "admin",
+          "sitemaps",
+          "set-language",
+          "upload",
+          "img",
+          "assets",
+        ),
+      },
       { weight: 1, arbitrary: fc.constantFrom(...site.propertyIds, ...site.locationIds) },
       { weight: 1, arbitrary: fc.integer({ min: 256, max: 4000 }).map((n) => "a".repeat(n)) },
       { weight: 1, arbitrary: nastyText.map(percentEncode) },
@@ -48,10 +62,19 @@ describe(`generated requests on ${testDbKind()}`, () => {
 
   it("listing queries: /properties and location pages with random location, type, search, sort and page", async () => {
     const value = (valid: string[]) =>
-      fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...valid.map(percentEncode)) }, { weight: 3, arbitrary: encodedPiece }, { weight: 1, arbitrary: fc.constant("") });
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...valid.map(percentEncode)) },
+        { weight: 3, arbitrary: encodedPiece },
+        { weight: 1, arbitrary: fc.constant("") },
+      );
     const pairs = fc.array(
       fc.oneof(
-        value(site.locationIds.concat(site.locationIds.map((id) => id.toUpperCase()), ["00000000-0000-0000-0000-000000000000"])).map((v) => `location=${v}`),
+        value(
+          site.locationIds.concat(
+            site.locationIds.map((id) => id.toUpperCase()),
+            ["00000000-0000-0000-0000-000000000000"],
+          ),
+        ).map((v) => `location=${v}`),
         value(["apartment", "house", "HOUSE", " house ", "villa"]).map((v) => `type=${v}`),
         value(["море", "Sozopol", "дом", "a", "100%", "*", "\"'"]).map((v) => `search=${v}`),
         value(["default", "price-asc", "price-desc", "newest", "PRICE-ASC"]).map((v) => `sort=${v}`),
@@ -109,19 +132,39 @@ describe(`generated requests on ${testDbKind()}`, () => {
       )
       .map(([path, { contentType, body }]): GeneratedRequest => ({ method: "POST", path, headers: contentType ? { "content-type": contentType } : {}, body }));
     const loginFields = fc.record(
-      { email: fc.oneof(fieldValue, fc.constant(ADMIN_EMAIL), fc.constant(ADMIN_EMAIL.toUpperCase())), password: fc.oneof(fieldValue, fc.constantFrom(ADMIN_PASSWORD, `${ADMIN_PASSWORD} `)) },
+      {
+        email: fc.oneof(fieldValue, fc.constant(ADMIN_EMAIL), fc.constant(ADMIN_EMAIL.toUpperCase())),
+        password: fc.oneof(fieldValue, fc.constantFrom(ADMIN_PASSWORD, `${ADMIN_PASSWORD} `)),
+      },
       { requiredKeys: [] },
     );
     const login = fc
       .tuple(
         fc.constantFrom("/admin/login", "/admin/login.data", "/admin/login?index"),
-        fc.oneof(fc.constant(""), queryOf(["redirectTo"], fc.oneof(encodedPiece, fc.constantFrom("/admin", "//evil.example", "/%0D%0ALocation:%20x", "%2F%2Fevil", "/admin%00", "https://evil.example")))),
+        fc.oneof(
+          fc.constant(""),
+          queryOf(
+            ["redirectTo"],
+            fc.oneof(encodedPiece, fc.constantFrom("/admin", "//evil.example", "/%0D%0ALocation:%20x", "%2F%2Fevil", "/admin%00", "https://evil.example")),
+          ),
+        ),
         formBody(loginFields),
       )
-      .map(([path, query, { contentType, body }]): GeneratedRequest => ({ method: "POST", path: `${path}${query.replace(/^\?/, path.includes("?") ? "&" : "?")}`, headers: contentType ? { "content-type": contentType } : {}, body }));
+      .map(([path, query, { contentType, body }]): GeneratedRequest => ({
+        method: "POST",
+        path: `${path}${query.replace(/^\?/, path.includes("?") ? "&" : "?")}`,
+        headers: contentType ? { "content-type": contentType } : {},
+        body,
+      }));
     // Browsers send Origin with a form post: the own origin mostly, sometimes another site (403).
-    const origin = fc.oneof({ weight: 4, arbitrary: fc.constant({}) }, { weight: 2, arbitrary: fc.constant({ origin: robust.baseUrl, "sec-fetch-site": "same-origin" }) }, { weight: 1, arbitrary: fc.constant({ origin: "https://evil.example" }) });
-    const request = fc.tuple(fc.oneof({ weight: 3, arbitrary: contact }, { weight: 1, arbitrary: login }), origin).map(([r, o]) => ({ ...r, headers: { ...o, ...r.headers } }));
+    const origin = fc.oneof(
+      { weight: 4, arbitrary: fc.constant({}) },
+      { weight: 2, arbitrary: fc.constant({ origin: robust.baseUrl, "sec-fetch-site": "same-origin" }) },
+      { weight: 1, arbitrary: fc.constant({ origin: "https://evil.example" }) },
+    );
+    const request = fc
+      .tuple(fc.oneof({ weight: 3, arbitrary: contact }, { weight: 1, arbitrary: login }), origin)
+      .map(([r, o]) => ({ ...r, headers: { ...o, ...r.headers } }));
     const report = await runFamily("forms", robust, withCommonHeaders(request));
     expect(report.sent).toBeGreaterThanOrEqual(1000);
     expectNoFailures(report);

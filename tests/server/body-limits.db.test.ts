@@ -50,7 +50,10 @@ const FORM = "application/x-www-form-urlencoded";
  * test times out). `finish` sends it all, for routers that answer only once
  * the body is in.
  */
-function rawPost(target: string, options: { type?: string; total: number; chunked: boolean; finish?: boolean; headers?: Record<string, string> }): Promise<RawAnswer> {
+function rawPost(
+  target: string,
+  options: { type?: string; total: number; chunked: boolean; finish?: boolean; headers?: Record<string, string> },
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
@@ -157,7 +160,12 @@ describe(`request bodies over the limit on ${testDbKind()}`, () => {
       }
     }
     // A forged session cookie does not buy the administrator's larger limit.
-    const forged = await rawPost("/testsupabase", { type: "multipart/form-data; boundary=x", total: 1024 * 1024, chunked: true, headers: { Cookie: `seaside_session=${"A".repeat(43)}` } });
+    const forged = await rawPost("/testsupabase", {
+      type: "multipart/form-data; boundary=x",
+      total: 1024 * 1024,
+      chunked: true,
+      headers: { Cookie: `seaside_session=${"A".repeat(43)}` },
+    });
     expectRefusalPage(forged, 413, "ru", TOO_LARGE.ru);
   });
 

@@ -31,11 +31,25 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${port}`;
   dev = spawn("npm", ["run", "dev"], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: baseUrl, DATA_DIR: dataDir, DATABASE_URL: "", ADMIN_EMAIL: "", ADMIN_PASSWORD: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      ADMIN_EMAIL: "",
+      ADMIN_PASSWORD: "",
+    },
   });
   dev.stdout!.on("data", (d) => (output += d));
   dev.stderr!.on("data", (d) => (output += d));
-  await waitFor(() => output.includes("Listening on") || dev!.exitCode !== null, 120_000, () => `the dev server to listen; output:\n${output}`);
+  await waitFor(
+    () => output.includes("Listening on") || dev!.exitCode !== null,
+    120_000,
+    () => `the dev server to listen; output:\n${output}`,
+  );
   browser = await chromium.launch({ executablePath: requireChromium(), args: ["--no-sandbox", "--disable-gpu"] });
 }, 180_000);
 

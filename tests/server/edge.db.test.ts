@@ -157,7 +157,14 @@ describe(`the edge on ${testDbKind()}`, () => {
   });
 
   it("NUL, control characters and invalid UTF-8 in the path or query of a page: 400 in the page's language; other odd slugs 404", async () => {
-    for (const target of ["/%00", "/%D0%B1%D1%83%D1%80%D0%B3%D0%B0%D1%81%00/x", "/properties?search=%00", "/properties?search=%FF", "/properties?page=%C3%28", "/properties?search=a%0Ab"]) {
+    for (const target of [
+      "/%00",
+      "/%D0%B1%D1%83%D1%80%D0%B3%D0%B0%D1%81%00/x",
+      "/properties?search=%00",
+      "/properties?search=%FF",
+      "/properties?page=%C3%28",
+      "/properties?search=a%0Ab",
+    ]) {
       const answer = await get(target);
       expect(answer.status, target).toBe(400);
       expect(answer.headers, target).toMatch(/content-type: text\/html; charset=utf-8/i);
@@ -214,10 +221,17 @@ describe(`the edge on ${testDbKind()}`, () => {
     const before = await contactRequests(token);
     const badJson = Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('b","email":"anna@mail.bg","message":"Здравейте"}')]);
     for (const path of ["/rest/v1/contact_submissions", "/auth/v1/token?grant_type=password"]) {
-      const response = await fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: new Uint8Array(badJson) });
+      const response = await fetch(`${server.baseUrl}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: new Uint8Array(badJson),
+      });
       expect(response.status, path).toBe(400);
     }
-    for (const [page, lang] of [["/?index", "ru"], ["/bg?index", "bg"]] as const) {
+    for (const [page, lang] of [
+      ["/?index", "ru"],
+      ["/bg?index", "bg"],
+    ] as const) {
       const form = await fetch(`${server.baseUrl}${page}`, {
         method: "POST",
         headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl },

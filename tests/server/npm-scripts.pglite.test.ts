@@ -130,7 +130,11 @@ describe("npm run serve", () => {
       npm.stderr!.on("data", (d) => (output += d));
       const exited = new Promise<void>((resolve) => npm.once("exit", () => resolve()));
 
-      await waitFor(() => output.includes("Listening on") || npm.exitCode !== null, 120_000, () => `the server to listen; output:\n${output}`);
+      await waitFor(
+        () => output.includes("Listening on") || npm.exitCode !== null,
+        120_000,
+        () => `the server to listen; output:\n${output}`,
+      );
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
       expect(output).toMatch(new RegExp(`Listening on .*, Node ${pinnedNode.replace(/\./g, "\\.")}\n`));
       run.server = serverProcess(descendants(npm.pid!));

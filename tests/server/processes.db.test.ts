@@ -86,9 +86,7 @@ describe.runIf(kind === "pglite")("SERVER_PROCESSES on the embedded database", (
       () => "started",
       (error: Error) => error.message,
     );
-    expect(failure).toContain(
-      "SERVER_PROCESSES: more than 1 needs DATABASE_URL (the embedded database allows one process per data folder)",
-    );
+    expect(failure).toContain("SERVER_PROCESSES: more than 1 needs DATABASE_URL (the embedded database allows one process per data folder)");
   });
 });
 
@@ -125,9 +123,7 @@ describe.runIf(kind === "postgres")("two server processes on PostgreSQL", () => 
   });
 
   it("starts a supervisor and two web server processes, and says so once", async () => {
-    expect(server.output()).toMatch(
-      /Listening on http:\/\/localhost:\d+ \(bound to 127\.0\.0\.1:\d+, 2 server processes, ready in \d+ ms\)/,
-    );
+    expect(server.output()).toMatch(/Listening on http:\/\/localhost:\d+ \(bound to 127\.0\.0\.1:\d+, 2 server processes, ready in \d+ ms\)/);
     expect(server.output().match(/Listening on/g)).toHaveLength(1);
     expect(childrenOf(server.child.pid!)).toHaveLength(2);
     // The first administrator is created once, by the supervisor.

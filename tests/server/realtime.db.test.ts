@@ -389,12 +389,22 @@ describe(`realtime change feed on ${kind}`, () => {
       expect((await joinInbox(socket, "realtime:signed-out", session))[4]).toMatchObject({ status: "ok" });
       expect((await joinInbox(socket, "realtime:control", controlToken))[4]).toMatchObject({ status: "ok" });
       await sendContactForm(server, "before@signout.test");
-      await waitFor(() => rowEvents(socket, "realtime:signed-out").length === 1 && rowEvents(socket, "realtime:control").length === 1, 5000, "the request before sign-out");
+      await waitFor(
+        () => rowEvents(socket, "realtime:signed-out").length === 1 && rowEvents(socket, "realtime:control").length === 1,
+        5000,
+        "the request before sign-out",
+      );
 
-      const out = await fetch(`${server.baseUrl}/auth/v1/logout?scope=local`, { method: "POST", headers: { apikey: ANON_KEY, Authorization: `Bearer ${session}` } });
+      const out = await fetch(`${server.baseUrl}/auth/v1/logout?scope=local`, {
+        method: "POST",
+        headers: { apikey: ANON_KEY, Authorization: `Bearer ${session}` },
+      });
       expect(out.status).toBe(204);
       await waitFor(() => channelClosed(socket, "realtime:signed-out"), 5000, "the signed-out channel to end within 5 s");
-      expect(socket.frames.filter((f) => f[2] === "realtime:signed-out" && f[3] === "system").at(-1)?.[4]).toMatchObject({ extension: "system", status: "error" });
+      expect(socket.frames.filter((f) => f[2] === "realtime:signed-out" && f[3] === "system").at(-1)?.[4]).toMatchObject({
+        extension: "system",
+        status: "error",
+      });
 
       // A request after sign-out: the other administrator's channel gets it, the signed-out one nothing.
       await sendContactForm(server, "after@signout.test");
@@ -421,7 +431,10 @@ describe(`realtime change feed on ${kind}`, () => {
       });
       expect(inserted.status).toBe(201);
       await waitFor(() => rowEvents(socket, topic).length >= 1, 5000, "the first events");
-      const out = await fetch(`${server.baseUrl}/auth/v1/logout?scope=local`, { method: "POST", headers: { apikey: ANON_KEY, Authorization: `Bearer ${session}` } });
+      const out = await fetch(`${server.baseUrl}/auth/v1/logout?scope=local`, {
+        method: "POST",
+        headers: { apikey: ANON_KEY, Authorization: `Bearer ${session}` },
+      });
       expect(out.status).toBe(204);
       await waitFor(() => channelClosed(socket, topic), 5000, "the channel to end");
       const closedAt = socket.frames.findIndex((f) => f[2] === topic && f[3] === "phx_close");
@@ -549,11 +562,13 @@ describe.skipIf(kind !== "postgres")("several server processes on one PostgreSQL
       );
       expect(cut.length).toBe(2); // one listener per server process
       await waitFor(() => stream.changes().some((c) => c.type === "RESYNC"), 10_000, "RESYNC after reconnecting");
-      expect(stream.changes().filter((c) => c.type === "RESYNC").map((c) => c.table).sort()).toEqual([
-        "contact_submissions",
-        "locations",
-        "real_estates",
-      ]);
+      expect(
+        stream
+          .changes()
+          .filter((c) => c.type === "RESYNC")
+          .map((c) => c.table)
+          .sort(),
+      ).toEqual(["contact_submissions", "locations", "real_estates"]);
       await sendContactForm(a, "after-cut@realtime.test");
       const [id] = await submissionIds(pgHandle!, "after-cut@realtime.test");
       await waitFor(() => stream.changes().some((c) => c.id === id), 5000, "the change after reconnecting");
@@ -569,7 +584,10 @@ describe.skipIf(kind !== "postgres")("several server processes on one PostgreSQL
     try {
       expect((await joinInbox(socket, "realtime:on-b", session))[4]).toMatchObject({ status: "ok" });
       expect((await joinInbox(socket, "realtime:control-b", controlToken))[4]).toMatchObject({ status: "ok" });
-      const out = await fetch(`${a.baseUrl}/auth/v1/logout?scope=global`, { method: "POST", headers: { apikey: ANON_KEY, Authorization: `Bearer ${session}` } });
+      const out = await fetch(`${a.baseUrl}/auth/v1/logout?scope=global`, {
+        method: "POST",
+        headers: { apikey: ANON_KEY, Authorization: `Bearer ${session}` },
+      });
       expect(out.status).toBe(204);
       await waitFor(() => channelClosed(socket, "realtime:on-b"), 5000, "the channel on B to end within 5 s");
       await sendContactForm(a, "after-global@signout.test");
@@ -589,9 +607,13 @@ describe.skipIf(kind !== "postgres")("several server processes on one PostgreSQL
     dataDirs.push(dataDir);
     try {
       for (const socket of [onA, onB]) expect((await joinInbox(socket, "realtime:before-reset", session))[4]).toMatchObject({ status: "ok" });
-      const cli = spawn(path.resolve("node_modules/.bin/tsx"), ["scripts/admin.ts", "reset-password", "--email", "realtime@example.com", "--password", "realtime test password"], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "error" },
-      });
+      const cli = spawn(
+        path.resolve("node_modules/.bin/tsx"),
+        ["scripts/admin.ts", "reset-password", "--email", "realtime@example.com", "--password", "realtime test password"],
+        {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "error" },
+        },
+      );
       let cliOutput = "";
       cli.stdout.on("data", (d) => (cliOutput += d));
       cli.stderr.on("data", (d) => (cliOutput += d));
@@ -629,7 +651,5 @@ describe.skipIf(kind !== "postgres")("several server processes on one PostgreSQL
 });
 
 if (kind !== "postgres") {
-  console.log(
-    "realtime: the two-process and reconnection tests run on PostgreSQL only (PGlite is one process per data folder).",
-  );
+  console.log("realtime: the two-process and reconnection tests run on PostgreSQL only (PGlite is one process per data folder).");
 }

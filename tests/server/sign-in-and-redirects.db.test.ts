@@ -65,7 +65,16 @@ async function failBoth(ip: string, n: number, via: "page" | "api") {
 }
 
 describe(`redirect targets on ${testDbKind()}`, () => {
-  const EVIL = ["/.//evil.example", "//evil.example", "/\\evil.example", "/%2F%2Fevil.example", "/bg//evil.example", "/\t/evil.example", "https://evil.example/", "/a/..//evil.example"];
+  const EVIL = [
+    "/.//evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "/%2F%2Fevil.example",
+    "/bg//evil.example",
+    "/\t/evil.example",
+    "https://evil.example/",
+    "/a/..//evil.example",
+  ];
 
   it.each(["ru", "bg"] as const)("/set-language (%s): a local Location, the home page for anything unsafe", async (lang) => {
     const home = lang === "ru" ? "/" : "/bg";
@@ -130,7 +139,10 @@ describe(`contact requests: the form and the API share one allowance on ${testDb
   const row = (name: string) => ({ name, email: "guest@example.com", message: "Здравствуйте, интересует квартира" });
 
   it("an anonymous insert of 20 rows is refused and nothing is stored", async () => {
-    const response = await api("203.0.113.40", Array.from({ length: 20 }, () => row("Массовая рассылка")));
+    const response = await api(
+      "203.0.113.40",
+      Array.from({ length: 20 }, () => row("Массовая рассылка")),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ code: "PGRST102", message: expect.stringContaining("one row at a time") });
     expect(await stored(await adminToken(), "Массовая рассылка")).toBe(0);

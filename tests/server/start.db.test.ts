@@ -98,7 +98,9 @@ describe(`npm start on ${testDbKind()}`, () => {
   it("serves resized WebP copies of uploaded images at the fixed widths only", async () => {
     const folder = path.join(dataDir, "upload", "properties");
     fs.mkdirSync(folder, { recursive: true });
-    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3399cc" } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#3399cc" } })
+      .jpeg()
+      .toBuffer();
     fs.writeFileSync(path.join(folder, "properties-1700000000000-test0001.jpg"), jpeg);
     fs.writeFileSync(path.join(folder, "properties-1700000000000-text0001.jpg"), "not an image");
     const url = `${baseUrl}/img/640/upload/properties/properties-1700000000000-test0001.jpg`;

@@ -128,7 +128,11 @@ export async function startBuiltServer(options: {
     await dispose?.();
   };
   try {
-    await waitFor(() => output.includes("Listening on") || child.exitCode !== null, options.startTimeoutMs ?? 60_000, () => `the server to listen; output:\n${output}`);
+    await waitFor(
+      () => output.includes("Listening on") || child.exitCode !== null,
+      options.startTimeoutMs ?? 60_000,
+      () => `the server to listen; output:\n${output}`,
+    );
   } catch (error) {
     // Not left running (holding its port and data folder) after a start that took too long.
     await close();

@@ -57,8 +57,7 @@ export function requireChromium(): string {
   if (!fs.existsSync(CHROMIUM_PATH)) aptInstall(["chromium"]);
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
-      `Chromium was not found at ${CHROMIUM_PATH} and could not be installed.\n` +
-        "Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.",
+      `Chromium was not found at ${CHROMIUM_PATH} and could not be installed.\n` + "Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.",
     );
   }
   return CHROMIUM_PATH;

@@ -37,10 +37,7 @@ export interface AuthLimits {
 }
 
 function authError(res: Response, status: number, errorCode: string, msg: string) {
-  res
-    .status(status)
-    .set("Cache-Control", "no-store")
-    .json({ code: status, error_code: errorCode, msg, error: errorCode, error_description: msg });
+  res.status(status).set("Cache-Control", "no-store").json({ code: status, error_code: errorCode, msg, error: errorCode, error_description: msg });
 }
 
 export function gotrueUser(admin: PublicAdmin, lastSignIn?: string) {
@@ -98,7 +95,7 @@ export function authRouter(limits: AuthLimits = {}) {
     }
   };
 
-  router.use("/auth/v1", express.json({ limit: "64kb", type: ["application/json", "application/*+json"] , verify: requireUtf8 }));
+  router.use("/auth/v1", express.json({ limit: "64kb", type: ["application/json", "application/*+json"], verify: requireUtf8 }));
   router.use("/auth/v1", express.urlencoded({ limit: "64kb", extended: false }));
 
   router.post(

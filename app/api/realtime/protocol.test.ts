@@ -4,7 +4,13 @@ import { bindingId, decode, decodeBinaryPush, encode, matchesFilter, MAX_FILTER_
 
 describe("Phoenix frames (realtime-js's serializers)", () => {
   it("vsn 2.0.0: JSON arrays [join_ref, ref, topic, event, payload]; 1.0.0: objects", () => {
-    expect(decode("2.0.0", '["1","2","realtime:x","phx_join",{"config":{}}]')).toEqual({ join_ref: "1", ref: "2", topic: "realtime:x", event: "phx_join", payload: { config: {} } });
+    expect(decode("2.0.0", '["1","2","realtime:x","phx_join",{"config":{}}]')).toEqual({
+      join_ref: "1",
+      ref: "2",
+      topic: "realtime:x",
+      event: "phx_join",
+      payload: { config: {} },
+    });
     expect(decode("2.0.0", '[null,"3","phoenix","heartbeat",{}]')).toEqual({ join_ref: null, ref: "3", topic: "phoenix", event: "heartbeat", payload: {} });
     expect(decode("1.0.0", '{"join_ref":null,"ref":"3","topic":"phoenix","event":"heartbeat","payload":{}}')?.event).toBe("heartbeat");
     const message = { join_ref: "1", ref: null, topic: "realtime:x", event: "postgres_changes", payload: { ids: [1] } };
@@ -14,16 +20,26 @@ describe("Phoenix frames (realtime-js's serializers)", () => {
 
   it("binary frames: realtime-js's broadcast pushes are read (refs and topic); anything else is not a frame", () => {
     let frame: string | ArrayBuffer | undefined;
-    new Serializer().encode({ join_ref: "5", ref: "6", topic: "realtime:room", event: "broadcast", payload: { type: "broadcast", event: "hello", payload: { a: 1 } } }, (encoded: string | ArrayBuffer) => (frame = encoded));
+    new Serializer().encode(
+      { join_ref: "5", ref: "6", topic: "realtime:room", event: "broadcast", payload: { type: "broadcast", event: "hello", payload: { a: 1 } } },
+      (encoded: string | ArrayBuffer) => (frame = encoded),
+    );
     expect(frame).toBeInstanceOf(ArrayBuffer);
-    expect(decodeBinaryPush(new Uint8Array(frame as ArrayBuffer))).toEqual({ join_ref: "5", ref: "6", topic: "realtime:room", event: "broadcast", payload: {} });
+    expect(decodeBinaryPush(new Uint8Array(frame as ArrayBuffer))).toEqual({
+      join_ref: "5",
+      ref: "6",
+      topic: "realtime:room",
+      event: "broadcast",
+      payload: {},
+    });
     for (const bytes of [[], [3, 1, 1], [4, 0, 0, 0, 0, 0, 0], [3, 9, 9, 9, 9, 9, 1, 65], [255, 0, 1, 2, 3, 4, 5, 6]]) {
       expect(decodeBinaryPush(new Uint8Array(bytes)), JSON.stringify(bytes)).toBeNull();
     }
   });
 
   it("refuses what is not a frame", () => {
-    for (const text of ["", "nope", "null", "[]", '["1","2","t"]', '[1,2,3,"e",{}]', '{"topic":"t"}']) expect(decode("2.0.0", text) ?? decode("1.0.0", text), text).toBeNull();
+    for (const text of ["", "nope", "null", "[]", '["1","2","t"]', '[1,2,3,"e",{}]', '{"topic":"t"}'])
+      expect(decode("2.0.0", text) ?? decode("1.0.0", text), text).toBeNull();
   });
 
   it("vsn: 1.0.0 when none is given (Phoenix's default), 2.0.0, nothing else", () => {
@@ -35,7 +51,12 @@ describe("Phoenix frames (realtime-js's serializers)", () => {
 
 describe("postgres_changes bindings and filters", () => {
   it("keeps each binding as sent (the client compares the reply with its own) and refuses bad ones", () => {
-    expect(parseBindings([{ event: "*", schema: "public" }, { event: "insert", schema: "public", table: "locations", filter: "id=eq.5" }])).toEqual({
+    expect(
+      parseBindings([
+        { event: "*", schema: "public" },
+        { event: "insert", schema: "public", table: "locations", filter: "id=eq.5" },
+      ]),
+    ).toEqual({
       bindings: [
         { event: "*", schema: "public" },
         { event: "INSERT", schema: "public", table: "locations", filter: "id=eq.5" },
@@ -50,7 +71,18 @@ describe("postgres_changes bindings and filters", () => {
 
   it("evaluates eq, neq, lt, lte, gt, gte and in on the row sent; a missing column never matches", () => {
     const row = { id: "b", order: 3, name: "Варна", published: true };
-    const yes = ["order=eq.3", "order=neq.4", "order=lt.4", "order=lte.3", "order=gt.2", "order=gte.3", "name=eq.Варна", "order=in.(1,3)", "name=in.(\"Варна\",Бургас)", "published=eq.true"];
+    const yes = [
+      "order=eq.3",
+      "order=neq.4",
+      "order=lt.4",
+      "order=lte.3",
+      "order=gt.2",
+      "order=gte.3",
+      "name=eq.Варна",
+      "order=in.(1,3)",
+      'name=in.("Варна",Бургас)',
+      "published=eq.true",
+    ];
     const no = ["order=eq.4", "order=gt.3", "name=neq.Варна", "order=in.(1,2)", "missing=eq.1"];
     for (const f of yes) expect(matchesFilter(parseFilter(f)!, row), f).toBe(true);
     for (const f of no) expect(matchesFilter(parseFilter(f)!, row), f).toBe(false);

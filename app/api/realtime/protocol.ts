@@ -105,7 +105,8 @@ export function parseBindings(raw: unknown): { bindings: Binding[] } | { error: 
     if (typeof schema !== "string" || schema === "") return { error: "a postgres_changes binding needs a schema" };
     if (table !== undefined && table !== null && typeof table !== "string") return { error: "bad postgres_changes table" };
     if (filter !== undefined && filter !== null && typeof filter !== "string") return { error: "bad postgres_changes filter" };
-    if (typeof filter === "string" && filter !== "" && !parseFilter(filter)) return { error: `unsupported postgres_changes filter ${JSON.stringify(filter.slice(0, 100))}` };
+    if (typeof filter === "string" && filter !== "" && !parseFilter(filter))
+      return { error: `unsupported postgres_changes filter ${JSON.stringify(filter.slice(0, 100))}` };
     const binding: Binding = { event: upper as Binding["event"], schema };
     if (typeof table === "string") binding.table = table;
     if (typeof filter === "string") binding.filter = filter;

@@ -175,7 +175,9 @@ class Connection {
     /** A join or token push proved an administrator's session (the socket's class, admission.server.ts). */
     private readonly onAdministrator: (token: string, expiresAt: Date) => void,
   ) {
-    log.info(`Realtime: connection ${this.id} opened from ${address} (vsn ${vsn}${klass === "anon" ? "" : klass === "admin" ? ", administrator" : ", on probation"})`);
+    log.info(
+      `Realtime: connection ${this.id} opened from ${address} (vsn ${vsn}${klass === "anon" ? "" : klass === "admin" ? ", administrator" : ", on probation"})`,
+    );
     socket.on("message", (data, isBinary) => this.onFrame(data, isBinary));
     socket.on("error", (error) => log.error(`Realtime: connection ${this.id} error: ${error.message}`));
   }
@@ -293,7 +295,8 @@ class Connection {
     const role = await roleOf(token, this.apikey);
     if (this.channels.get(message.topic) !== channel) return;
     if (role) {
-      if (role.role !== channel.role.role) log.info(`Realtime: connection ${this.id} ${message.topic} now ${role.role === "admin" ? `administrator ${role.email}` : "anonymous"}`);
+      if (role.role !== channel.role.role)
+        log.info(`Realtime: connection ${this.id} ${message.topic} now ${role.role === "admin" ? `administrator ${role.email}` : "anonymous"}`);
       channel.unwatch();
       channel.role = role;
       this.watch(channel);
@@ -316,7 +319,13 @@ class Connection {
   private closeChannel(channel: Channel, reason: string) {
     channel.unwatch();
     this.channels.delete(channel.topic);
-    this.send({ join_ref: channel.joinRef, ref: null, topic: channel.topic, event: "system", payload: { channel: channel.topic.slice("realtime:".length), extension: "system", message: reason, status: "error" } });
+    this.send({
+      join_ref: channel.joinRef,
+      ref: null,
+      topic: channel.topic,
+      event: "system",
+      payload: { channel: channel.topic.slice("realtime:".length), extension: "system", message: reason, status: "error" },
+    });
     this.send({ join_ref: channel.joinRef, ref: channel.joinRef, topic: channel.topic, event: "phx_close", payload: {} });
     log.info(`Realtime: connection ${this.id} ${channel.topic} closed: ${reason}`);
   }
@@ -344,7 +353,10 @@ class Connection {
       };
       if (event.type !== "DELETE") data.record = event.record;
       if (event.type !== "INSERT") data.old_record = event.oldRecord;
-      this.enqueue(channel, encode(this.vsn, { join_ref: channel.joinRef, ref: null, topic: channel.topic, event: "postgres_changes", payload: { ids: [...new Set(ids)], data } }));
+      this.enqueue(
+        channel,
+        encode(this.vsn, { join_ref: channel.joinRef, ref: null, topic: channel.topic, event: "postgres_changes", payload: { ids: [...new Set(ids)], data } }),
+      );
     }
   }
 
@@ -353,7 +365,8 @@ class Connection {
     this.queuedBytes += frame.length;
     while (this.queue.length > QUEUE_LIMIT || (this.queuedBytes > QUEUE_BYTES && this.queue.length > 1)) {
       this.queuedBytes -= this.queue.shift()!.frame.length;
-      if (this.dropped++ % 1000 === 0) log.error(`Realtime: connection ${this.id} is too far behind; dropped its oldest queued events (${this.dropped} so far)`);
+      if (this.dropped++ % 1000 === 0)
+        log.error(`Realtime: connection ${this.id} is too far behind; dropped its oldest queued events (${this.dropped} so far)`);
     }
     this.flush();
   }
@@ -494,31 +507,39 @@ export function attachRealtime(server: http.Server): RealtimeServer {
   }
 
   // The edge guard first (a target like `//[` made `new URL` below throw, which ended the process); nothing here can throw.
-  server.on("upgrade", guardedUpgrade((req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    socket.on("error", () => socket.destroy());
-    const url = new URL(req.url ?? "/", "http://localhost");
-    if (url.pathname !== REALTIME_PATH) return refuse(socket, 404, "Not Found");
-    const vsn = parseVsn(url.searchParams.get("vsn"));
-    if (!vsn) return refuse(socket, 400, "Unsupported vsn");
-    const apikey = url.searchParams.get("apikey") ?? "";
-    const address = clientAddress(req);
-    void classify(req, apikey, address).then((admin) => {
-      if (admin && "status" in admin) return refuse(socket, admin.status, admin.text);
-      const klass = admission.admit(admin ? "admin" : "anon", address);
-      if (typeof klass !== "string") return refuse(socket, klass.status, klass.text);
-      wss.handleUpgrade(req, socket, head, (ws) => {
-        const connection = new Connection(ws, vsn, apikey, address, klass, track(ws, address, klass, admin));
-        connections.set(ws, connection);
-        ws.on("close", () => {
-          connections.delete(ws);
-          connection.closed();
-        });
-      });
-    }).catch((error: unknown) => {
-      log.error("Realtime: upgrade failed:", error);
-      socket.destroy();
-    });
-  }, (error) => log.error("Realtime: an upgrade failed:", error)));
+  server.on(
+    "upgrade",
+    guardedUpgrade(
+      (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+        socket.on("error", () => socket.destroy());
+        const url = new URL(req.url ?? "/", "http://localhost");
+        if (url.pathname !== REALTIME_PATH) return refuse(socket, 404, "Not Found");
+        const vsn = parseVsn(url.searchParams.get("vsn"));
+        if (!vsn) return refuse(socket, 400, "Unsupported vsn");
+        const apikey = url.searchParams.get("apikey") ?? "";
+        const address = clientAddress(req);
+        void classify(req, apikey, address)
+          .then((admin) => {
+            if (admin && "status" in admin) return refuse(socket, admin.status, admin.text);
+            const klass = admission.admit(admin ? "admin" : "anon", address);
+            if (typeof klass !== "string") return refuse(socket, klass.status, klass.text);
+            wss.handleUpgrade(req, socket, head, (ws) => {
+              const connection = new Connection(ws, vsn, apikey, address, klass, track(ws, address, klass, admin));
+              connections.set(ws, connection);
+              ws.on("close", () => {
+                connections.delete(ws);
+                connection.closed();
+              });
+            });
+          })
+          .catch((error: unknown) => {
+            log.error("Realtime: upgrade failed:", error);
+            socket.destroy();
+          });
+      },
+      (error) => log.error("Realtime: an upgrade failed:", error),
+    ),
+  );
 
   return {
     close() {

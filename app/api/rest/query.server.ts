@@ -57,7 +57,8 @@ export function parseSelect(table: ApiTable, raw: string | undefined): SelectIte
     const colon = item.indexOf(":");
     const alias = colon === -1 ? undefined : item.slice(0, colon).trim();
     const name = colon === -1 ? item : item.slice(colon + 1).trim();
-    if (alias !== undefined && (!ALIAS.test(alias) || alias === "__proto__")) throw parseError("failed to parse select parameter", `Bad alias "${alias.slice(0, 64)}".`);
+    if (alias !== undefined && (!ALIAS.test(alias) || alias === "__proto__"))
+      throw parseError("failed to parse select parameter", `Bad alias "${alias.slice(0, 64)}".`);
     const column = columnOf(table, name);
     items.push({ key: alias ?? column.name, column });
   }
@@ -68,7 +69,15 @@ export function parseSelect(table: ApiTable, raw: string | undefined): SelectIte
 type Value = string | number | boolean;
 
 function badValue(column: ApiColumn, value: string): ApiError {
-  const type = { uuid: "uuid", integer: "integer", numeric: "numeric", boolean: "boolean", timestamp: "timestamp with time zone", text: "text", array: "text[]" }[column.kind];
+  const type = {
+    uuid: "uuid",
+    integer: "integer",
+    numeric: "numeric",
+    boolean: "boolean",
+    timestamp: "timestamp with time zone",
+    text: "text",
+    array: "text[]",
+  }[column.kind];
   return new ApiError(400, column.kind === "timestamp" ? "22007" : "22P02", `invalid input syntax for type ${type}: "${value.slice(0, 100)}"`);
 }
 

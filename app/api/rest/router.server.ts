@@ -11,17 +11,7 @@ import { log } from "~/utils/log.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { resolvePrincipal, type Principal } from "../auth/principal.server";
 import { answeredAlready, ApiError, internalError, notSingle, permissionDenied, requireUtf8, sendApiError, toApiError } from "../errors";
-import {
-  asJson,
-  parseFilters,
-  parseOrder,
-  parsePaging,
-  parsePrefer,
-  parseSelect,
-  project,
-  wantsObject,
-  whereOf,
-} from "./query.server";
+import { asJson, parseFilters, parseOrder, parsePaging, parsePrefer, parseSelect, project, wantsObject, whereOf } from "./query.server";
 import { apiTable, type ApiTable } from "./tables.server";
 import { checkBodyColumns, deleteRow, insertRow, updateRow } from "./writes.server";
 
@@ -74,7 +64,10 @@ function sendJson(res: Response, status: number, body: unknown, object = false) 
 function sendWritten(req: Request, res: Response, table: ApiTable, rows: Row[], status: number) {
   const prefer = parsePrefer(req);
   if (!prefer.returnRepresentation) {
-    res.status(status === 201 ? 201 : 204).set("Cache-Control", "no-store").end();
+    res
+      .status(status === 201 ? 201 : 204)
+      .set("Cache-Control", "no-store")
+      .end();
     return;
   }
   const items = parseSelect(table, queryOf(req).get("select") ?? undefined);
@@ -101,8 +94,7 @@ export function restRouter(limits: RestLimits = {}) {
   }
 
   const handle =
-    (fn: (req: Request, res: Response, principal: Principal) => Promise<void>, prefix?: (m: string) => string) =>
-    async (req: Request, res: Response) => {
+    (fn: (req: Request, res: Response, principal: Principal) => Promise<void>, prefix?: (m: string) => string) => async (req: Request, res: Response) => {
       let principal: Principal = { role: "anon" };
       try {
         principal = await resolvePrincipal(req);
@@ -115,21 +107,10 @@ export function restRouter(limits: RestLimits = {}) {
       }
     };
 
-  router.use(["/rest/v1", "/rest/v1/{*rest}"], express.json({ limit: "1mb", type: ["application/json", "application/*+json"] , verify: requireUtf8 }));
+  router.use(["/rest/v1", "/rest/v1/{*rest}"], express.json({ limit: "1mb", type: ["application/json", "application/*+json"], verify: requireUtf8 }));
 
   // --- RPC -----------------------------------------------------------------
-  const RPC_PARAMS = [
-    "title",
-    "title_bg",
-    "description",
-    "description_bg",
-    "price",
-    "area",
-    "location_id",
-    "images",
-    "property_type",
-    "order",
-  ] as const;
+  const RPC_PARAMS = ["title", "title_bg", "description", "description_bg", "price", "area", "location_id", "images", "property_type", "order"] as const;
 
   function rpcFunction(req: Request) {
     const name = String(req.params.fn ?? "");
@@ -254,7 +235,8 @@ export function restRouter(limits: RestLimits = {}) {
         for (const row of rowsIn) created.push(await insertRow(table.name, row));
       } catch (error) {
         // Nothing was stored: like the contact form, a request to correct keeps the allowance.
-        if (principal.role !== "admin" && error instanceof ModelError && error.kind === "validation") await anonWrites.release(contactRequestKey(clientAddress(req)));
+        if (principal.role !== "admin" && error instanceof ModelError && error.kind === "validation")
+          await anonWrites.release(contactRequestKey(clientAddress(req)));
         throw error;
       }
       sendWritten(req, res, table, created, 201);

@@ -1,8 +1,4 @@
-import {
-  createContactSubmission,
-  deleteContactSubmission,
-  markContactSubmissionRead,
-} from "~/models/contact-submissions.server";
+import { createContactSubmission, deleteContactSubmission, markContactSubmissionRead } from "~/models/contact-submissions.server";
 import { createLocation, deleteLocation, updateLocation } from "~/models/locations.server";
 import { createRealEstate, deleteRealEstate, updateRealEstate } from "~/models/real-estates.server";
 import { ApiError } from "../errors";
@@ -57,7 +53,7 @@ export async function updateRow(table: TableName, id: string, body: Row): Promis
         throw new ApiError(
           400,
           "23514",
-          "Only the read flag can change: PATCH contact_submissions with {\"isread\": true}",
+          'Only the read flag can change: PATCH contact_submissions with {"isread": true}',
           "A contact request is never edited nor marked unread.",
         );
       }

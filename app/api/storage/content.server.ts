@@ -20,7 +20,8 @@ export type Classified = { ok: true; kind: "image" | "text"; contentType: string
 const IMAGE_TYPES = { jpeg: "image/jpeg", png: "image/png", webp: "image/webp", gif: "image/gif" } as const;
 export const TEXT_TYPE = "text/plain; charset=utf-8";
 
-const MARKUP = /<\s*(!doctype|html|head|body|script|svg|iframe|object|embed|meta|link|style|img|a\s|form|base|math|xml|\?xml|foreignobject)|javascript:|<!--|<!\[cdata\[/i;
+const MARKUP =
+  /<\s*(!doctype|html|head|body|script|svg|iframe|object|embed|meta|link|style|img|a\s|form|base|math|xml|\?xml|foreignobject)|javascript:|<!--|<!\[cdata\[/i;
 
 export const REFUSED_MESSAGE = "Only images (JPEG, PNG, WebP or GIF) can be stored in the images bucket";
 

@@ -256,11 +256,7 @@ export function storageApiRouter(): express.Router {
       const name = typeof body.id === "string" ? body.id : typeof body.name === "string" ? body.name : "";
       if (!name) throw new StorageError(400, "InvalidRequest", "body must have required property 'name'");
       if (await getBucket(name)) throw new StorageError(409, "Duplicate", "The resource already exists");
-      throw new StorageError(
-        400,
-        "InvalidRequest",
-        `Only the "${storage().bucket}" bucket exists on this server; other buckets cannot be created`,
-      );
+      throw new StorageError(400, "InvalidRequest", `Only the "${storage().bucket}" bucket exists on this server; other buckets cannot be created`);
     }),
   );
 
@@ -275,7 +271,11 @@ export function storageApiRouter(): express.Router {
       const limit = parseSizeLimit(body.file_size_limit);
       if (limit === "invalid") throw new StorageError(400, "InvalidRequest", "file_size_limit must be a number of bytes or a size such as 5MB");
       const types = body.allowed_mime_types;
-      if (types !== undefined && types !== null && !(Array.isArray(types) && types.every((t) => typeof t === "string" && /^[\w.+-]+\/[\w.+*-]+$|^\*$/.test(t)))) {
+      if (
+        types !== undefined &&
+        types !== null &&
+        !(Array.isArray(types) && types.every((t) => typeof t === "string" && /^[\w.+-]+\/[\w.+*-]+$|^\*$/.test(t)))
+      ) {
         throw new StorageError(400, "InvalidRequest", "allowed_mime_types must be a list of MIME types such as image/png or image/*");
       }
       await updateBucket(bucket.name, {
@@ -332,14 +332,21 @@ export function storageApiRouter(): express.Router {
         if (slash !== -1) folders.add(name);
         else files.set(name, object);
       }
-      type Entry = { name: string; id: string | null; updated_at: string | null; created_at: string | null; last_accessed_at: string | null; metadata: unknown };
+      type Entry = {
+        name: string;
+        id: string | null;
+        updated_at: string | null;
+        created_at: string | null;
+        last_accessed_at: string | null;
+        metadata: unknown;
+      };
       const entries: Entry[] = [
         ...[...folders].map((name) => ({ name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null })),
         ...[...files].map(([name, object]) => fileObject(name, object, 0, classifyByName(name))),
       ];
       entries.sort((a, b) => {
-        const av = column === "name" ? a.name : ((a as Record<string, unknown>)[column] as string | null) ?? "";
-        const bv = column === "name" ? b.name : ((b as Record<string, unknown>)[column] as string | null) ?? "";
+        const av = column === "name" ? a.name : (((a as Record<string, unknown>)[column] as string | null) ?? "");
+        const bv = column === "name" ? b.name : (((b as Record<string, unknown>)[column] as string | null) ?? "");
         const order = av < bv ? -1 : av > bv ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
         return descending ? -order : order;
       });

@@ -183,9 +183,7 @@ export function ImagePicker({
           label={(image) => image.name ?? image.url.split("/").pop() ?? ""}
           disabled={!multiple}
           className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
-          onMove={(_id, _to, reordered) =>
-            setEntries([...reordered.map(({ id: _omit, ...entry }) => entry as Entry), ...pending])
-          }
+          onMove={(_id, _to, reordered) => setEntries([...reordered.map(({ id: _omit, ...entry }) => entry as Entry), ...pending])}
           render={(image, index, { handle }) => (
             <figure className="relative overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
               <img
@@ -201,9 +199,7 @@ export function ImagePicker({
                 {multiple ? handle : <span />}
                 <span className="flex items-center gap-1 text-xs">
                   {index === 0 && multiple ? <span className="rounded bg-sea-100 px-1.5 py-0.5 font-medium text-sea-900">{ADMIN.images.cover}</span> : null}
-                  {image.fresh ? (
-                    <span className="rounded bg-emerald-100 px-1.5 py-0.5 font-medium text-emerald-800">✓ {ADMIN.images.uploaded}</span>
-                  ) : null}
+                  {image.fresh ? <span className="rounded bg-emerald-100 px-1.5 py-0.5 font-medium text-emerald-800">✓ {ADMIN.images.uploaded}</span> : null}
                 </span>
                 <button
                   type="button"
@@ -225,7 +221,12 @@ export function ImagePicker({
               <p className="truncate font-medium">{entry.name}</p>
               {entry.status === "uploading" ? (
                 <>
-                  <progress className="mt-2 h-2 w-full" value={Math.round(entry.progress * 100)} max={100} aria-label={`${ADMIN.images.uploading} ${entry.name}`} />
+                  <progress
+                    className="mt-2 h-2 w-full"
+                    value={Math.round(entry.progress * 100)}
+                    max={100}
+                    aria-label={`${ADMIN.images.uploading} ${entry.name}`}
+                  />
                   <p className="text-xs text-slate-600">{ADMIN.images.uploading}</p>
                 </>
               ) : (

@@ -56,7 +56,9 @@ export function MediaLibrary({
   const shown = folder === "all" ? files : files.filter((file) => file.directory === DIRECTORIES[folder]);
   const visible = shown.slice(0, limit);
   const toggle = (file: CachedFile, on: boolean) =>
-    setSelected((list) => (!multiple ? (on ? [file.path] : []) : on ? [...list.filter((p) => p !== file.path), file.path] : list.filter((p) => p !== file.path)));
+    setSelected((list) =>
+      !multiple ? (on ? [file.path] : []) : on ? [...list.filter((p) => p !== file.path), file.path] : list.filter((p) => p !== file.path),
+    );
   const choose = () => {
     const byPath = new Map(files.map((file) => [file.path, file]));
     onChoose(selected.map((path) => byPath.get(path)).filter((file): file is CachedFile => file !== undefined && !isTaken(file)));

@@ -13,9 +13,7 @@ export function withCacheBust(src: string, n: number): string {
   const beforeHash = hashAt >= 0 ? src.slice(0, hashAt) : src;
   const queryAt = beforeHash.indexOf("?");
   const path = queryAt >= 0 ? beforeHash.slice(0, queryAt) : beforeHash;
-  const params = (queryAt >= 0 ? beforeHash.slice(queryAt + 1) : "")
-    .split("&")
-    .filter((part) => part !== "" && part !== "r" && !part.startsWith("r="));
+  const params = (queryAt >= 0 ? beforeHash.slice(queryAt + 1) : "").split("&").filter((part) => part !== "" && part !== "r" && !part.startsWith("r="));
   params.push(`r=${n}`);
   return `${path}?${params.join("&")}${hash}`;
 }

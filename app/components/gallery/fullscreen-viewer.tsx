@@ -1,23 +1,7 @@
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type MouseEvent as ReactMouseEvent,
-  type PointerEvent as ReactPointerEvent,
-} from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from "react";
 import { keepFocusInside } from "../keep-focus-inside";
 import { GALLERY_REFRESH_DELAY_MS, withCacheBust } from "./cache-bust";
-import {
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  CloseIcon,
-  RefreshIcon,
-  Spinner,
-  ZoomInIcon,
-  ZoomOutIcon,
-} from "./icons";
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, RefreshIcon, Spinner, ZoomInIcon, ZoomOutIcon } from "./icons";
 import { type GalleryLabels } from "./labels";
 
 export type FullscreenViewerProps = {
@@ -81,8 +65,7 @@ export function FullscreenViewer({ images, startIndex, title, labels, onClose, o
 
   const original = images[index];
   const src = original ? withCacheBust(original, bust) : "";
-  const status: Status =
-    refreshing ? "loading" : !src ? "error" : result?.src !== src ? "loading" : result.ok ? "loaded" : "error";
+  const status: Status = refreshing ? "loading" : !src ? "error" : result?.src !== src ? "loading" : result.ok ? "loaded" : "error";
 
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
@@ -305,14 +288,7 @@ export function FullscreenViewer({ images, startIndex, title, labels, onClose, o
           >
             {zoom ? <ZoomOutIcon /> : <ZoomInIcon />}
           </button>
-          <button
-            type="button"
-            className={controlButton}
-            aria-label={labels.refresh}
-            aria-keyshortcuts="R"
-            title={`${labels.refresh} (R)`}
-            onClick={refresh}
-          >
+          <button type="button" className={controlButton} aria-label={labels.refresh} aria-keyshortcuts="R" title={`${labels.refresh} (R)`} onClick={refresh}>
             <RefreshIcon />
           </button>
           <button

@@ -9,9 +9,7 @@ const images = ["/upload/properties/a.webp", "/upload/properties/b.webp", "/uplo
 
 describe("PropertyGallery server rendering", () => {
   it("renders the first image eagerly, at high priority, with a fixed size, plus counter and thumbnails", () => {
-    const html = renderToString(
-      <PropertyGallery images={images} title="Вилла у моря" labels={labels} placeholder="/images/placeholder.svg" />,
-    );
+    const html = renderToString(<PropertyGallery images={images} title="Вилла у моря" labels={labels} placeholder="/images/placeholder.svg" />);
     expect(html).toMatch(/<img[^>]*src="\/upload\/properties\/a\.webp"[^>]*>/);
     const main = /<img[^>]*src="\/upload\/properties\/a\.webp"[^>]*>/.exec(html)?.[0] ?? "";
     expect(main).toContain('loading="eager"');
@@ -26,18 +24,14 @@ describe("PropertyGallery server rendering", () => {
   });
 
   it("shows the placeholder with 'Нет изображения' when there are no images", () => {
-    const html = renderToString(
-      <PropertyGallery images={["", "  "]} title="Дом" labels={labels} placeholder="/images/placeholder.svg" />,
-    );
+    const html = renderToString(<PropertyGallery images={["", "  "]} title="Дом" labels={labels} placeholder="/images/placeholder.svg" />);
     expect(html).toContain('src="/images/placeholder.svg"');
     expect(html).toContain('alt="Нет изображения"');
     expect(html).not.toContain("<button");
   });
 
   it("has one image and no arrows, counter or thumbnails for a single photo", () => {
-    const html = renderToString(
-      <PropertyGallery images={["/a.webp"]} title="Дом" labels={GALLERY_LABELS.bg} placeholder="/p.svg" />,
-    );
+    const html = renderToString(<PropertyGallery images={["/a.webp"]} title="Дом" labels={GALLERY_LABELS.bg} placeholder="/p.svg" />);
     expect(html).not.toContain(GALLERY_LABELS.bg.next);
     expect(html).not.toContain("1 / 1");
     expect(html).not.toContain("<ul");
@@ -46,9 +40,7 @@ describe("PropertyGallery server rendering", () => {
 
 describe("FullscreenViewer server rendering", () => {
   it("renders a closed dialog without touching the DOM", () => {
-    const html = renderToString(
-      <FullscreenViewer images={images} startIndex={4} title="Вилла" labels={labels} onClose={() => {}} />,
-    );
+    const html = renderToString(<FullscreenViewer images={images} startIndex={4} title="Вилла" labels={labels} onClose={() => {}} />);
     expect(html).toContain("<dialog");
     expect(html).not.toMatch(/<dialog[^>]*\sopen[=\s>]/);
     expect(html).toContain("2 / 3");

@@ -72,13 +72,7 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
   if (count === 0) {
     return (
       <div className="aspect-[3/2] overflow-hidden rounded-2xl bg-sea-100 ring-1 ring-slate-200">
-        <img
-          src={placeholder}
-          alt={labels.noImage}
-          width={MAIN_WIDTH}
-          height={MAIN_HEIGHT}
-          className="size-full object-cover"
-        />
+        <img src={placeholder} alt={labels.noImage} width={MAIN_WIDTH} height={MAIN_HEIGHT} className="size-full object-cover" />
       </div>
     );
   }
@@ -133,20 +127,10 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
 
           {many ? (
             <>
-              <button
-                type="button"
-                className={`${arrowButton} left-2 sm:left-3`}
-                aria-label={labels.previous}
-                onClick={() => go(-1)}
-              >
+              <button type="button" className={`${arrowButton} left-2 sm:left-3`} aria-label={labels.previous} onClick={() => go(-1)}>
                 <ChevronLeftIcon />
               </button>
-              <button
-                type="button"
-                className={`${arrowButton} right-2 sm:right-3`}
-                aria-label={labels.next}
-                onClick={() => go(1)}
-              >
+              <button type="button" className={`${arrowButton} right-2 sm:right-3`} aria-label={labels.next} onClick={() => go(1)}>
                 <ChevronRightIcon />
               </button>
               <p
@@ -160,10 +144,7 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
         </div>
 
         {many ? (
-          <ul
-            ref={listRef}
-            className="relative mt-3 flex snap-x gap-2 overflow-x-auto p-1 contain-inline-size [scrollbar-width:thin]"
-          >
+          <ul ref={listRef} className="relative mt-3 flex snap-x gap-2 overflow-x-auto p-1 contain-inline-size [scrollbar-width:thin]">
             {images.map((src, i) => {
               const active = i === index;
               const thumb = thumbnailSrc ? thumbnailSrc(src) : src;
@@ -203,14 +184,7 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
       </div>
 
       {open ? (
-        <FullscreenViewer
-          images={images}
-          startIndex={index}
-          title={title}
-          labels={labels}
-          onClose={() => setOpen(false)}
-          onIndexChange={setRawIndex}
-        />
+        <FullscreenViewer images={images} startIndex={index} title={title} labels={labels} onClose={() => setOpen(false)} onIndexChange={setRawIndex} />
       ) : null}
     </>
   );

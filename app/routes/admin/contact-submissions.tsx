@@ -25,10 +25,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   // (SPEC §4; idempotent, so a reload or the e-mail's link changes nothing more).
   const viewId = url.searchParams.get("view");
   const viewed = viewId ? await markContactSubmissionRead(viewId) : null;
-  const [list, detail] = await Promise.all([
-    listInbox({ unreadOnly, page: Number.isFinite(page) ? page : 1 }),
-    viewed ? inboxItem(viewed.id) : null,
-  ]);
+  const [list, detail] = await Promise.all([listInbox({ unreadOnly, page: Number.isFinite(page) ? page : 1 }), viewed ? inboxItem(viewed.id) : null]);
   return { unreadOnly, ...list, detail };
 }
 
@@ -80,10 +77,18 @@ export default function ContactSubmissions() {
     <main className="grid gap-6 p-4 md:p-8">
       <PageHeader title={S.title} />
       <nav aria-label={S.filter} className="flex gap-2">
-        <Link to={withParams({ filter: null, page: null, view: null })} aria-current={unreadOnly ? undefined : "page"} className={unreadOnly ? buttonClass.secondary : buttonClass.primary}>
+        <Link
+          to={withParams({ filter: null, page: null, view: null })}
+          aria-current={unreadOnly ? undefined : "page"}
+          className={unreadOnly ? buttonClass.secondary : buttonClass.primary}
+        >
           {S.all}
         </Link>
-        <Link to={withParams({ filter: "unread", page: null, view: null })} aria-current={unreadOnly ? "page" : undefined} className={unreadOnly ? buttonClass.primary : buttonClass.secondary}>
+        <Link
+          to={withParams({ filter: "unread", page: null, view: null })}
+          aria-current={unreadOnly ? "page" : undefined}
+          className={unreadOnly ? buttonClass.primary : buttonClass.secondary}
+        >
           {S.unread}
         </Link>
       </nav>
@@ -95,13 +100,27 @@ export default function ContactSubmissions() {
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-slate-50 text-slate-600">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{S.status}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{S.name}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{S.email}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{S.message}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{S.date}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{S.property}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{S.actions}</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {S.status}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {S.name}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {S.email}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {S.message}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {S.date}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {S.property}
+                </th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  {S.actions}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -162,9 +181,21 @@ export default function ContactSubmissions() {
       )}
       {pageCount > 1 ? (
         <nav aria-label={ADMIN.properties.pageOf(page, pageCount)} className="flex items-center justify-between">
-          {page > 1 ? <Link to={withParams({ page: String(page - 1), view: null })} className={buttonClass.secondary}>{ADMIN.properties.prev}</Link> : <span />}
+          {page > 1 ? (
+            <Link to={withParams({ page: String(page - 1), view: null })} className={buttonClass.secondary}>
+              {ADMIN.properties.prev}
+            </Link>
+          ) : (
+            <span />
+          )}
           <p className="text-sm">{ADMIN.properties.pageOf(page, pageCount)}</p>
-          {page < pageCount ? <Link to={withParams({ page: String(page + 1), view: null })} className={buttonClass.secondary}>{ADMIN.properties.next}</Link> : <span />}
+          {page < pageCount ? (
+            <Link to={withParams({ page: String(page + 1), view: null })} className={buttonClass.secondary}>
+              {ADMIN.properties.next}
+            </Link>
+          ) : (
+            <span />
+          )}
         </nav>
       ) : null}
       {detail ? <DetailDialog detail={detail} closeHref={withParams({ view: null })} /> : null}

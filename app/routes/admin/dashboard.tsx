@@ -85,7 +85,11 @@ export default function Dashboard() {
                     {p.location_name} · {p.price === null ? ADMIN.properties.onRequest : formatPrice(p.price, "ru")}
                   </p>
                 </div>
-                <Link to={`/admin/real-estates/edit/${p.id}`} className="shrink-0 text-sm font-medium text-sea-700 underline" aria-label={`${ADMIN.edit}: ${p.title}`}>
+                <Link
+                  to={`/admin/real-estates/edit/${p.id}`}
+                  className="shrink-0 text-sm font-medium text-sea-700 underline"
+                  aria-label={`${ADMIN.edit}: ${p.title}`}
+                >
                   {ADMIN.edit}
                 </Link>
               </li>
@@ -103,7 +107,9 @@ export default function Dashboard() {
                 <Link to={`/admin/contact-submissions?view=${s.id}`} className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
                   <span className="min-w-0 truncate font-medium">{s.name}</span>
                   <span className="flex shrink-0 items-center gap-2 text-sm text-slate-600">
-                    {s.isread ? null : <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{ADMIN.dashboard.newMarker}</span>}
+                    {s.isread ? null : (
+                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{ADMIN.dashboard.newMarker}</span>
+                    )}
                     {formatDateTime(s.created_at)}
                   </span>
                 </Link>

@@ -49,7 +49,16 @@ function expectSignInRedirect(result: unknown, label: string) {
 describe("every admin route refuses requests without a live session", () => {
   it("found the admin route modules", () => {
     expect(modules).toEqual(
-      expect.arrayContaining(["contact-submissions.tsx", "dashboard.tsx", "layout.tsx", "location-form.tsx", "locations.tsx", "real-estate-form.tsx", "real-estates.tsx", "upload.ts"]),
+      expect.arrayContaining([
+        "contact-submissions.tsx",
+        "dashboard.tsx",
+        "layout.tsx",
+        "location-form.tsx",
+        "locations.tsx",
+        "real-estate-form.tsx",
+        "real-estates.tsx",
+        "upload.ts",
+      ]),
     );
   });
 

@@ -70,7 +70,10 @@ export default function AdminLayout() {
             {ADMIN.nav.site}
           </a>
           <Form method="post" action="/admin/logout" className="shrink-0">
-            <button type="submit" className="flex min-h-11 w-full items-center rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sea-600">
+            <button
+              type="submit"
+              className="flex min-h-11 w-full items-center rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sea-600"
+            >
               {ADMIN.nav.logout}
             </button>
           </Form>

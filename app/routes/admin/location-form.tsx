@@ -75,19 +75,18 @@ export default function LocationForm() {
   return (
     <main className="grid max-w-3xl gap-6 p-4 md:p-8">
       <PageHeader title={location ? ADMIN.locations.editTitle : ADMIN.locations.addTitle} />
-      <Form
-        method="post"
-        noValidate
-        className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-        onSubmit={form.onSubmit}
-      >
+      <Form method="post" noValidate className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" onSubmit={form.onSubmit}>
         <ErrorBanner message={form.banner} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={ADMIN.locations.name} name="name" error={fieldError("name")}>
-            {(props) => <input {...props} name="name" defaultValue={location?.name ?? ""} maxLength={100} className={inputClass} onInput={() => clear("name")} />}
+            {(props) => (
+              <input {...props} name="name" defaultValue={location?.name ?? ""} maxLength={100} className={inputClass} onInput={() => clear("name")} />
+            )}
           </Field>
           <Field label={ADMIN.locations.nameBg} name="name_bg" error={fieldError("name_bg")}>
-            {(props) => <input {...props} name="name_bg" defaultValue={location?.name_bg ?? ""} maxLength={100} className={inputClass} onInput={() => clear("name_bg")} />}
+            {(props) => (
+              <input {...props} name="name_bg" defaultValue={location?.name_bg ?? ""} maxLength={100} className={inputClass} onInput={() => clear("name_bg")} />
+            )}
           </Field>
         </div>
         <ImagePicker

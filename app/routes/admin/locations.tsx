@@ -117,7 +117,9 @@ export default function AdminLocations() {
                         </Link>
                       </li>
                     ))}
-                    {location.count > location.properties.length ? <li>{ADMIN.locations.moreProperties(location.count - location.properties.length)}</li> : null}
+                    {location.count > location.properties.length ? (
+                      <li>{ADMIN.locations.moreProperties(location.count - location.properties.length)}</li>
+                    ) : null}
                   </ul>
                 </details>
               ) : null}
@@ -134,7 +136,14 @@ export default function AdminLocations() {
                 <Form method="post" className="contents">
                   <input type="hidden" name="id" value={location.id} />
                   <input type="hidden" name="intent" value="move" />
-                  <button type="submit" name="direction" value="up" disabled={index === 0 || busy} className={buttonClass.icon} aria-label={`${ADMIN.moveUp}: ${location.name}`}>
+                  <button
+                    type="submit"
+                    name="direction"
+                    value="up"
+                    disabled={index === 0 || busy}
+                    className={buttonClass.icon}
+                    aria-label={`${ADMIN.moveUp}: ${location.name}`}
+                  >
                     <ArrowUpIcon />
                   </button>
                   <button

@@ -172,12 +172,7 @@ export default function RealEstateForm() {
         ) : null}
       </PageHeader>
       <Notice message={duplicated ? ADMIN.properties.duplicated : null} />
-      <Form
-        method="post"
-        noValidate
-        className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
-        onSubmit={form.onSubmit}
-      >
+      <Form method="post" noValidate className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" onSubmit={form.onSubmit}>
         <ErrorBanner message={form.banner} />
         <div className="grid gap-4 md:grid-cols-2">
           <Field label={F.title} name="title" error={errorOf("title")}>
@@ -200,7 +195,9 @@ export default function RealEstateForm() {
             )}
           </Field>
           <Field label={F.description} name="description" error={errorOf("description")}>
-            {(props) => <textarea {...props} name="description" rows={8} defaultValue={text("description")} className={inputClass} onInput={() => clear("description")} />}
+            {(props) => (
+              <textarea {...props} name="description" rows={8} defaultValue={text("description")} className={inputClass} onInput={() => clear("description")} />
+            )}
           </Field>
           <Field label={F.descriptionBg} name="description_bg" error={errorOf("description_bg")} hint={bgMissing.description ? F.missingBg : undefined}>
             {(props) => (
@@ -221,7 +218,9 @@ export default function RealEstateForm() {
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <Field label={F.price} name="price" error={errorOf("price")}>
-            {(props) => <input {...props} name="price" inputMode="decimal" defaultValue={text("price")} className={inputClass} onInput={() => clear("price")} />}
+            {(props) => (
+              <input {...props} name="price" inputMode="decimal" defaultValue={text("price")} className={inputClass} onInput={() => clear("price")} />
+            )}
           </Field>
           <Field label={`${F.area} (${F.optional})`} name="area" error={errorOf("area")}>
             {(props) => <input {...props} name="area" inputMode="decimal" defaultValue={text("area")} className={inputClass} onInput={() => clear("area")} />}
@@ -240,7 +239,13 @@ export default function RealEstateForm() {
           </Field>
           <Field label={F.type} name="property_type" error={errorOf("property_type")}>
             {(props) => (
-              <select {...props} name="property_type" defaultValue={property?.property_type ?? "apartment"} className={inputClass} onChange={() => clear("property_type")}>
+              <select
+                {...props}
+                name="property_type"
+                defaultValue={property?.property_type ?? "apartment"}
+                className={inputClass}
+                onChange={() => clear("property_type")}
+              >
                 <option value="">{F.chooseType}</option>
                 <option value="apartment">{ADMIN.properties.types.apartment}</option>
                 <option value="house">{ADMIN.properties.types.house}</option>
@@ -250,21 +255,45 @@ export default function RealEstateForm() {
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           <Field label={`${F.bedrooms} (${F.optional})`} name="bedrooms" error={errorOf("bedrooms")}>
-            {(props) => <input {...props} name="bedrooms" inputMode="numeric" defaultValue={text("bedrooms")} className={inputClass} onInput={() => clear("bedrooms")} />}
+            {(props) => (
+              <input {...props} name="bedrooms" inputMode="numeric" defaultValue={text("bedrooms")} className={inputClass} onInput={() => clear("bedrooms")} />
+            )}
           </Field>
           <Field label={`${F.bathrooms} (${F.optional})`} name="bathrooms" error={errorOf("bathrooms")}>
-            {(props) => <input {...props} name="bathrooms" inputMode="numeric" defaultValue={text("bathrooms")} className={inputClass} onInput={() => clear("bathrooms")} />}
+            {(props) => (
+              <input
+                {...props}
+                name="bathrooms"
+                inputMode="numeric"
+                defaultValue={text("bathrooms")}
+                className={inputClass}
+                onInput={() => clear("bathrooms")}
+              />
+            )}
           </Field>
           <Field label={`${F.yearBuilt} (${F.optional})`} name="year_built" error={errorOf("year_built")}>
-            {(props) => <input {...props} name="year_built" inputMode="numeric" defaultValue={text("year_built")} className={inputClass} onInput={() => clear("year_built")} />}
+            {(props) => (
+              <input
+                {...props}
+                name="year_built"
+                inputMode="numeric"
+                defaultValue={text("year_built")}
+                className={inputClass}
+                onInput={() => clear("year_built")}
+              />
+            )}
           </Field>
         </div>
         <div className="grid gap-4 md:grid-cols-2">
           <Field label={F.features} name="features" error={errorOf("features")}>
-            {(props) => <textarea {...props} name="features" rows={4} defaultValue={text("features")} className={inputClass} onInput={() => clear("features")} />}
+            {(props) => (
+              <textarea {...props} name="features" rows={4} defaultValue={text("features")} className={inputClass} onInput={() => clear("features")} />
+            )}
           </Field>
           <Field label={F.featuresBg} name="features_bg" error={errorOf("features_bg")}>
-            {(props) => <textarea {...props} name="features_bg" rows={4} defaultValue={text("features_bg")} className={inputClass} onInput={() => clear("features_bg")} />}
+            {(props) => (
+              <textarea {...props} name="features_bg" rows={4} defaultValue={text("features_bg")} className={inputClass} onInput={() => clear("features_bg")} />
+            )}
           </Field>
         </div>
         <ImagePicker
@@ -288,4 +317,3 @@ export default function RealEstateForm() {
     </main>
   );
 }
-

@@ -211,7 +211,14 @@ function PropertyRow({ property: p, handle, busy }: { property: Row; handle: Rea
         <Form method="post" className="contents">
           <input type="hidden" name="id" value={p.id} />
           <input type="hidden" name="intent" value="move" />
-          <button type="submit" name="direction" value="up" disabled={p.order === 0 || busy} className={buttonClass.icon} aria-label={`${ADMIN.moveUp}: ${p.title}`}>
+          <button
+            type="submit"
+            name="direction"
+            value="up"
+            disabled={p.order === 0 || busy}
+            className={buttonClass.icon}
+            aria-label={`${ADMIN.moveUp}: ${p.title}`}
+          >
             <ArrowUpIcon />
           </button>
           <button

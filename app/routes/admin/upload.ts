@@ -1,11 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
-import {
-  IMAGE_UPLOAD_MESSAGES,
-  IMAGE_UPLOAD_STATUS,
-  ImageUploadError,
-  MAX_UPLOAD_BYTES,
-  processImageUpload,
-} from "~/storage/images.server";
+import { IMAGE_UPLOAD_MESSAGES, IMAGE_UPLOAD_STATUS, ImageUploadError, MAX_UPLOAD_BYTES, processImageUpload } from "~/storage/images.server";
 import { UPLOAD_TYPES, type UploadType } from "~/storage/object-names";
 import { requireAdmin } from "~/utils/auth.server";
 import { log } from "~/utils/log.server";

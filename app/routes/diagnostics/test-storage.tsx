@@ -3,12 +3,7 @@ import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "r
 import { DIAGNOSTICS_MESSAGES, TARGET_BUCKET } from "~/components/diagnostics/messages";
 import { diagButton, DiagnosticsShell, hasChosenFile, Message, Section, StatusBadge } from "~/components/diagnostics/ui";
 import { currentAdmin } from "~/utils/auth.server";
-import {
-  ANONYMOUS_WRITE_REFUSAL,
-  checkBuckets,
-  fileOf,
-  uploadTestImage,
-} from "~/utils/diagnostics.server";
+import { ANONYMOUS_WRITE_REFUSAL, checkBuckets, fileOf, uploadTestImage } from "~/utils/diagnostics.server";
 import type { CheckResult, UploadResult } from "~/utils/diagnostics.server";
 import type { Route } from "./+types/test-storage";
 

@@ -31,12 +31,7 @@ export function headers() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const [authentication, database, buckets, data] = await Promise.all([
-    checkAuthentication(request),
-    checkDatabase(),
-    checkBuckets(),
-    checkDataCounts(),
-  ]);
+  const [authentication, database, buckets, data] = await Promise.all([checkAuthentication(request), checkDatabase(), checkBuckets(), checkDataCounts()]);
   return { authentication, database, storage: buckets, data, checkedAt: new Date().toISOString() };
 }
 

@@ -4,16 +4,7 @@ import { getEnv } from "~/utils/env.server";
  * Paths crawlers should leave alone: the administration, SPEC's diagnostics
  * pages (also their /bg twins) and the API-compatible prefixes.
  */
-export const DISALLOWED_PATHS = [
-  "/admin",
-  "/testsupabase",
-  "/test-storage",
-  "/bg/testsupabase",
-  "/bg/test-storage",
-  "/rest/",
-  "/auth/",
-  "/storage/",
-] as const;
+export const DISALLOWED_PATHS = ["/admin", "/testsupabase", "/test-storage", "/bg/testsupabase", "/bg/test-storage", "/rest/", "/auth/", "/storage/"] as const;
 
 export function robotsTxt(origin: string): string {
   return [

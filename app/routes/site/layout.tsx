@@ -57,7 +57,10 @@ export default function SiteLayout() {
   );
   return (
     <div id="top" className="flex min-h-screen flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         {t.nav.skipToContent}
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -80,7 +83,10 @@ export default function SiteLayout() {
                   <path d="M3 5h14v2H3zm0 4h14v2H3zm0 4h14v2H3z" />
                 </svg>
               </summary>
-              <nav aria-label={t.nav.label} className="absolute right-0 mt-2 flex w-48 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 text-base shadow-lg">
+              <nav
+                aria-label={t.nav.label}
+                className="absolute right-0 mt-2 flex w-48 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2 text-base shadow-lg"
+              >
                 {nav}
               </nav>
             </details>
@@ -93,14 +99,26 @@ export default function SiteLayout() {
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-8 text-sm text-slate-700 sm:grid-cols-3">
           <nav aria-label={t.footer.contacts} className="flex flex-col">
-            <a href="#top" className={footerLink}>{t.footer.top}</a>
-            <a href={`${home === "/" ? "" : home}/#locations`} className={footerLink}>{t.home.locationsTitle}</a>
-            <a href={`${home === "/" ? "" : home}/#about`} className={footerLink}>{t.about.title}</a>
-            <a href={`${home === "/" ? "" : home}/#contact`} className={footerLink}>{t.contact.title}</a>
+            <a href="#top" className={footerLink}>
+              {t.footer.top}
+            </a>
+            <a href={`${home === "/" ? "" : home}/#locations`} className={footerLink}>
+              {t.home.locationsTitle}
+            </a>
+            <a href={`${home === "/" ? "" : home}/#about`} className={footerLink}>
+              {t.about.title}
+            </a>
+            <a href={`${home === "/" ? "" : home}/#contact`} className={footerLink}>
+              {t.contact.title}
+            </a>
           </nav>
           <div className="flex flex-col">
-            <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className={footerLink}>{site.phone}</a>
-            <a href={`mailto:${site.email}`} className={footerLink}>{site.email}</a>
+            <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className={footerLink}>
+              {site.phone}
+            </a>
+            <a href={`mailto:${site.email}`} className={footerLink}>
+              {site.email}
+            </a>
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt>{t.contact.weekdays}</dt>

@@ -176,10 +176,16 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               {t.property.contactTitle}
             </h2>
             <div className="mt-3 flex flex-wrap gap-3">
-              <a href={`tel:${loaderData.phone.replace(/[^\d+]/g, "")}`} className="inline-flex min-h-11 items-center rounded-lg bg-sea-600 px-4 font-semibold text-white hover:bg-sea-700">
+              <a
+                href={`tel:${loaderData.phone.replace(/[^\d+]/g, "")}`}
+                className="inline-flex min-h-11 items-center rounded-lg bg-sea-600 px-4 font-semibold text-white hover:bg-sea-700"
+              >
                 {t.property.call}: {loaderData.phone}
               </a>
-              <a href={`mailto:${loaderData.email}?subject=${encodeURIComponent(p.title)}`} className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-sea-700 ring-1 ring-sea-600 hover:bg-sea-50">
+              <a
+                href={`mailto:${loaderData.email}?subject=${encodeURIComponent(p.title)}`}
+                className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-sea-700 ring-1 ring-sea-600 hover:bg-sea-50"
+              >
                 {t.property.write}: {loaderData.email}
               </a>
             </div>
@@ -234,7 +240,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { lang } = splitLangPath(useLocation().pathname);
   const t = dictionary(lang);
   if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundState title={t.property.notFound} text={t.property.notFoundText} backHref={localizePath(lang, "/properties")} backLabel={t.property.back} />;
+    return (
+      <NotFoundState title={t.property.notFound} text={t.property.notFoundText} backHref={localizePath(lang, "/properties")} backLabel={t.property.back} />
+    );
   }
   throw error;
 }

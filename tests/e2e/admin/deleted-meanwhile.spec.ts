@@ -8,10 +8,12 @@ import { expect, openAdmin, openAdminLive, test, unique } from "./fixtures";
  * to the list that loses the edit. At desktop and phone sizes.
  */
 
-const PROPERTY_GONE = "Этот объект был удалён, пока вы его редактировали (в другой вкладке или другим администратором). Изменения не сохранены, введённые данные остались в форме.";
+const PROPERTY_GONE =
+  "Этот объект был удалён, пока вы его редактировали (в другой вкладке или другим администратором). Изменения не сохранены, введённые данные остались в форме.";
 const PROPERTY_LOCATION_GONE =
   "Локация этого объекта была удалена вместе с её объектами, пока вы его редактировали. Изменения не сохранены, введённые данные остались в форме.";
-const LOCATION_GONE = "Эта локация была удалена, пока вы её редактировали (в другой вкладке или другим администратором). Изменения не сохранены, введённые данные остались в форме.";
+const LOCATION_GONE =
+  "Эта локация была удалена, пока вы её редактировали (в другой вкладке или другим администратором). Изменения не сохранены, введённые данные остались в форме.";
 
 /** A new location (its picture is the broken one the page watcher accepts); returns its id. */
 async function createLocation(page: Page, name: string): Promise<string> {

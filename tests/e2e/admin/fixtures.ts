@@ -68,7 +68,10 @@ export const test = base.extend<{ adminPage: Page }>({
     await use(page);
     await page.context().close();
     const allowed = allowedErrors.get(page) ?? [];
-    expect(errors.filter((e) => !allowed.some((p) => p.test(e))), "console errors on admin pages").toEqual([]);
+    expect(
+      errors.filter((e) => !allowed.some((p) => p.test(e))),
+      "console errors on admin pages",
+    ).toEqual([]);
   },
 });
 
@@ -77,7 +80,9 @@ export { expect };
 /** Waits until React has hydrated the page (buttons then reach React). */
 export async function hydrated(page: Page): Promise<void> {
   await expect
-    .poll(() => page.evaluate(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true))
+    .poll(() =>
+      page.evaluate(() => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true),
+    )
     .toBe(true);
 }
 

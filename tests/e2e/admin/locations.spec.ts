@@ -60,7 +60,9 @@ test("a duplicate name gets SPEC's message in the form banner; edit keeps the pi
   await expect(page.getByRole("alert")).toHaveText("Такая локация уже существует");
 
   await openAdmin(page, "/admin/locations");
-  await card(page, name).getByRole("link", { name: `Редактировать: ${name}` }).click();
+  await card(page, name)
+    .getByRole("link", { name: `Редактировать: ${name}` })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Редактирование локации" })).toBeVisible();
   await expect(page.getByLabel("Название (русский)")).toHaveValue(name);
   const renamed = `${name} новая`;
@@ -177,7 +179,14 @@ test("delete warns that the location's properties go with it, showing their coun
   const id = /location=([0-9a-f-]{36})/.exec((await card(page, name).getByRole("link", { name: "Добавить объект" }).getAttribute("href"))!)![1];
   for (const title of ["Первый", "Второй"]) {
     const r = await page.request.post("/admin/real-estates/add", {
-      form: { title: `${title} ${name}`, description: "Описание", price: "1000", location_id: id!, property_type: "apartment", images: "/upload/properties/a.jpg" },
+      form: {
+        title: `${title} ${name}`,
+        description: "Описание",
+        price: "1000",
+        location_id: id!,
+        property_type: "apartment",
+        images: "/upload/properties/a.jpg",
+      },
       maxRedirects: 0,
     });
     expect(r.status()).toBe(302);
@@ -186,20 +195,29 @@ test("delete warns that the location's properties go with it, showing their coun
   await expect(card(page, name).getByText("2 объекта")).toBeVisible();
   await card(page, name).getByText("Показать объекты (2)").click();
   await expect(card(page, name).getByRole("link", { name: `Первый ${name}` })).toBeVisible();
-  await card(page, name).getByRole("button", { name: `Удалить: ${name}` }).click();
+  await card(page, name)
+    .getByRole("button", { name: `Удалить: ${name}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Удалить локацию «${name}»?` });
   await expect(dialog).toContainText("Вместе с локацией будут удалены все ее объекты: 2.");
   // Keyboard focus stays in the dialog: Tab and Shift+Tab go round its two buttons.
   const cancel = dialog.getByRole("button", { name: "Отмена" });
   const confirm = dialog.getByRole("button", { name: "Удалить" });
   await cancel.focus();
-  for (const [key, next] of [["Tab", confirm], ["Tab", cancel], ["Shift+Tab", confirm], ["Shift+Tab", cancel]] as const) {
+  for (const [key, next] of [
+    ["Tab", confirm],
+    ["Tab", cancel],
+    ["Shift+Tab", confirm],
+    ["Shift+Tab", cancel],
+  ] as const) {
     await page.keyboard.press(key);
     await expect(next).toBeFocused();
   }
   await dialog.getByRole("button", { name: "Отмена" }).click();
   await expect(card(page, name)).toBeVisible();
-  await card(page, name).getByRole("button", { name: `Удалить: ${name}` }).click();
+  await card(page, name)
+    .getByRole("button", { name: `Удалить: ${name}` })
+    .click();
   await dialog.getByRole("button", { name: "Удалить" }).click();
   await expect(page.getByText("Локация удалена")).toBeVisible();
   await expect(card(page, name)).toHaveCount(0);

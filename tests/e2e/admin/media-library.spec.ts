@@ -92,7 +92,10 @@ test("an image uploaded in a location form is chosen from the library in a new p
   await page.getByRole("button", { name: "Сохранить" }).click();
   await expect(page).toHaveURL(/\/admin\/real-estates$/);
   await openAdmin(page, `/admin/real-estates?search=${encodeURIComponent(title)}`);
-  await page.getByRole("article", { name: title, exact: true }).getByRole("link", { name: `Редактировать: ${title}` }).click();
+  await page
+    .getByRole("article", { name: title, exact: true })
+    .getByRole("link", { name: `Редактировать: ${title}` })
+    .click();
   await expect(page.getByRole("img", { name: "Фото 1" })).toHaveAttribute("src", `/img/320${url}`);
   await expect(page.locator('input[type="hidden"][name="images"]')).toHaveValue(url);
   // The public page shows it too.
@@ -219,7 +222,16 @@ test("the sessionStorage backup is refreshed every 5 minutes while the form is o
   await page.evaluate((path) => {
     const list = JSON.parse(localStorage.getItem("uploadedFiles")!) as object[];
     const now = new Date().toISOString();
-    list.unshift({ path, url: path, name: path.split("/").pop(), type: "image/jpeg", size: 1, directory: "/upload/properties", updatedAt: now, uploadedAt: new Date(Date.now() + 3_600_000).toISOString() });
+    list.unshift({
+      path,
+      url: path,
+      name: path.split("/").pop(),
+      type: "image/jpeg",
+      size: 1,
+      directory: "/upload/properties",
+      updatedAt: now,
+      uploadedAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     localStorage.setItem("uploadedFiles", JSON.stringify(list));
     sessionStorage.clear();
   }, missing);

@@ -103,7 +103,9 @@ test("edit: photos reorder by dragging and can be removed; preview links open th
   await expect(page).toHaveURL(/\/admin\/real-estates$/);
 
   await openAdmin(page, `/admin/real-estates?search=${encodeURIComponent(title)}`);
-  await row(page, title).getByRole("link", { name: `Редактировать: ${title}` }).click();
+  await row(page, title)
+    .getByRole("link", { name: `Редактировать: ${title}` })
+    .click();
   await expect(page.getByRole("img", { name: "Фото 1" })).toHaveAttribute("src", new RegExp(before[1]!.split("/").pop()!.replace(".", "\\.")));
   const ru = await page.getByRole("link", { name: "Открыть на сайте (RU)" }).getAttribute("href");
   const bg = await page.getByRole("link", { name: "Открыть на сайте (BG)" }).getAttribute("href");
@@ -136,7 +138,9 @@ test("list: search, 9 per page with 'page X of Y', move within the location, dup
   const first = `Серия ${tag} №01`;
   const second = `Серия ${tag} №02`;
   expect((await titles()).slice(0, 2)).toEqual([first, second]);
-  await row(page, second).getByRole("button", { name: `Переместить выше: ${second}` }).click();
+  await row(page, second)
+    .getByRole("button", { name: `Переместить выше: ${second}` })
+    .click();
   await expect.poll(async () => (await titles()).slice(0, 2)).toEqual([second, first]);
 
   // Filtered by location: the dropdown is replaced by the location's name.
@@ -168,7 +172,9 @@ test("list: search, 9 per page with 'page X of Y', move within the location, dup
 
 async function idOf(page: Page, title: string, tag: string): Promise<string> {
   await openAdmin(page, `/admin/real-estates?search=${encodeURIComponent(tag)}`);
-  const href = await row(page, title).getByRole("link", { name: `Редактировать: ${title}` }).getAttribute("href");
+  const href = await row(page, title)
+    .getByRole("link", { name: `Редактировать: ${title}` })
+    .getAttribute("href");
   return href!.split("/").pop()!;
 }
 

@@ -24,7 +24,14 @@ async function createTargets(request: APIRequestContext): Promise<Targets> {
   const propertyTitle = `Охраняемый объект ${unique()}`;
   const created = await request.post("/admin/real-estates/add", {
     headers: { Cookie: cookie },
-    form: { title: propertyTitle, description: "Описание", price: "100000", location_id: locationId, property_type: "house", images: "/upload/properties/guarded.jpg" },
+    form: {
+      title: propertyTitle,
+      description: "Описание",
+      price: "100000",
+      location_id: locationId,
+      property_type: "house",
+      images: "/upload/properties/guarded.jpg",
+    },
     maxRedirects: 0,
   });
   expect(created.status(), "the administrator can create").toBe(302);
@@ -85,8 +92,14 @@ function attempts(t: Targets) {
     { path: "/admin/real-estates", form: { intent: "move-to", id: t.propertyId, position: "0" } },
     { path: "/admin/real-estates", form: { intent: "duplicate", id: t.propertyId } },
     { path: "/admin/real-estates", form: { intent: "delete", id: t.propertyId } },
-    { path: "/admin/real-estates/add", form: { title: "Взлом", description: "x", price: "1", location_id: t.locationId, property_type: "house", images: "/upload/properties/x.jpg" } },
-    { path: `/admin/real-estates/edit/${t.propertyId}`, form: { title: "Взломано", description: "x", price: "1", location_id: t.locationId, property_type: "house", images: "/upload/properties/x.jpg" } },
+    {
+      path: "/admin/real-estates/add",
+      form: { title: "Взлом", description: "x", price: "1", location_id: t.locationId, property_type: "house", images: "/upload/properties/x.jpg" },
+    },
+    {
+      path: `/admin/real-estates/edit/${t.propertyId}`,
+      form: { title: "Взломано", description: "x", price: "1", location_id: t.locationId, property_type: "house", images: "/upload/properties/x.jpg" },
+    },
     { path: "/admin/contact-submissions", form: { intent: "read", id: t.submissionId } },
     { path: "/admin/contact-submissions", form: { intent: "delete", id: t.submissionId } },
     { path: "/admin/upload", form: { type: "properties" } },
@@ -126,7 +139,11 @@ test("anonymous and forged sessions get nothing and change nothing; cross-site w
   }
   // The real session, but the request comes from another site's page.
   for (const { path, form } of posts) {
-    const r = await request.post(path, { headers: { Cookie: t.cookie, Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" }, form, maxRedirects: 0 });
+    const r = await request.post(path, {
+      headers: { Cookie: t.cookie, Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      form,
+      maxRedirects: 0,
+    });
     expect(r.status(), `cross-site POST ${path} ${form.intent ?? ""}`).toBe(403);
   }
   expect(await snapshot(admin, t)).toEqual(before);

@@ -30,7 +30,10 @@ test("a new request appears at the top and in the unread badge without reloading
   await expect(badge).toHaveText(`Заявки${unreadBefore + 1}`);
   await expect(rows.nth(1)).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/);
 
-  await rows.nth(1).getByRole("link", { name: `Просмотр: ${name}` }).click();
+  await rows
+    .nth(1)
+    .getByRole("link", { name: `Просмотр: ${name}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Заявка: ${name}` });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText("guest@example.com");
@@ -41,7 +44,11 @@ test("a new request appears at the top and in the unread badge without reloading
   const reply = dialog.getByRole("link", { name: "Ответить по email" });
   const close = dialog.getByRole("button", { name: "Закрыть" });
   await reply.focus();
-  for (const [key, next] of [["Tab", close], ["Tab", reply], ["Shift+Tab", close]] as const) {
+  for (const [key, next] of [
+    ["Tab", close],
+    ["Tab", reply],
+    ["Shift+Tab", close],
+  ] as const) {
     await page.keyboard.press(key);
     await expect(next).toBeFocused();
   }
@@ -54,7 +61,10 @@ test("a new request appears at the top and in the unread badge without reloading
     expect(d.message()).toBe("Вы уверены, что хотите удалить эту заявку?");
     void d.accept();
   });
-  await rows.nth(1).getByRole("button", { name: `Удалить: ${name}` }).click();
+  await rows
+    .nth(1)
+    .getByRole("button", { name: `Удалить: ${name}` })
+    .click();
   await expect(page.getByRole("row").filter({ hasText: name })).toHaveCount(0);
 });
 
@@ -100,7 +110,11 @@ test("the dashboard: three counts, quick-add buttons, the latest properties and 
   await expect(page.getByRole("heading", { name: "Последние заявки" })).toBeVisible();
 });
 
-test("a change announced while the server cannot be reached waits for it instead of failing into the error screen", async ({ adminPage: page, request, clientIp }) => {
+test("a change announced while the server cannot be reached waits for it instead of failing into the error screen", async ({
+  adminPage: page,
+  request,
+  clientIp,
+}) => {
   allowConsoleErrors(page, /Failed to load resource|net::ERR_FAILED/);
   await openAdminLive(page, "/admin/contact-submissions");
   // The open change stream keeps working; every new connection to the server fails (a restart, a proxy that drops them).

@@ -121,7 +121,10 @@ for (const lang of LANGS) {
 for (const lang of LANGS) {
   const t = T[lang];
 
-  test(`an address with a NUL byte or invalid UTF-8 is a 400 page in the visitor's language with a way to the listing (${lang})`, async ({ page, consoleErrors }) => {
+  test(`an address with a NUL byte or invalid UTF-8 is a 400 page in the visitor's language with a way to the listing (${lang})`, async ({
+    page,
+    consoleErrors,
+  }) => {
     // Refused at the edge, before the app (server/edge-guard.ts).
     consoleErrors.allow(/status of 400/);
     for (const path of ["/properties?search=%FF", "/%D0%B1%D1%83%D1%80%D0%B3%D0%B0%D1%81%00/x"]) {

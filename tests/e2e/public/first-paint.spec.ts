@@ -145,7 +145,10 @@ test("every public page's JavaScript is within 120 KB brotli as received", async
       await context.close();
       expect(sizes.length, `${lang} ${path}: scripts`).toBeGreaterThan(5);
       expect(Math.min(...sizes), `${lang} ${path}: every script's size known`).toBeGreaterThan(0);
-      expect(sizes.reduce((a, b) => a + b, 0), `${lang} ${path}: JavaScript bytes received`).toBeLessThanOrEqual(120 * 1024);
+      expect(
+        sizes.reduce((a, b) => a + b, 0),
+        `${lang} ${path}: JavaScript bytes received`,
+      ).toBeLessThanOrEqual(120 * 1024);
     }
   }
 });

@@ -56,7 +56,10 @@ for (const lang of LANGS) {
     test("a location card opens the location page", async ({ page }) => {
       await open(page, localize(lang, "/"));
       const testograd = location("testograd");
-      await page.getByRole("region", { name: t.home.locations }).getByRole("link", { name: new RegExp(`^${nameOf("testograd")} `) }).click();
+      await page
+        .getByRole("region", { name: t.home.locations })
+        .getByRole("link", { name: new RegExp(`^${nameOf("testograd")} `) })
+        .click();
       await expect.poll(() => currentPath(page)).toBe(localize(lang, `/${testograd.slug}`));
       await expect(page.getByRole("heading", { level: 1, name: nameOf("testograd") })).toBeVisible();
     });

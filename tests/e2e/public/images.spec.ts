@@ -98,7 +98,10 @@ test("home: the hero loads at once at high priority; location cards are sized, w
     // Even the first row is lazy: the hero is the picture that counts.
     expect(p.loading, `location card ${p.src}`).toBe("lazy");
   }
-  expect(cards.some((p) => p.top >= 1), "some location cards start below the first screen").toBe(true);
+  expect(
+    cards.some((p) => p.top >= 1),
+    "some location cards start below the first screen",
+  ).toBe(true);
   await expectShownInTheirBoxes(page, section.locator("img"));
 });
 
@@ -117,7 +120,10 @@ test("listing (bg): the first card's picture loads at once at high priority; the
     expectCardPicture(p, "card");
     expect(p.loading, `card ${p.alt}`).toBe("lazy");
   }
-  expect(inCards.some((p) => p.top >= 1), "some cards start below the first screen").toBe(true);
+  expect(
+    inCards.some((p) => p.top >= 1),
+    "some cards start below the first screen",
+  ).toBe(true);
   await expectShownInTheirBoxes(page, cards.locator("img"));
 });
 

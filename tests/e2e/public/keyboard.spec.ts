@@ -115,7 +115,13 @@ function expectStops(labels: string[], expected: (string | RegExp)[]) {
 }
 
 const HEADER = (lang: Lang) => [`a ${T[lang].nav.home}`, `a ${T[lang].nav.properties}`, /^a ru$/, /^a bg$/];
-const CONTACT_FORM = (lang: Lang) => ["input [name=name]", "input [name=email]", "input [name=phone]", "textarea [name=message]", `button ${T[lang].contact.submit}`];
+const CONTACT_FORM = (lang: Lang) => [
+  "input [name=name]",
+  "input [name=email]",
+  "input [name=phone]",
+  "textarea [name=message]",
+  `button ${T[lang].contact.submit}`,
+];
 
 test("home (bg): every Tab stop is a control with visible focus; header, search, location cards, contact form reached", async ({ page }) => {
   await open(page, localize("bg", "/"));

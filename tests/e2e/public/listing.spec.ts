@@ -81,7 +81,11 @@ test.describe("listing page", () => {
     await expect(pager.getByRole("link", { name: T.ru.listing.next })).toHaveCount(0);
     for (const title of await cardTitles(page).allTextContents()) seen.add(title);
     // Every property once over the three pages.
-    expect([...seen].sort()).toEqual(all().map((p) => p.title).sort());
+    expect([...seen].sort()).toEqual(
+      all()
+        .map((p) => p.title)
+        .sort(),
+    );
 
     await clickWhenSettled(pager.getByRole("link", { name: T.ru.listing.previous }));
     await expect(page).toHaveURL("/properties?page=2");
@@ -227,7 +231,11 @@ test.describe("listing page", () => {
     await expect(page).toHaveURL("/properties?type=house");
     await expect(types.getByRole("link", { name: T.ru.listing.types.house, exact: true })).toHaveAttribute("aria-current", "page");
     await expect(found(page)).toHaveText(T.ru.listing.found(houses.length));
-    await expect(cards(page).getByRole("listitem").filter({ hasText: /^(Дом|Квартира)$/ })).toHaveText(Array(houses.length).fill("Дом"));
+    await expect(
+      cards(page)
+        .getByRole("listitem")
+        .filter({ hasText: /^(Дом|Квартира)$/ }),
+    ).toHaveText(Array(houses.length).fill("Дом"));
 
     await types.getByRole("link", { name: T.ru.listing.types.apartment, exact: true }).click();
     await expect(page).toHaveURL("/properties?type=apartment");

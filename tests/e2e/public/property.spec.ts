@@ -171,7 +171,9 @@ test.describe("gallery", () => {
       await expect(counter).toHaveText(`${n} / 3`);
       await expect(picture).toHaveAttribute("alt", `${alpha.title} — ${n}`);
       await expect(main(page).getByRole("button", { name: t.thumbnail(n) })).toHaveAttribute("aria-current", "true");
-      const file = alpha.images[n - 1]!.split("/").pop()!.replace(/\.jpg$/, "");
+      const file = alpha.images[n - 1]!.split("/")
+        .pop()!
+        .replace(/\.jpg$/, "");
       await expect.poll(() => picture.evaluate((el: HTMLImageElement) => el.currentSrc || el.src)).toContain(file);
       await expect.poll(() => loaded(picture)).toBe(true);
     };
@@ -183,9 +185,13 @@ test.describe("gallery", () => {
     await shows(1);
     await main(page).getByRole("button", { name: t.next }).click();
     await shows(2);
-    await main(page).getByRole("button", { name: t.thumbnail(3) }).click();
+    await main(page)
+      .getByRole("button", { name: t.thumbnail(3) })
+      .click();
     await shows(3);
-    await main(page).getByRole("button", { name: t.thumbnail(1) }).click();
+    await main(page)
+      .getByRole("button", { name: t.thumbnail(1) })
+      .click();
     await shows(1);
   });
 
@@ -308,7 +314,12 @@ test.describe("gallery", () => {
       const alpha = property("alpha");
       const t = T[lang].gallery;
       // The pictures fail (a dropped connection) until the route is removed.
-      const files = alpha.images.map((image) => image.split("/").pop()!.replace(/\.\w+$/, ""));
+      const files = alpha.images.map((image) =>
+        image
+          .split("/")
+          .pop()!
+          .replace(/\.\w+$/, ""),
+      );
       const pictures = (url: URL) => files.some((file) => url.pathname.includes(file));
       await page.route(pictures, (route) => route.abort("failed"));
       consoleErrors.allow(/net::ERR_FAILED/);

@@ -162,9 +162,7 @@ for (const lang of LANGS) {
       const items = crumbs!.itemListElement as { position: number; name: string; item: string }[];
       expect(items.map((i) => i.position)).toEqual([1, 2, 3]);
       expect(items.map((i) => i.name)).toEqual([t.nav.home, place, title]);
-      expect(items.map((i) => decodeURI(i.item))).toEqual(
-        [url(lang, "/"), url(lang, `/${testograd.slug}`), url(lang, path)].map((u) => decodeURI(u)),
-      );
+      expect(items.map((i) => decodeURI(i.item))).toEqual([url(lang, "/"), url(lang, `/${testograd.slug}`), url(lang, path)].map((u) => decodeURI(u)));
     });
   });
 }
