@@ -81,7 +81,7 @@ async function serve() {
   const server = http.createServer(listener).listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - started);
     // The supervisor says it once for all its processes.
-    if (!worker) mod.log.info(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms), Node ${process.version}`);
+    if (!worker) mod.log.lifecycle(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms), Node ${process.version}`);
   });
   // An address too long for Node (a huge search) gets a page that says so, not a bare 431;
   // other malformed requests a 400. It never throws: no client error can end the process.
@@ -101,7 +101,7 @@ async function serve() {
     if (stopping) return;
     stopping = true;
     // A server process of a supervisor stops quietly: the supervisor reports.
-    if (!worker) mod.log.info(`${signal} received: finishing requests, then closing the database.`);
+    if (!worker) mod.log.lifecycle(`${signal} received: finishing requests, then closing the database.`);
     // Requests still running after 10 s are cut off.
     realtime.close();
     const force = setTimeout(() => server.closeAllConnections(), 10_000);
@@ -110,7 +110,7 @@ async function serve() {
       try {
         await vite?.close();
         await mod.stopServices();
-        if (!worker) mod.log.info("Stopped.");
+        if (!worker) mod.log.lifecycle("Stopped.");
         process.exit(0);
       } catch (error) {
         mod.log.error("Error while stopping:", error);

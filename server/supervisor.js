@@ -53,7 +53,9 @@ export async function supervise(mod, env) {
       if (!up && listening.size === count) {
         up = true;
         const ms = Math.round(performance.now() - started);
-        mod.log.info(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ${count} server processes, ready in ${ms} ms), Node ${process.version}`);
+        mod.log.lifecycle(
+          `Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ${count} server processes, ready in ${ms} ms), Node ${process.version}`,
+        );
       }
     });
     worker.once("exit", (code, signal) => {
@@ -91,7 +93,7 @@ export async function supervise(mod, env) {
     finishing = true;
     try {
       await mod.stopServices();
-      mod.log.info("Stopped.");
+      mod.log.lifecycle("Stopped.");
     } catch (error) {
       mod.log.error("Error while stopping:", error);
       exitCode = 1;
@@ -107,7 +109,7 @@ export async function supervise(mod, env) {
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    if (code === 0) mod.log.info(`${signal} received: the server processes finish their requests, then the database is closed.`);
+    if (code === 0) mod.log.lifecycle(`${signal} received: the server processes finish their requests, then the database is closed.`);
     if (running.size === 0) {
       finish();
       return;

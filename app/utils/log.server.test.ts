@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { loggedPath, prettyLine } from "./log.server";
+import { afterEach, describe, expect, it } from "vitest";
+import { log, loggedPath, prettyLine, setLogDestinationForTests, setLogLevel } from "./log.server";
 
 describe("log lines", () => {
   it("the development format is one readable line with the fields after the message", () => {
@@ -16,5 +16,26 @@ describe("log lines", () => {
     expect(loggedPath("/users/ivan@example.com/profile")).toBe("/users/[email]/profile");
     expect(loggedPath("/users/ivan%40example.com")).toBe("/users/[email]");
     expect(loggedPath(`/${"a".repeat(500)}`).length).toBeLessThanOrEqual(201);
+  });
+
+  describe("levels", () => {
+    afterEach(() => {
+      setLogLevel("info");
+      setLogDestinationForTests(null);
+    });
+
+    it("start-up and shutdown lines are written whatever LOG_LEVEL says (except silent); other info lines follow it", () => {
+      const lines: string[] = [];
+      setLogLevel("error");
+      setLogDestinationForTests((line) => lines.push(line));
+      log.info("a request detail");
+      log.lifecycle("Listening on http://localhost:9000");
+      log.info("another detail");
+      log.error("a failure");
+      expect(lines.map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual(["Listening on http://localhost:9000", "a failure"]);
+      setLogLevel("silent");
+      log.lifecycle("Stopped.");
+      expect(lines).toHaveLength(2);
+    });
   });
 });

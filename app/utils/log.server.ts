@@ -98,6 +98,21 @@ export const log = {
   warn: (message: string, ...rest: unknown[]) => emit("warn", message, rest),
   info: (message: string, ...rest: unknown[]) => emit("info", message, rest),
   debug: (message: string, ...rest: unknown[]) => emit("debug", message, rest),
+  /**
+   * Start-up and shutdown ("Listening on …", "Stopped."): written at info
+   * level whatever LOG_LEVEL says (except silent), so whoever runs the server
+   * always sees that it started, on which Node, and that it stopped.
+   */
+  lifecycle(message: string) {
+    const level = logger.level;
+    if (level === "silent" || logger.isLevelEnabled("info")) return void logger.info(message);
+    logger.level = "info";
+    try {
+      logger.info(message);
+    } finally {
+      logger.level = level;
+    }
+  },
   /** A line with structured fields (the access line). */
   fields(level: "info" | "warn" | "error", fields: Fields, message: string) {
     logger[level](fields, message);
