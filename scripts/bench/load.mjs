@@ -132,14 +132,18 @@ async function discover(/** @type {string} */ base) {
   );
   if (!property) throw new Error("No property was seeded");
   const location = locations.find((l) => l.id === property.location_id);
+  // The catalogue's size (PostgREST's exact count in Content-Range: "0-0/300").
+  const counted = await fetch(`${base}/rest/v1/real_estates?select=id&limit=1`, { headers: { ...headers, Prefer: "count=exact" } });
+  const total = Number(/\/(\d+)$/.exec(counted.headers.get("content-range") ?? "")?.[1] ?? 10);
   return {
+    total,
     propertyPath: `/${encodeURIComponent(location?.slug ?? "")}/${encodeURIComponent(property.slug)}`,
     locationPath: `/${encodeURIComponent(locations[0]?.slug ?? "")}`,
   };
 }
 
 /** (a) The request mix: each entry cached (the same URL every time) or uncached (a random query). */
-function requestMix(/** @type {{ propertyPath: string; locationPath: string }} */ site) {
+function requestMix(/** @type {{ propertyPath: string; locationPath: string; total: number }} */ site) {
   const api = { apikey: "seaside-anon-key", "accept-encoding": "gzip, deflate, br" };
   const page = { "accept-encoding": "gzip, deflate, br", accept: "text/html" };
   /** @param {string} path @returns {(r: import("autocannon").Request) => import("autocannon").Request} */
@@ -151,7 +155,15 @@ function requestMix(/** @type {{ propertyPath: string; locationPath: string }} *
       method: "GET",
       path: "/properties",
       headers: page,
-      setupRequest: (r) => at(`/properties?search=${encodeURIComponent(pick(WORDS))}&page=${1 + Math.floor(Math.random() * 5)}`)(r),
+      // Page 1 of a search (a page past the last one redirects to it: not what is measured here).
+      setupRequest: (r) => at(`/properties?search=${encodeURIComponent(pick(WORDS))}`)(r),
+    },
+    {
+      method: "GET",
+      path: "/properties",
+      headers: page,
+      // Any page of the whole catalogue but the first (10 a page; ?page=1 redirects to /properties).
+      setupRequest: (r) => at(`/properties?page=${2 + Math.floor(Math.random() * Math.max(1, Math.floor(site.total / 10) - 1))}`)(r),
     },
     { method: "GET", path: site.propertyPath, headers: page },
     { method: "GET", path: site.propertyPath, headers: { ...page, cookie: "bench=1" } },
@@ -184,6 +196,9 @@ async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /*
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    statuses: Object.entries(result.statusCodeStats ?? {})
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(", "),
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
@@ -330,7 +345,7 @@ async function main() {
     );
     out(`  requests ${load.requests}, ${load.rps.toFixed(0)} req/s`);
     out(
-      `  errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx}        target 0: ${verdict(load.errors + load.timeouts + load.non2xx === 0)}`,
+      `  errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx} (${load.statuses})        target 0: ${verdict(load.errors + load.timeouts + load.non2xx === 0)}`,
     );
     out(`  latency p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms        target p99 < 500 ms: ${verdict(load.p99 < 500)}`);
     out(
