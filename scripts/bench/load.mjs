@@ -196,7 +196,8 @@ async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /*
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
-    statuses: Object.entries(result.statusCodeStats ?? {})
+    // autocannon reports statusCodeStats; its type definitions do not name it.
+    statuses: Object.entries(/** @type {{ statusCodeStats?: Record<string, { count: number }> }} */ (/** @type {unknown} */ (result)).statusCodeStats ?? {})
       .map(([code, { count }]) => `${code}×${count}`)
       .join(", "),
     p50: result.latency.p50,
