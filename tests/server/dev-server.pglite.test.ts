@@ -65,6 +65,17 @@ afterAll(async () => {
 
 describe("npm run dev", () => {
   it("serves a public page that hydrates: a link then navigates without loading a new document", { timeout: 120_000 }, async () => {
+    // The very first visit of a fresh checkout: Vite may still discover dependencies to pre-bundle,
+    // answer the page's first import with a stale-module error and reload it once. Hydrated after that.
+    const first = await browser!.newPage();
+    await first.goto(`${baseUrl}/`);
+    await first.waitForFunction(
+      () => (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } }).__reactRouterDataRouter?.state.initialized === true,
+      undefined,
+      { timeout: 90_000 },
+    );
+    await first.close();
+
     const page = await browser!.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));

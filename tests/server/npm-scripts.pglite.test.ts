@@ -136,7 +136,8 @@ describe("npm run serve", () => {
         () => `the server to listen; output:\n${output}`,
       );
       expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-      expect(output).toMatch(new RegExp(`Listening on .*, Node ${pinnedNode.replace(/\./g, "\\.")}\n`));
+      // The start-up line (a JSON log line: the version ends the message).
+      expect(output).toMatch(new RegExp(`Listening on [^\n]*, Node ${pinnedNode.replace(/\./g, "\\.")}(\n|")`));
       run.server = serverProcess(descendants(npm.pid!));
       expect(run.server, `the server process under npm; output:\n${output}`).toBeDefined();
       const server = run.server!;
