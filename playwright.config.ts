@@ -116,14 +116,22 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
+    // Tests written once per language, "(ru)" / "(bg)" in their titles, run
+    // in one language per project — Russian at desktop size, Bulgarian on the
+    // phone — so every screen is still checked at both sizes and in both
+    // languages, at half the cost (suite time: docs/benchmarks.md). Specs that
+    // run in one project only (seo and keyboard on desktop, the 360 px layout
+    // on the phone) keep both languages.
     {
       name: "desktop",
+      grepInvert: /^(?!.*\b(seo|keyboard|layout)\.spec\.ts\b).*\(bg[,)]/,
       // The 360 px layout spec sets its own phone viewport: it runs in the phone project.
       testIgnore: [/layout\.spec\.ts$/, /\/admin\//, /\/diagnostics\//],
       use: { ...devices["Desktop Chrome"], ...chromium },
     },
     {
       name: "phone",
+      grepInvert: /^(?!.*\b(seo|keyboard|layout)\.spec\.ts\b).*\(ru[,)]/,
       // Phones run every public screen (listing filters and paging, location
       // page, contact form, error pages: touch and a 390 px layout), plus the
       // 360 px layout spec. Head tags (seo) are the same HTML at any size:

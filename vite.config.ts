@@ -20,5 +20,14 @@ export default defineConfig({
       },
     },
   },
+  // Development only: the dependency scanner meets the routes' server imports
+  // too. Found late, at the first page request, they made Vite re-bundle and
+  // reload that page, whose module imports then failed (504 "Outdated Optimize
+  // Dep") and it never hydrated. Server-only packages are never bundled for
+  // the browser; zod (admin forms) is bundled at start.
+  optimizeDeps: {
+    include: ["zod"],
+    exclude: ["@electric-sql/pglite", "drizzle-orm", "drizzle-orm/node-postgres", "drizzle-orm/pg-core", "drizzle-orm/pglite", "nodemailer", "pg", "pino"],
+  },
   plugins: [tailwindcss(), reactRouter(), compileHints()],
 });
