@@ -49,7 +49,11 @@ describe("what may be cached", () => {
     expect(isCacheable("GET", "/admin", undefined)).toBe(false);
     expect(isCacheable("GET", "/admin/locations", undefined)).toBe(false);
     expect(isCacheable("GET", "/set-language", undefined)).toBe(false);
-    expect(isCacheable("GET", "/", "session=abc")).toBe(false);
+    expect(isCacheable("GET", "/", "seaside_session=abc")).toBe(false);
+    expect(isCacheable("GET", "/bg", "language=bg; seaside_session=abc")).toBe(false);
+    // Cookies a public page does not read (a proxy's, analytics) do not send the visitor to a fresh render.
+    expect(isCacheable("GET", "/properties", "_ga=GA1.1.1; language=bg")).toBe(true);
+    expect(isCacheable("GET", "/", "session=abc")).toBe(true);
     expect(isCacheable("GET", "/properties.data", undefined)).toBe(false);
   });
 });

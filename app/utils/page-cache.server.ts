@@ -1,3 +1,4 @@
+import { SESSION_COOKIE } from "./auth.server";
 import { sizeOf, type FrozenPage } from "./frozen-page.server";
 
 export { readContentVersion } from "./content-version.server";
@@ -96,8 +97,11 @@ export class PageCache {
 
 /**
  * Which requests may be answered from the cache: GET/HEAD of public pages,
- * by anonymous visitors (no cookie but the language choice), not the admin area,
- * redirects, uploads or resource routes with their own caching.
+ * not the admin area, redirects, uploads or resource routes with their own
+ * caching, and not while an administrator's session cookie is sent. Other
+ * cookies (a proxy's, an analytics script's) do not change a public page —
+ * only `language` does, and it is part of the key (server/cached-pages.ts) —
+ * so they no longer send every such visitor to a fresh render.
  */
 export function isCacheable(method: string, path: string, cookieHeader: string | undefined): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
@@ -106,9 +110,5 @@ export function isCacheable(method: string, path: string, cookieHeader: string |
   }
   if (path.endsWith(".data")) return false;
   if (!cookieHeader) return true;
-  const cookies = cookieHeader
-    .split(";")
-    .map((c) => c.trim())
-    .filter(Boolean);
-  return cookies.every((c) => c.startsWith("language="));
+  return !cookieHeader.split(";").some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
 }
