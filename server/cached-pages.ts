@@ -66,12 +66,13 @@ export function cachedPages(
       const response = await render(new Request(url, { method: "GET", headers }), contextOf(req, res));
       const body = await response.text();
       const rendered = [...response.headers].filter(([name]) => !/^(content-length|content-encoding|transfer-encoding)$/i.test(name));
-      // A response that sets a cookie belongs to one visitor: never replayed to others.
+      // A response that sets a cookie belongs to one visitor: never replayed to others. A one-off address is not kept (PageCache.admits).
       const html =
         response.status === 200 &&
         /text\/html/.test(response.headers.get("content-type") ?? "") &&
         !response.headers.has("set-cookie") &&
-        !res.hasHeader("set-cookie");
+        !res.hasHeader("set-cookie") &&
+        cache.admits(keyOf(req));
       const frozen = html ? await freezePage({ status: response.status, body, nonce, csp: String(res.getHeader("Content-Security-Policy") ?? "") }) : null;
       for (const [name, value] of rendered) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "MISS");

@@ -7,6 +7,23 @@ const page = (body: string): CachedPage => {
 };
 
 describe("page cache", () => {
+  it("keeps a page with a query string from its second render, a plain path at once", async () => {
+    const cache = new PageCache(async () => "1");
+    await cache.sync(10_000);
+    expect(cache.admits("ru /properties")).toBe(true);
+    expect(cache.admits("ru /properties?search=море")).toBe(false);
+    expect(cache.admits("ru /properties?search=море")).toBe(true);
+    // One-off addresses are remembered only up to a bound: the oldest is forgotten first.
+    expect(cache.admits("ru /?x=0")).toBe(false);
+    for (let i = 1; i <= 2000; i++) cache.admits(`ru /?x=${i}`);
+    expect(cache.admits("ru /?x=0")).toBe(false);
+    expect(cache.admits("ru /?x=2000")).toBe(true);
+    // A change of the catalogue forgets them with the pages.
+    cache.admits("bg /bg/properties?page=2");
+    cache.clear();
+    expect(cache.admits("bg /bg/properties?page=2")).toBe(false);
+  });
+
   it("keeps pages of the current content version and drops them all when it changes", async () => {
     let version = "1";
     const cache = new PageCache(async () => version);

@@ -20,6 +20,8 @@ export type CachedPage = FrozenPage & { headers: string[] };
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
 const CHECK_MS = 500;
+/** Addresses with a query string rendered once and not kept yet (see `admits`). */
+const MAX_SEEN_ONCE = 2000;
 
 export class PageCache {
   private entries = new Map<string, CachedPage>();
@@ -27,6 +29,7 @@ export class PageCache {
   private version: string | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
+  private seenOnce = new Set<string>();
 
   constructor(private readonly readVersion: () => Promise<string>) {}
 
@@ -68,6 +71,21 @@ export class PageCache {
     }
   }
 
+  /**
+   * Whether a page just rendered for `key` is worth keeping. Paths are few
+   * (one per page of the catalogue) and kept at once; query strings are
+   * endless (every search word, every `?x=` a bot makes up), so such a page
+   * is kept from its second render on: a one-off search costs no freezing,
+   * no memory and evicts no popular page. Remembered keys are bounded and
+   * forgotten with the content version.
+   */
+  admits(key: string): boolean {
+    if (!key.includes("?") || this.seenOnce.delete(key)) return true;
+    this.seenOnce.add(key);
+    if (this.seenOnce.size > MAX_SEEN_ONCE) this.seenOnce.delete(this.seenOnce.values().next().value!);
+    return false;
+  }
+
   /** Whether the content version was checked within CHECK_MS, so a lookup needs no database read. */
   isFresh(now = Date.now()): boolean {
     return this.version !== null && now - this.checkedAt < CHECK_MS;
@@ -79,6 +97,7 @@ export class PageCache {
 
   clear() {
     this.entries.clear();
+    this.seenOnce.clear();
     this.bytes = 0;
   }
 

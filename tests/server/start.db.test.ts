@@ -97,6 +97,11 @@ describe(`npm start on ${testDbKind()}`, () => {
     const withOtherCookie = await fetch(`${baseUrl}/properties`, { headers: { Cookie: "_ga=GA1.1.1" } });
     expect(withOtherCookie.headers.get("x-page-cache")).toBe("HIT");
     expect(await withOtherCookie.text()).toBe(html);
+    // A page with a query string is kept from its second render: a one-off search takes no room.
+    const search = `${baseUrl}/properties?search=${encodeURIComponent("вид на море")}`;
+    const states = [];
+    for (let i = 0; i < 3; i++) states.push((await fetch(search)).headers.get("x-page-cache"));
+    expect(states).toEqual(["MISS", "MISS", "HIT"]);
   });
 
   it("serves resized WebP copies of uploaded images at the fixed widths only", async () => {
