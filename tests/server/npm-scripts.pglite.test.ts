@@ -122,6 +122,7 @@ describe("npm run serve", () => {
           LOG_LEVEL: "info",
           ADMIN_EMAIL: "",
           ADMIN_PASSWORD: "",
+          MALLOC_ARENA_MAX: "",
         },
       });
       const run: (typeof started)[number] = { npm, dataDir };
@@ -141,6 +142,8 @@ describe("npm run serve", () => {
       run.server = serverProcess(descendants(npm.pid!));
       expect(run.server, `the server process under npm; output:\n${output}`).toBeDefined();
       const server = run.server!;
+      // At most two malloc arenas unless the environment says otherwise (decision 0021).
+      expect(fs.readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
 
       npm.kill(signal);
       // The server is told too: it finishes, says so, and is gone with its port (a bound, not a timing: it takes ~1 s).
