@@ -192,14 +192,3 @@ export async function inboxItem(id: unknown): Promise<InboxRow | null> {
     .limit(1);
   return row ?? null;
 }
-
-/** Every image a location and its properties use (to clean up storage after deleting it). */
-export async function imagesOfLocation(id: string): Promise<string[]> {
-  if (!isUuid(id)) return [];
-  const [location] = await db().select({ image: locations.image }).from(locations).where(eq(locations.id, id)).limit(1);
-  const rows = await db()
-    .select({ image: sql<string>`unnest(${realEstates.images})` })
-    .from(realEstates)
-    .where(eq(realEstates.location_id, id));
-  return [...(location?.image ? [location.image] : []), ...rows.map((r) => r.image)];
-}

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VARIANT_WIDTHS } from "~/lib/images";
 import { variantFile } from "~/storage/image-variants.server";
 import { setStorage } from "~/storage/index.server";
 import { type LocalStorage } from "~/storage/local.server";
 import type { ObjectStorage } from "~/storage/storage.server";
+import { resetEnvForTests } from "~/utils/env.server";
 import { useTempImageStore } from "../../tests/support/temp-image-store";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { removeImagesIfUnused, uploadKeyOf } from "./image-references.server";
@@ -15,6 +16,17 @@ import { createRealEstate, deleteRealEstate, updateRealEstate } from "./real-est
 const test = useTestDatabase();
 
 const { root, store, cacheDir } = useTempImageStore(test, "image-refs");
+// The models release images with the app's variant folder (DATA_DIR/cache/img): the test store's.
+const dataDirBefore = process.env.DATA_DIR;
+beforeAll(() => {
+  process.env.DATA_DIR = root;
+  resetEnvForTests();
+});
+afterAll(() => {
+  if (dataDirBefore === undefined) delete process.env.DATA_DIR;
+  else process.env.DATA_DIR = dataDirBefore;
+  resetEnvForTests();
+});
 
 let counter = 0;
 /** An uploaded image (any bytes will do here) with all its cached variants. */
@@ -65,7 +77,7 @@ describe("uploadKeyOf", () => {
 });
 
 describe("removeImagesIfUnused", () => {
-  it("removes an image and its variants once no record refers to it", async () => {
+  it("saving a property without a photo, or deleting it, removes the photos nothing else shows, with their variants, at once", async () => {
     const a = await upload("properties");
     const b = await upload("properties");
     const loc = await createLocation({ name: "Несебър", image: (await upload("locations")).url });
@@ -75,20 +87,22 @@ describe("removeImagesIfUnused", () => {
     expect(await remove([a.url, b.url])).toEqual([]);
     expect(await exists(a.key)).toBe(true);
     expect(variantsLeft(a.key)).toBe(VARIANT_WIDTHS.length);
+    // Saved without touching the photos: they stay.
+    await updateRealEstate(property.id, { price: 2 });
+    expect(await exists(a.key)).toBe(true);
 
     // The property drops `a`: only `a` goes, with its variants.
     await updateRealEstate(property.id, { images: [b.url] });
-    expect(await remove([a.url, b.url])).toEqual([a.key]);
     expect(await exists(a.key)).toBe(false);
     expect(variantsLeft(a.key)).toBe(0);
     expect(await exists(b.key)).toBe(true);
     expect(variantsLeft(b.key)).toBe(VARIANT_WIDTHS.length);
 
-    // The property is deleted: `b` goes too. A second call is harmless.
-    await deleteRealEstate(property.id);
-    expect(await remove([b.url])).toEqual([b.key]);
-    expect(await remove([b.url])).toEqual([]);
+    // The property is deleted: `b` goes too. A later call is harmless.
+    expect(await deleteRealEstate(property.id)).toBe(true);
     expect(await exists(b.key)).toBe(false);
+    expect(variantsLeft(b.key)).toBe(0);
+    expect(await remove([b.url])).toEqual([]);
   });
 
   it("keeps an image another property or a location still shows", async () => {
@@ -98,25 +112,30 @@ describe("removeImagesIfUnused", () => {
     const p2 = await createRealEstate({ title: "Дом 2", description: "Д", price: 1, location_id: loc.id, images: ["/upload/x.jpg", shared.url] });
 
     await deleteRealEstate(p1.id);
-    expect(await remove([shared.url])).toEqual([]);
+    expect(await exists(shared.key)).toBe(true);
     await deleteRealEstate(p2.id);
     // The location still uses it as its picture.
-    expect(await remove([shared.url])).toEqual([]);
     expect(await exists(shared.key)).toBe(true);
 
     await updateLocation(loc.id, { image: "/upload/locations/other.jpg" });
-    expect(await remove([shared.url])).toEqual([shared.key]);
+    expect(await exists(shared.key)).toBe(false);
   });
 
-  it("location images: removed after an update or a delete", async () => {
+  it("location pictures: removed at once after an update or a delete, with its properties' photos", async () => {
     const first = await upload("locations");
     const second = await upload("locations");
+    const photo = await upload("properties");
     const loc = await createLocation({ name: "Обзор", image: first.url });
+    await createRealEstate({ title: "Студио", description: "С", price: 1, location_id: loc.id, images: [photo.url] });
+    await updateLocation(loc.id, { name: "Обзор 2" });
+    expect(await exists(first.key)).toBe(true);
     await updateLocation(loc.id, { image: second.url });
-    expect(await remove([first.url])).toEqual([first.key]);
-    await deleteLocation(loc.id);
-    expect(await remove([second.url])).toEqual([second.key]);
+    expect(await exists(first.key)).toBe(false);
+    expect(variantsLeft(first.key)).toBe(0);
+    expect(await deleteLocation(loc.id)).toBe(true);
     expect(await exists(second.key)).toBe(false);
+    expect(await exists(photo.key)).toBe(false);
+    expect(variantsLeft(photo.key)).toBe(0);
   });
 
   it("counts a reference in any spelling: relative, URL-encoded, or an absolute link to our /upload/", async () => {

@@ -5,6 +5,7 @@ import { RESERVED_SLUGS, slugify } from "~/lib/slug";
 import { isUuid } from "~/schemas/fields";
 import { LOCATION_MESSAGES as M, locationCreateSchema, locationUpdateSchema } from "~/schemas/location";
 import { describeDbError, findPgError, ModelError } from "./errors.server";
+import { removeImagesIfUnused } from "./image-references.server";
 import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
 import { propertiesOf } from "./real-estates.server";
 import { log } from "~/utils/log.server";
@@ -115,12 +116,20 @@ export async function updateLocation(id: unknown, data: unknown): Promise<Locati
     return current;
   }
   let row: Location | undefined;
+  let previousImage: string | null = null;
   try {
-    [row] = await db().update(locations).set(changes).where(eq(locations.id, id)).returning();
+    row = await db().transaction(async (tx) => {
+      const [before] = await tx.select({ image: locations.image }).from(locations).where(eq(locations.id, id)).for("update");
+      const [updated] = await tx.update(locations).set(changes).where(eq(locations.id, id)).returning();
+      if (before && changes.image !== undefined && before.image !== changes.image) previousImage = before.image;
+      return updated;
+    });
   } catch (error) {
     throw mapWriteError(error, "update");
   }
   if (!row) throw new ModelError(M.updateNoData, "not_found");
+  // After the commit, whoever saved (admin page or API): a picture nothing shows any more leaves the store.
+  await removeImagesIfUnused([previousImage]);
   return row;
 }
 
@@ -143,16 +152,20 @@ function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
  */
 export async function deleteLocation(id: unknown): Promise<boolean> {
   if (!isUuid(id)) return false;
-  return db().transaction(async (tx) => {
+  const images = await db().transaction(async (tx) => {
     // Locks in the same order as every other writer: the locations, then its properties.
     await lockList(tx, LOCATIONS_LIST);
     await lockList(tx, propertiesOf(id));
-    await tx.delete(realEstates).where(eq(realEstates.location_id, id));
-    const deleted = await tx.delete(locations).where(eq(locations.id, id)).returning({ id: locations.id });
-    if (deleted.length === 0) return false;
+    const properties = await tx.delete(realEstates).where(eq(realEstates.location_id, id)).returning({ images: realEstates.images });
+    const [deleted] = await tx.delete(locations).where(eq(locations.id, id)).returning({ image: locations.image });
+    if (!deleted) return null;
     await renumber(tx, LOCATIONS_LIST);
-    return true;
+    return [deleted.image, ...properties.flatMap((p) => p.images)];
   });
+  if (!images) return false;
+  // After the commit, whoever deleted (admin page or API): its pictures and its properties' photos nothing else shows leave the store.
+  await removeImagesIfUnused(images);
+  return true;
 }
 
 /** Swaps a location with its neighbour; false at the ends or for an unknown id. */

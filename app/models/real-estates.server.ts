@@ -14,6 +14,7 @@ import {
   type PropertyCreateInput,
 } from "~/schemas/property";
 import { describeDbError, findPgError, ModelError } from "./errors.server";
+import { removeImagesIfUnused } from "./image-references.server";
 import { searchVectorOf } from "./text-search.server";
 import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
 import { log } from "~/utils/log.server";
@@ -141,6 +142,7 @@ export async function updateRealEstate(id: unknown, data: unknown): Promise<Real
   const changes = parsed.data;
 
   let row: RealEstate | undefined;
+  let dropped: string[] = [];
   try {
     row = await db().transaction(async (tx) => {
       const before = await getRealEstate(id, tx);
@@ -170,12 +172,15 @@ export async function updateRealEstate(id: unknown, data: unknown): Promise<Real
       if (Object.keys(values).length === 0) values.order = current.order;
       const [updated] = await tx.update(realEstates).set(values).where(eq(realEstates.id, id)).returning(realEstateColumns);
       if (locationChanged) await renumber(tx, propertiesOf(current.location_id));
+      if (changes.images) dropped = current.images.filter((image) => !changes.images!.includes(image));
       return updated;
     });
   } catch (error) {
     throw mapWriteError(error, "update");
   }
   if (!row) throw new ModelError(M.updateNoData, "not_found");
+  // After the commit, whoever saved (admin page or API): photos nothing shows any more leave the store.
+  await removeImagesIfUnused(dropped);
   return row;
 }
 
@@ -188,18 +193,24 @@ function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
   return new ModelError(op === "create" ? M.createFailed(detail) : M.updateFailed(detail), "database", {}, pgError?.code);
 }
 
-/** Deletes a property and renumbers the rest of its location 0..n-1 (SPEC §4). */
+/** Deletes a property and renumbers the rest of its location 0..n-1 (SPEC §4); then its photos nothing else shows leave the store. */
 export async function deleteRealEstate(id: unknown): Promise<boolean> {
   if (!isUuid(id)) return false;
-  return db().transaction(async (tx) => {
+  const images = await db().transaction(async (tx) => {
     const current = await getRealEstate(id, tx);
-    if (!current) return false;
+    if (!current) return null;
     await lockList(tx, propertiesOf(current.location_id));
-    const [deleted] = await tx.delete(realEstates).where(eq(realEstates.id, id)).returning({ location_id: realEstates.location_id });
-    if (!deleted) return false;
+    const [deleted] = await tx
+      .delete(realEstates)
+      .where(eq(realEstates.id, id))
+      .returning({ location_id: realEstates.location_id, images: realEstates.images });
+    if (!deleted) return null;
     await renumber(tx, propertiesOf(deleted.location_id));
-    return true;
+    return deleted.images;
   });
+  if (!images) return false;
+  await removeImagesIfUnused(images);
+  return true;
 }
 
 async function locationIdOf(id: string): Promise<string | null> {

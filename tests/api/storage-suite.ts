@@ -476,6 +476,59 @@ export function describeStorageApi(driver: "local" | "s3") {
     const upload = (key: string, body: BodyInit, headers: Record<string, string> = {}, method = "POST") =>
       fetch(`${baseUrl}/storage/v1/object/images/${key}`, { method, headers: asAdmin({ "Content-Type": "application/octet-stream", ...headers }), body });
 
+    it("the REST API releases photos as the admin pages do: a PATCH that drops one, a DELETE of a location, at once", async () => {
+      const admin = await signedIn();
+      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#2266aa" } })
+        .jpeg()
+        .toBuffer();
+      const stamp = Date.now();
+      const keys = { a: `properties/properties-${stamp}-apia.jpg`, b: `properties/properties-${stamp}-apib.jpg`, pic: `locations/locations-${stamp}-apil.jpg` };
+      for (const key of Object.values(keys)) {
+        expect((await admin.storage.from("images").upload(key, new Uint8Array(jpeg), { contentType: "image/jpeg" })).error).toBeNull();
+      }
+      const variant = (key: string) => fs.existsSync(variantFile(variantCacheDir(), 640, key));
+      expect(variant(keys.a)).toBe(true);
+      const location = await admin
+        .from("locations")
+        .insert({ name: `Лозенец ${stamp}`, image: `/upload/${keys.pic}` })
+        .select()
+        .single();
+      expect(location.error).toBeNull();
+      const property = await admin
+        .from("real_estates")
+        .insert({
+          title: "Студио",
+          description: "До морето",
+          price: 50_000,
+          location_id: location.data!.id,
+          images: [`/upload/${keys.a}`, `/upload/${keys.b}`],
+        })
+        .select()
+        .single();
+      expect(property.error).toBeNull();
+
+      // A PATCH without the photos keeps them; one that drops `a` removes it and its variants.
+      expect((await admin.from("real_estates").update({ price: 49_000 }).eq("id", property.data!.id)).error).toBeNull();
+      expect(await storage().head(keys.a)).not.toBeNull();
+      expect(
+        (
+          await admin
+            .from("real_estates")
+            .update({ images: [`/upload/${keys.b}`] })
+            .eq("id", property.data!.id)
+        ).error,
+      ).toBeNull();
+      expect(await storage().head(keys.a)).toBeNull();
+      expect(variant(keys.a)).toBe(false);
+      expect(await storage().head(keys.b)).not.toBeNull();
+
+      // Deleting the location takes its picture and its property's photo with it.
+      expect((await admin.from("locations").delete().eq("id", location.data!.id)).error).toBeNull();
+      expect(await storage().head(keys.pic)).toBeNull();
+      expect(await storage().head(keys.b)).toBeNull();
+      expect(variant(keys.b)).toBe(false);
+    });
+
     it("a phone's JPEG with GPS uploaded by supabase-js is stored re-encoded: no EXIF or GPS, turned upright, variants written; download round-trip", async () => {
       const admin = await signedIn();
       const original = await jpegWithGps();

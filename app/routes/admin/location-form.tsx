@@ -4,7 +4,6 @@ import { buttonClass, ErrorBanner, Field, inputClass, PageHeader } from "~/compo
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { ADMIN } from "~/i18n/admin";
 import { ModelError } from "~/models/errors.server";
-import { removeImagesIfUnused } from "~/models/image-references.server";
 import { createLocation, getLocation, updateLocation } from "~/models/locations.server";
 import { LOCATION_MESSAGES } from "~/schemas/location";
 import { field } from "~/utils/admin-action.server";
@@ -37,10 +36,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   const gone = () => data<FormResult>({ error: ADMIN.locations.goneWhileEditing, fields: {} }, { status: 404 });
   try {
     if (params.id) {
-      const before = await getLocation(params.id);
-      if (!before) return gone();
+      if (!(await getLocation(params.id))) return gone();
       await updateLocation(params.id, input);
-      if (before.image && before.image !== input.image) await removeImagesIfUnused([before.image]);
     } else {
       await createLocation(input);
     }

@@ -7,8 +7,7 @@ import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/compo
 import { ADMIN } from "~/i18n/admin";
 import { formatPropertyCount } from "~/i18n/plural";
 import { imageVariant } from "~/lib/images";
-import { imagesOfLocation, propertiesByLocation } from "~/models/admin-lists.server";
-import { removeImagesIfUnused } from "~/models/image-references.server";
+import { propertiesByLocation } from "~/models/admin-lists.server";
 import { deleteLocation, listLocationsWithCounts, moveLocation, moveLocationTo } from "~/models/locations.server";
 import { adminWrite, field, orderIntent } from "~/utils/admin-action.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -41,9 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (ordered) return ordered;
     switch (field(form, "intent")) {
       case "delete": {
-        const images = await imagesOfLocation(id);
         if (!(await deleteLocation(id))) return { ok: false, error: ADMIN.genericError };
-        await removeImagesIfUnused(images);
         return { ok: true, notice: ADMIN.locations.deleted };
       }
       default:

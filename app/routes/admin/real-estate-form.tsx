@@ -7,7 +7,6 @@ import { ADMIN } from "~/i18n/admin";
 import { localizePath } from "~/i18n/lang";
 import { encodePath } from "~/lib/seo";
 import { ModelError } from "~/models/errors.server";
-import { removeImagesIfUnused } from "~/models/image-references.server";
 import { getLocation, listLocations } from "~/models/locations.server";
 import { createRealEstate, getRealEstate, updateRealEstate } from "~/models/real-estates.server";
 import { fieldErrors } from "~/schemas/fields";
@@ -95,8 +94,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     if (editing) {
       await updateRealEstate(editing.id, checked.data);
-      const dropped = editing.images.filter((image) => !checked.data.images.includes(image));
-      if (dropped.length) await removeImagesIfUnused(dropped);
     } else {
       await createRealEstate(checked.data);
     }

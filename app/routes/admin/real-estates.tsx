@@ -7,9 +7,8 @@ import { ADMIN } from "~/i18n/admin";
 import { formatPrice } from "~/i18n/format";
 import { imageVariant } from "~/lib/images";
 import { ADMIN_PAGE_SIZE, searchAdminProperties } from "~/models/admin-lists.server";
-import { removeImagesIfUnused } from "~/models/image-references.server";
 import { getLocation, listLocations } from "~/models/locations.server";
-import { deleteRealEstate, getRealEstate, moveRealEstate, moveRealEstateTo } from "~/models/real-estates.server";
+import { deleteRealEstate, moveRealEstate, moveRealEstateTo } from "~/models/real-estates.server";
 import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { isUuid } from "~/schemas/fields";
 import { adminWrite, field, orderIntent } from "~/utils/admin-action.server";
@@ -48,9 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (ordered) return ordered;
     switch (field(form, "intent")) {
       case "delete": {
-        const current = await getRealEstate(id);
-        if (!current || !(await deleteRealEstate(id))) return { ok: false, error: ADMIN.genericError };
-        await removeImagesIfUnused(current.images);
+        if (!(await deleteRealEstate(id))) return { ok: false, error: ADMIN.genericError };
         return { ok: true };
       }
       case "duplicate": {
