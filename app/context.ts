@@ -1,4 +1,5 @@
 import { createContext } from "react-router";
+import type { ListingEngine } from "~/models/listing.server";
 
 /** Per-request values the Express server hands to loaders, actions and the HTML renderer. */
 export interface RequestInfo {
@@ -9,3 +10,6 @@ export interface RequestInfo {
 }
 
 export const requestInfo = createContext<RequestInfo>({ nonce: "", ip: "" });
+
+/** The app's listing engine (app/models/listing.server.ts), made once by the server (server/app.ts). */
+export const listingEngine = createContext<ListingEngine>();

@@ -7,7 +7,8 @@ import { sql } from "drizzle-orm";
 import express, { type ErrorRequestHandler } from "express";
 import helmet from "helmet";
 import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from "react-router";
-import { requestInfo } from "~/context";
+import { listingEngine, requestInfo } from "~/context";
+import { ListingEngine } from "~/models/listing.server";
 import { apiRouter } from "~/api/index.server";
 import { storageApiRouter, uploadFilesRouter } from "~/api/storage/index.server";
 import { adminEventsRouter } from "~/realtime/sse.server";
@@ -61,9 +62,12 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
 
   const build = () => import("virtual:react-router/server-build");
   const mode = dev ? "development" : "production";
+  // One listing engine for the process: what it remembers (counts, page marks) serves every request.
+  const listings = new ListingEngine();
   const loadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
     context.set(requestInfo, { nonce: String(res.locals.cspNonce ?? ""), ip: clientAddress(req) });
+    context.set(listingEngine, listings);
     return context;
   };
   // DESIGN §11: a public page already rendered for this content version is

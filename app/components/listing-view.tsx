@@ -3,7 +3,7 @@ import { Form, Link, useSubmit } from "react-router";
 import { type Dictionary, fill, type Lang } from "~/i18n";
 import { formatNumber } from "~/i18n/format";
 import { listingHref, SORTS, type ListingQuery, type ListingType } from "~/lib/listing-query";
-import type { ListingPage } from "~/models/listing.server";
+import type { ListingPage } from "~/lib/listing";
 import { PropertyCard } from "./property-card";
 
 interface Props {

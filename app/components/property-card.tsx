@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { type Dictionary, localizePath, pickText, type Lang } from "~/i18n";
 import { formatArea, formatPrice } from "~/i18n/format";
 import { plural } from "~/i18n/plural";
-import type { ListingItem } from "~/models/listing.server";
+import type { ListingItem } from "~/lib/listing";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "./image-fallback";
 

@@ -7,9 +7,12 @@ import { db, openDatabase, queryRows, setDatabase } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { EMPTY_QUERY, type ListingQuery } from "~/lib/listing-query";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
-import { searchListings } from "./listing.server";
+import { ListingEngine } from "./listing.server";
 import { createLocation, deleteLocation, type Location } from "./locations.server";
 import { createRealEstate, deleteRealEstate, updateRealEstate } from "./real-estates.server";
+
+/** The engine the app makes: it remembers counts and pages across calls, as in production. */
+const listings = new ListingEngine();
 
 // Listing counts are remembered per filter and content version
 // (listing-counts.server.ts): every write must make the next count exact.
@@ -27,7 +30,7 @@ beforeAll(async () => {
   await createRealEstate({ title: "Вилла", description: "Маяк виден из окна", price: 300000, property_type: "house", location_id: nessebar.id });
 });
 
-const total = async (query: Partial<ListingQuery>) => (await searchListings({ ...EMPTY_QUERY, ...query }, 2)).total;
+const total = async (query: Partial<ListingQuery>) => (await listings.search({ ...EMPTY_QUERY, ...query }, { pageSize: 2 })).total;
 
 describe("listing counts", () => {
   it("are exact after every create, update and delete through the models", async () => {
@@ -37,7 +40,7 @@ describe("listing counts", () => {
 
     const made = await createRealEstate({ title: "Пентхаус, вид на маяк", description: "Новый", property_type: "apartment", location_id: nessebar.id });
     expect(await total(filter)).toBe(4);
-    const page2 = await searchListings({ ...EMPTY_QUERY, ...filter, page: 2 }, 2);
+    const page2 = await listings.search({ ...EMPTY_QUERY, ...filter, page: 2 }, { pageSize: 2 });
     expect(page2).toMatchObject({ total: 4, pageCount: 2 });
     expect(page2.items).toHaveLength(2);
 
@@ -88,7 +91,7 @@ describe("listing counts", () => {
   });
 
   it("go with the pages of a search read by sorting its matches: remembered, and current again after any change", async () => {
-    const titles = async () => (await searchListings({ ...EMPTY_QUERY, search: "море", sort: "price-desc" }, 2)).items.map((item) => item.title);
+    const titles = async () => (await listings.search({ ...EMPTY_QUERY, search: "море", sort: "price-desc" }, { pageSize: 2 })).items.map((item) => item.title);
     const first = await titles();
     expect(first).toHaveLength(2);
     await db().execute(sql`alter table real_estates disable trigger real_estates_bump_content_version`);
@@ -99,7 +102,7 @@ describe("listing counts", () => {
     } finally {
       await db().execute(sql`alter table real_estates enable trigger real_estates_bump_content_version`);
     }
-    await updateRealEstate((await searchListings({ ...EMPTY_QUERY, search: "дом маяк" }, 2)).items[0]!.id, { price: 950000 });
+    await updateRealEstate((await listings.search({ ...EMPTY_QUERY, search: "дом маяк" }, { pageSize: 2 })).items[0]!.id, { price: 950000 });
     expect((await titles())[0]).toBe("Дом у маяка");
   });
 

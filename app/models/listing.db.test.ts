@@ -1,9 +1,19 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseListingQuery, EMPTY_QUERY, type ListingQuery } from "~/lib/listing-query";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
-import { relatedListings, searchListings } from "./listing.server";
+import { ListingEngine } from "./listing.server";
 import { createLocation, type Location } from "./locations.server";
 import { createRealEstate, type RealEstate } from "./real-estates.server";
+
+/** The engine the app makes: it remembers counts and pages across calls, as in production. */
+const listings = new ListingEngine();
+/** Engines forcing a plan, one per settings (each remembers its counts and marks, as the app's does). */
+const forcing = new Map<string, ListingEngine>();
+const forced = (settings: ConstructorParameters<typeof ListingEngine>[0] & object) => {
+  const key = JSON.stringify(settings);
+  if (!forcing.has(key)) forcing.set(key, new ListingEngine(settings));
+  return forcing.get(key)!;
+};
 
 const test = useTestDatabase();
 let sozopol: Location;
@@ -34,11 +44,12 @@ beforeAll(async () => {
   }
 });
 
-const titles = async (query: Partial<ListingQuery>, size = 10) => (await searchListings({ ...EMPTY_QUERY, ...query }, size)).items.map((i) => i.title);
+const titles = async (query: Partial<ListingQuery>, size = 10) =>
+  (await listings.search({ ...EMPTY_QUERY, ...query }, { pageSize: size })).items.map((i) => i.title);
 
-describe("searchListings", () => {
+describe("ListingEngine.search", () => {
   it("lists by the order field by default, with the location's name and the cover image", async () => {
-    const page = await searchListings(EMPTY_QUERY, 10);
+    const page = await listings.search(EMPTY_QUERY, { pageSize: 10 });
     expect(page.total).toBe(5);
     expect(page.items.map((i) => i.title)).toEqual(["Квартира в СОЗОПОЛЕ у моря", "Студия", "Дом с садом", "Пентхаус", "Вилла"]);
     const villa = page.items.find((i) => i.title === "Вилла")!;
@@ -94,18 +105,18 @@ describe("searchListings", () => {
       for (const search of ["в", "с", "мор", "ёлки"]) {
         for (const page of [1, 2, 3, 4]) {
           const query = { ...EMPTY_QUERY, search, sort, page };
-          const first = (await searchListings(query, 1, { textSearchPlan: "matches-first" })).items.map((i) => i.id);
-          expect((await searchListings(query, 1)).items.map((i) => i.id)).toEqual(first);
+          const first = (await forced({ textSearchPlan: "matches-first" }).search(query, { pageSize: 1 })).items.map((i) => i.id);
+          expect((await listings.search(query, { pageSize: 1 })).items.map((i) => i.id)).toEqual(first);
           // A walk allowed any number of rows, and walks that give up early and read the matches instead.
           for (const walkRows of [undefined, 1, 2, 3]) {
-            const walk = await searchListings(query, 1, { textSearchPlan: "walk", walkRows });
+            const walk = await forced({ textSearchPlan: "walk", walkRows }).search(query, { pageSize: 1 });
             expect(
               walk.items.map((i) => i.id),
               `${sort} ${search} ${page} ${walkRows}`,
             ).toEqual(first);
             // From page marks every 1, 2 or 3 matches (a mark on the page, before it, far before it).
             for (const markStep of [1, 2, 3]) {
-              const marked = await searchListings(query, 1, { textSearchPlan: "marks", walkRows, markStep });
+              const marked = await forced({ textSearchPlan: "marks", walkRows, markStep }).search(query, { pageSize: 1 });
               expect(
                 marked.items.map((i) => i.id),
                 `${sort} ${search} ${page} marks ${markStep} ${walkRows}`,
@@ -124,13 +135,13 @@ describe("searchListings", () => {
   });
 
   it("pages in the database; a page past the end gives the last page", async () => {
-    const p2 = await searchListings({ ...EMPTY_QUERY, sort: "price-asc", page: 2 }, 2);
+    const p2 = await listings.search({ ...EMPTY_QUERY, sort: "price-asc", page: 2 }, { pageSize: 2 });
     expect(p2).toMatchObject({ total: 5, page: 2, pageCount: 3 });
     expect(p2.items.map((i) => i.title)).toEqual(["Дом с садом", "Пентхаус"]);
-    const beyond = await searchListings({ ...EMPTY_QUERY, page: 99 }, 2);
+    const beyond = await listings.search({ ...EMPTY_QUERY, page: 99 }, { pageSize: 2 });
     expect(beyond.page).toBe(3);
     expect(beyond.items).toHaveLength(1);
-    const none = await searchListings({ ...EMPTY_QUERY, search: "ничего" }, 2);
+    const none = await listings.search({ ...EMPTY_QUERY, search: "ничего" }, { pageSize: 2 });
     expect(none).toMatchObject({ total: 0, page: 1, pageCount: 1, items: [] });
   });
 
@@ -139,7 +150,7 @@ describe("searchListings", () => {
       for (const filter of [{}, { type: "apartment" as const }, { locationId: burgas.id }]) {
         const whole = await titles({ ...filter, sort }, 100);
         const paged: string[] = [];
-        const { pageCount } = await searchListings({ ...EMPTY_QUERY, ...filter, sort }, 2);
+        const { pageCount } = await listings.search({ ...EMPTY_QUERY, ...filter, sort }, { pageSize: 2 });
         for (let page = 1; page <= pageCount; page++) paged.push(...(await titles({ ...filter, sort, page }, 2)));
         expect(paged, `${sort} ${JSON.stringify(filter)}`).toEqual(whole);
       }
@@ -152,12 +163,12 @@ describe("searchListings", () => {
         const whole = await titles({ ...filter, sort }, 100);
         for (let page = 1; page <= whole.length; page++) {
           const query = { ...EMPTY_QUERY, ...filter, sort, page };
-          const stepped = (await searchListings(query, 1, { markFromRows: Infinity })).items.map((i) => i.title);
+          const stepped = (await forced({ markFromRows: Infinity }).search(query, { pageSize: 1 })).items.map((i) => i.title);
           expect(stepped).toEqual([whole[page - 1]]);
           // Marks every 1 or 2 rows (a mark on the page, or the one before it); a walk allowed exactly enough rows, or too few.
           for (const markStep of [1, 2]) {
             for (const walkRows of [undefined, 1]) {
-              const marked = await searchListings(query, 1, { markFromRows: 0, markStep, walkRows });
+              const marked = await forced({ markFromRows: 0, markStep, walkRows }).search(query, { pageSize: 1 });
               expect(
                 marked.items.map((i) => i.title),
                 `${sort} ${JSON.stringify(filter)} ${page} marks ${markStep} ${walkRows}`,
@@ -173,14 +184,14 @@ describe("searchListings", () => {
     const query = parseListingQuery(new URLSearchParams({ search: "я".repeat(10_000), location: "' or 1=1 --", type: "villa", sort: "drop", page: "-3" }));
     expect(query).toMatchObject({ locationId: null, type: null, sort: "default", page: 1 });
     expect(query.search).toHaveLength(200);
-    expect((await searchListings(query, 10)).total).toBe(0);
+    expect((await listings.search(query, { pageSize: 10 })).total).toBe(0);
   });
 });
 
-describe("relatedListings", () => {
+describe("ListingEngine.related", () => {
   it("gives up to 3 other properties of the same location", async () => {
-    const others = await relatedListings(made["Пентхаус"]!.id, burgas.id);
+    const others = await listings.related({ propertyId: made["Пентхаус"]!.id, locationId: burgas.id });
     expect(others.map((o) => o.title)).toEqual(["Студия", "Вилла"]);
-    expect(await relatedListings(made["Пентхаус"]!.id, burgas.id, 1)).toHaveLength(1);
+    expect(await listings.related({ propertyId: made["Пентхаус"]!.id, locationId: burgas.id, limit: 1 })).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, queryRows } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
+import type { ListingItem, ListingPage } from "~/lib/listing";
 import type { ListingQuery } from "~/lib/listing-query";
 import { searchWords } from "~/lib/search";
 import { readContentVersion } from "~/utils/content-version.server";
@@ -9,36 +10,6 @@ import { CountCache, countKey, VersionedCache } from "./listing-counts.server";
 import { MARK_STEP, markRowsSql, walkFromMarkSql } from "./listing-marks.server";
 import { keyColumns, orderBy, sortKeys, type KeyValues } from "./listing-sort.server";
 import { textSearchCondition } from "./text-search.server";
-
-/** What a property card shows (SPEC §2): a lean projection, not whole rows. */
-export interface ListingItem {
-  id: string;
-  slug: string;
-  title: string;
-  title_bg: string;
-  /** The first 400 characters: the card clamps it anyway. */
-  description: string;
-  description_bg: string;
-  price: number | null;
-  area: number | null;
-  property_type: "apartment" | "house";
-  bedrooms: number | null;
-  bathrooms: number | null;
-  cover: string | null;
-  image_count: number;
-  location_id: string;
-  location_name: string;
-  location_name_bg: string;
-  location_slug: string;
-  created_at: string;
-}
-
-export interface ListingPage {
-  items: ListingItem[];
-  total: number;
-  page: number;
-  pageCount: number;
-}
 
 const columns = {
   id: realEstates.id,
@@ -91,36 +62,6 @@ function conditions(filter: Filter, filtersIndexable = filter.words.length === 0
   return parts.length ? and(...parts) : undefined;
 }
 
-const counts = new CountCache(500);
-/** Page marks per filter, sort and step (listing-marks.server.ts): ≤ 100 × (matches / MARK_STEP) key rows (2 000 for 100 000). */
-const marks = new VersionedCache<KeyValues[]>(100);
-/**
- * Pages of a text search read by sorting all its matches (pageIds): the
- * costly plan (40–80 ms for 14 000 matches at 100 000), so its result is
- * kept like the counts, until the catalogue changes. Client-side navigations
- * (`.data`) do not go through the HTML cache and profit from it too.
- */
-const sortedPages = new VersionedCache<string[]>(200);
-/** The fewest matches (offset + limit) a bounded walk along a sort failed to find, per search, sort and direction. */
-const walksGivenUp = new VersionedCache<number>(200);
-/** Filters and sorts (without a text search) of which a deep page was read by stepping over the rows before it: the next deep page makes page marks. */
-const deepPagesStepped = new VersionedCache<true>(200);
-
-/**
- * How many properties match: exact, and counted once per filter while the
- * catalogue does not change (`version` is read once per listing request, see
- * listing-counts.server.ts).
- */
-async function countListings(filter: Filter, where: SQL | undefined, version: string): Promise<number> {
-  const key = countKey(filter);
-  const known = counts.get(key, version);
-  if (known !== undefined) return known;
-  const [counted] = await readRows<{ n: number | string }>(filter, sql`select count(*) as n from ${realEstates}${where ? sql` where ${where}` : sql``}`);
-  const n = Number(counted?.n ?? 0);
-  counts.set(key, version, n);
-  return n;
-}
-
 /**
  * Settings for a listing query with a text search. Sequential scans are
  * ruled out: the planner does not count the cost of fetching each row's
@@ -130,114 +71,6 @@ async function countListings(filter: Filter, where: SQL | undefined, version: st
  * spilled to disk at the default 4 MB.
  */
 const TEXT_SEARCH_SETTINGS = ["set local enable_seqscan = off", "set local work_mem = '16MB'"];
-
-/** Runs a listing query, with TEXT_SEARCH_SETTINGS in a transaction when it searches text. */
-async function readRows<T>(filter: Filter, query: SQL): Promise<T[]> {
-  if (filter.words.length === 0) return queryRows<T>(db(), query);
-  return db().transaction(async (tx) => {
-    for (const setting of TEXT_SEARCH_SETTINGS) await tx.execute(sql.raw(setting));
-    return queryRows<T>(tx, query);
-  });
-}
-
-/** Forgets everything remembered: counts, page marks, sorted pages, walks given up (benchmarks measure the uncached cost with it). */
-export function clearListingCounts() {
-  counts.clear();
-  marks.clear();
-  forgetSortedPages();
-  walksGivenUp.clear();
-  deepPagesStepped.clear();
-}
-
-/** Forgets the remembered sorted pages only (benchmarks: a page's cost when its filter is known, not a repeat of the same page). */
-export function forgetSortedPages() {
-  sortedPages.clear();
-}
-
-/**
- * One page of properties matching the filters, filtered, sorted and paged by
- * the database (never the whole catalogue in memory). A page past the end
- * gives the last page. The total is counted once per filter while the
- * catalogue does not change (countListings). The page's ids are found first,
- * on the table alone along the sort's index, then its ≤ pageSize rows are
- * read; pages in the back half are read backwards from the end, so the last
- * page costs what the first does.
- */
-export async function searchListings(query: ListingQuery, pageSize: number, options: ListingOptions = {}): Promise<ListingPage> {
-  const filter = filterOf(query);
-  const where = conditions(filter);
-  // One read for everything remembered below (counts, page marks, sorted pages).
-  const version = await readContentVersion();
-  const total = await countListings(filter, where, version);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(query.page, pageCount);
-  const ids = await pageIds(query, filter, where, total, page, pageSize, options, version);
-  if (ids.length === 0) return { items: [], total, page, pageCount };
-  const rows = (await db()
-    .select(columns)
-    .from(realEstates)
-    .innerJoin(locations, eq(locations.id, realEstates.location_id))
-    .where(inArray(realEstates.id, ids))) as ListingItem[];
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const items = ids.map((id) => byId.get(id)).filter((r): r is ListingItem => r !== undefined);
-  return { items, total, page, pageCount };
-}
-
-/** How a page with a text search is read (pageQuery); tests force each way to compare them. */
-export type TextSearchPlan = "auto" | "walk" | "matches-first" | "marks";
-
-export interface ListingOptions {
-  textSearchPlan?: TextSearchPlan;
-  /** Tests: how many rows a walk may pass before it gives up (else from the counts). */
-  walkRows?: number;
-  /** Tests: every how many matches a page mark is kept (else MARK_STEP). */
-  markStep?: number;
-  /** Tests: from how many rows before it (from its nearer end) a page without a text search is read from a page mark, once one such page of its filter and sort was read (else DEEP_PAGE_ROWS). */
-  markFromRows?: number;
-}
-
-/** The ids of one page, in the sort's order, read on the table alone. */
-async function pageIds(
-  query: ListingQuery,
-  filter: Filter,
-  where: SQL | undefined,
-  total: number,
-  page: number,
-  pageSize: number,
-  options: ListingOptions,
-  version: string,
-): Promise<string[]> {
-  const plan = pagePlan(total, page, pageSize);
-  if (plan.limit === 0) return [];
-  // Tests that force a plan compare plans: nothing remembered between their reads.
-  const remember = filter.words.length > 0 && options.textSearchPlan === undefined && options.walkRows === undefined && options.markStep === undefined;
-  const direction = `${countKey(filter)}|${query.sort}|${plan.fromEnd}`;
-  const pageKey = `${direction}|${plan.offset}|${plan.limit}`;
-  if (remember) {
-    const known = sortedPages.get(pageKey, version);
-    if (known) return known;
-  }
-  const read = async (query: SQL) => (await readRows<{ id: string }>(filter, query)).map((r) => r.id);
-  const gaveUp = remember ? walksGivenUp.get(direction, version) : undefined;
-  const chosen = await pageSql(query.sort, filter, where, plan, total, version, { ...options, noWalkFrom: gaveUp });
-  let ids = await read(chosen.sql);
-  let reversed = chosen.reversed;
-  let sorted = chosen.kind === "sorted";
-  // A bounded walk that found too few: the matches are sparser in this part
-  // of the order than on average (say, the expensive listings rarely have a
-  // pool). Read the matches first, and do not walk from this end this far again.
-  // Without a text search only a change since the marks were made does that:
-  // the plain query reads the page.
-  if ((chosen.kind === "walk" || chosen.kind === "mark") && ids.length < plan.limit) {
-    if (remember && chosen.kind === "walk") walksGivenUp.set(direction, version, Math.min(gaveUp ?? Infinity, plan.offset + plan.limit));
-    ids = await read(filter.words.length > 0 ? matchesFirstSql(query.sort, where, plan) : plainPageSql(query.sort, where, plan));
-    reversed = plan.fromEnd;
-    sorted = true;
-  }
-  const result = reversed ? ids.reverse() : ids;
-  if (remember && sorted) sortedPages.set(pageKey, version, result);
-  return result;
-}
 
 type PagePlan = { limit: number; offset: number; fromEnd: boolean };
 
@@ -287,116 +120,284 @@ const DEEP_PAGE_ROWS = 10 * MARK_STEP;
  */
 type PageSql = { sql: SQL; kind: "plain" | "walk" | "mark" | "sorted"; reversed: boolean };
 
-/**
- * The page-ids query. Without a text search the planner's own choice is
- * good (column statistics, the sort indexes). With one it cannot know how
- * many rows match, but we do (the exact, remembered counts), so we choose:
- * a bounded walk along the sort's index near either end of a common word's
- * results; deeper, a bounded walk from the page mark before the page
- * (listing-marks.server.ts); for sparse matches, the matches first.
- */
-async function pageSql(
-  sort: ListingQuery["sort"],
-  filter: Filter,
-  where: SQL | undefined,
-  plan: PagePlan,
-  matches: number,
-  version: string,
-  options: ListingOptions & { noWalkFrom?: number } = {},
-): Promise<PageSql> {
-  const { textSearchPlan = "auto", walkRows, noWalkFrom = Infinity } = options;
-  const order = orderBy(sortKeys(sort), plan.fromEnd);
-  const step = options.markStep ?? MARK_STEP;
-  if (filter.words.length === 0) {
-    const plain: PageSql = { sql: plainPageSql(sort, where, plan), kind: "plain", reversed: plan.fromEnd };
-    if (plan.offset < (options.markFromRows ?? DEEP_PAGE_ROWS) || matches < 2 * step) return plain;
-    const key = marksKey(filter, sort, step);
-    if (!marks.get(key, version) && !deepPagesStepped.get(key, version)) {
-      deepPagesStepped.set(key, version, true);
-      return plain;
-    }
-    return (await fromMarkSql(sort, filter, where, plan, matches, 1, version, options)) ?? plain;
-  }
-  const matchesFirst: PageSql = { sql: matchesFirstSql(sort, where, plan), kind: "sorted", reversed: plan.fromEnd };
-  if (textSearchPlan === "matches-first") return matchesFirst;
-  // A walk goes along the index after the location and type filters
-  // (schema.ts sortIndexes): the rows it passes per match are those
-  // filters' count over the matches.
-  const base = await countListings({ ...filter, words: [] }, conditions({ ...filter, words: [] }), version);
-  const rowsPerMatch = base / Math.max(1, matches);
-  const rowsNeeded = (plan.offset + plan.limit) * rowsPerMatch;
-  const walkFromStart =
-    textSearchPlan === "walk" || (textSearchPlan === "auto" && rowsNeeded * WALK_COST_IN_MATCHES <= matches && plan.offset + plan.limit < noWalkFrom);
-  if (!walkFromStart) {
-    const worthMarks = textSearchPlan === "marks" || (matches >= 2 * step && 1 / rowsPerMatch >= MIN_MARK_DENSITY);
-    return worthMarks ? ((await fromMarkSql(sort, filter, where, plan, matches, rowsPerMatch, version, options)) ?? matchesFirst) : matchesFirst;
-  }
-  const bound = walkRows ?? Math.ceil(rowsNeeded * WALK_SLACK) + 20;
-  const filters = conditions({ ...filter, words: [] }, true);
-  // The walked rows are named like the table, so the search condition's
-  // qualified column ("real_estates"."search_vector") reads them.
-  const walked = sql`(select ${keyColumns(sortKeys(sort))}, ${realEstates.search_vector} from ${realEstates}${filters ? sql` where ${filters}` : sql``} order by ${order} limit ${bound}) as ${realEstates}`;
-  return {
-    sql: sql`select id from ${walked} where ${textSearchCondition(filter.words)} order by ${order} limit ${plan.limit} offset ${plan.offset}`,
-    // A bound past the whole filtered catalogue cannot give up.
-    kind: bound < base ? "walk" : "plain",
-    reversed: plan.fromEnd,
-  };
-}
-
-/**
- * The page read forwards from the page mark before it (`rowsPerMatch`: rows
- * the walk passes per match, 1 without a text search); null when there are
- * no marks (nothing matches now).
- */
-async function fromMarkSql(
-  sort: ListingQuery["sort"],
-  filter: Filter,
-  where: SQL | undefined,
-  plan: PagePlan,
-  matches: number,
-  rowsPerMatch: number,
-  version: string,
-  options: ListingOptions,
-): Promise<PageSql | null> {
-  const step = options.markStep ?? MARK_STEP;
-  const keys = sortKeys(sort);
-  const list = await pageMarks(sort, filter, where, step, version);
-  const start = plan.fromEnd ? matches - plan.offset - plan.limit : plan.offset;
-  const index = Math.min(Math.floor(start / step), list.length - 1);
-  const mark = list[index];
-  if (!mark) return null;
-  const skip = start - index * step;
-  const bound = options.walkRows ?? Math.ceil((skip + plan.limit) * rowsPerMatch * WALK_SLACK) + 20;
-  return {
-    sql: walkFromMarkSql({
-      keys,
-      mark,
-      filters: conditions({ ...filter, words: [] }, true),
-      search: textSearchCondition(filter.words),
-      bound,
-      skip,
-      limit: plan.limit,
-    }),
-    kind: "mark",
-    reversed: false,
-  };
-}
-
 function marksKey(filter: Filter, sort: ListingQuery["sort"], step: number): string {
   return `${countKey(filter)}|${sort}|${step}`;
 }
 
-/** The page marks of a search and sort, made by one sort of the matches and remembered until the catalogue changes. */
-async function pageMarks(sort: ListingQuery["sort"], filter: Filter, where: SQL | undefined, step: number, version: string): Promise<KeyValues[]> {
-  const key = marksKey(filter, sort, step);
-  const known = marks.get(key, version);
-  if (known) return known;
-  const keys = sortKeys(sort);
-  const rows = await readRows<Record<string, string | null>>(filter, markRowsSql(keys, where, step, filter.words.length > 0));
-  const list = rows.map((row) => keys.map((_, i) => row[`k${i}`] ?? null));
-  marks.set(key, version, list);
-  return list;
+/** How a page with a text search is read (pageSql); tests force each way to compare them. */
+export type TextSearchPlan = "auto" | "walk" | "matches-first" | "marks";
+
+/** What a listing engine is constructed with; the app takes the defaults. */
+export interface ListingSettings {
+  /** How a page with a text search is read ("auto": chosen from the counts). */
+  textSearchPlan: TextSearchPlan;
+  /** How many rows a walk may pass before it gives up (undefined: from the counts). */
+  walkRows: number | undefined;
+  /** Every how many matches a page mark is kept. */
+  markStep: number;
+  /** From how many rows before it (from its nearer end) a page without a text search is read from a page mark, once one such page of its filter and sort was read. */
+  markFromRows: number;
+  /** Whether pages read by sorting all matches are remembered (off: benchmarks measure another page of a known filter, not a repeat). */
+  rememberPages: boolean;
+  /** Told of every query the engine runs (benchmarks EXPLAIN them). */
+  onQuery: ((query: { sql: string; params: unknown[]; settings: readonly string[] }) => void) | undefined;
+}
+
+const DEFAULT_SETTINGS: ListingSettings = {
+  textSearchPlan: "auto",
+  walkRows: undefined,
+  markStep: MARK_STEP,
+  markFromRows: DEEP_PAGE_ROWS,
+  rememberPages: true,
+  onQuery: undefined,
+};
+
+const dialect = new PgDialect();
+
+/**
+ * The listing engine (DESIGN §11): one page of properties matching a filter,
+ * filtered, sorted and paged by the database (never the whole catalogue in
+ * memory), and what it remembers to make the next page cheap — the counts,
+ * page marks, pages read by sorting all matches, walks given up — all for
+ * the current content version. The app makes one (app/services.server.ts);
+ * tests and benchmarks make their own, with their settings.
+ */
+export class ListingEngine {
+  readonly settings: ListingSettings;
+  /** Matches per filter. */
+  private readonly counts = new CountCache(500);
+  /** Page marks per filter, sort and step (listing-marks.server.ts): ≤ 100 × (matches / MARK_STEP) key rows (2 000 for 100 000). */
+  private readonly marks = new VersionedCache<KeyValues[]>(100);
+  /**
+   * Pages of a text search read by sorting all its matches (pageIds): the
+   * costly plan (40–80 ms for 14 000 matches at 100 000), so its result is
+   * kept like the counts, until the catalogue changes. Client-side navigations
+   * (`.data`) do not go through the HTML cache and profit from it too.
+   */
+  private readonly sortedPages = new VersionedCache<string[]>(200);
+  /** The fewest matches (offset + limit) a bounded walk along a sort failed to find, per search, sort and direction. */
+  private readonly walksGivenUp = new VersionedCache<number>(200);
+  /** Filters and sorts (without a text search) of which a deep page was read by stepping over the rows before it: the next deep page makes page marks. */
+  private readonly deepPagesStepped = new VersionedCache<true>(200);
+  /** Pages and walks are remembered only with the plan the engine chooses: settings that force one compare plans. */
+  private readonly remembers: boolean;
+
+  constructor(settings: Partial<ListingSettings> = {}) {
+    this.settings = { ...DEFAULT_SETTINGS, ...settings };
+    const forced = this.settings.textSearchPlan !== "auto" || this.settings.walkRows !== undefined || this.settings.markStep !== MARK_STEP;
+    this.remembers = !forced;
+  }
+
+  /**
+   * One page of properties matching the filters. A page past the end gives
+   * the last page. The total is counted once per filter while the catalogue
+   * does not change. The page's ids are found first, on the table alone along
+   * the sort's index, then its ≤ pageSize rows are read; pages in the back
+   * half are read backwards from the end, so the last page costs what the
+   * first does.
+   */
+  async search(query: ListingQuery, { pageSize }: { pageSize: number }): Promise<ListingPage> {
+    const filter = filterOf(query);
+    const where = conditions(filter);
+    // One read for everything remembered below (counts, page marks, sorted pages).
+    const version = await readContentVersion();
+    const total = await this.count({ filter, where, version });
+    const pageCount = Math.max(1, Math.ceil(total / pageSize));
+    const page = Math.min(query.page, pageCount);
+    const ids = await this.pageIds({ query, filter, where, total, plan: pagePlan(total, page, pageSize), version });
+    if (ids.length === 0) return { items: [], total, page, pageCount };
+    const rowsQuery = db()
+      .select(columns)
+      .from(realEstates)
+      .innerJoin(locations, eq(locations.id, realEstates.location_id))
+      .where(inArray(realEstates.id, ids));
+    this.settings.onQuery?.({ ...rowsQuery.toSQL(), settings: [] });
+    // Drizzle maps the joined columns by position (both tables have a slug): its own query, not a raw read.
+    const rows = (await rowsQuery) as ListingItem[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const items = ids.map((id) => byId.get(id)).filter((r): r is ListingItem => r !== undefined);
+    return { items, total, page, pageCount };
+  }
+
+  /** Up to `limit` other properties of the same location (SPEC §2 property page). */
+  async related({ propertyId, locationId, limit = 3 }: { propertyId: string; locationId: string; limit?: number }): Promise<ListingItem[]> {
+    return (await db()
+      .select(columns)
+      .from(realEstates)
+      .innerJoin(locations, eq(locations.id, realEstates.location_id))
+      .where(and(eq(realEstates.location_id, locationId), sql`${realEstates.id} <> ${propertyId}`))
+      .orderBy(asc(realEstates.order), asc(realEstates.id))
+      .limit(limit)) as ListingItem[];
+  }
+
+  /** Runs a listing query, with TEXT_SEARCH_SETTINGS in a transaction when it searches text. */
+  private async read<T>(filter: Filter, query: SQL): Promise<T[]> {
+    const settings = filter.words.length === 0 ? [] : TEXT_SEARCH_SETTINGS;
+    this.settings.onQuery?.({ ...dialect.sqlToQuery(query), settings });
+    if (settings.length === 0) return queryRows<T>(db(), query);
+    return db().transaction(async (tx) => {
+      for (const setting of settings) await tx.execute(sql.raw(setting));
+      return queryRows<T>(tx, query);
+    });
+  }
+
+  /**
+   * How many properties match: exact, and counted once per filter while the
+   * catalogue does not change (`version` is read once per listing request, see
+   * listing-counts.server.ts).
+   */
+  private async count({ filter, where, version }: { filter: Filter; where: SQL | undefined; version: string }): Promise<number> {
+    const key = countKey(filter);
+    const known = this.counts.get(key, version);
+    if (known !== undefined) return known;
+    const [counted] = await this.read<{ n: number | string }>(filter, sql`select count(*) as n from ${realEstates}${where ? sql` where ${where}` : sql``}`);
+    const n = Number(counted?.n ?? 0);
+    this.counts.set(key, version, n);
+    return n;
+  }
+
+  /** The ids of one page, in the sort's order, read on the table alone. */
+  private async pageIds(p: { query: ListingQuery; filter: Filter; where: SQL | undefined; total: number; plan: PagePlan; version: string }): Promise<string[]> {
+    const { query, filter, where, plan, version } = p;
+    if (plan.limit === 0) return [];
+    const remember = filter.words.length > 0 && this.remembers;
+    const direction = `${countKey(filter)}|${query.sort}|${plan.fromEnd}`;
+    const pageKey = `${direction}|${plan.offset}|${plan.limit}`;
+    const rememberPage = remember && this.settings.rememberPages;
+    if (rememberPage) {
+      const known = this.sortedPages.get(pageKey, version);
+      if (known) return known;
+    }
+    const read = async (ids: SQL) => (await this.read<{ id: string }>(filter, ids)).map((r) => r.id);
+    const gaveUp = remember ? this.walksGivenUp.get(direction, version) : undefined;
+    const chosen = await this.pageSql({ sort: query.sort, filter, where, plan, matches: p.total, version, noWalkFrom: gaveUp ?? Infinity });
+    let ids = await read(chosen.sql);
+    let reversed = chosen.reversed;
+    let sorted = chosen.kind === "sorted";
+    // A bounded walk that found too few: the matches are sparser in this part
+    // of the order than on average (say, the expensive listings rarely have a
+    // pool). Read the matches first, and do not walk from this end this far again.
+    // Without a text search only a change since the marks were made does that:
+    // the plain query reads the page.
+    if ((chosen.kind === "walk" || chosen.kind === "mark") && ids.length < plan.limit) {
+      if (remember && chosen.kind === "walk") this.walksGivenUp.set(direction, version, Math.min(gaveUp ?? Infinity, plan.offset + plan.limit));
+      ids = await read(filter.words.length > 0 ? matchesFirstSql(query.sort, where, plan) : plainPageSql(query.sort, where, plan));
+      reversed = plan.fromEnd;
+      sorted = true;
+    }
+    const result = reversed ? ids.reverse() : ids;
+    if (rememberPage && sorted) this.sortedPages.set(pageKey, version, result);
+    return result;
+  }
+
+  /**
+   * The page-ids query. Without a text search the planner's own choice is
+   * good (column statistics, the sort indexes). With one it cannot know how
+   * many rows match, but we do (the exact, remembered counts), so we choose:
+   * a bounded walk along the sort's index near either end of a common word's
+   * results; deeper, a bounded walk from the page mark before the page
+   * (listing-marks.server.ts); for sparse matches, the matches first.
+   */
+  private async pageSql(p: {
+    sort: ListingQuery["sort"];
+    filter: Filter;
+    where: SQL | undefined;
+    plan: PagePlan;
+    matches: number;
+    version: string;
+    noWalkFrom: number;
+  }): Promise<PageSql> {
+    const { sort, filter, where, plan, matches, version } = p;
+    const { textSearchPlan, walkRows, markStep: step } = this.settings;
+    const order = orderBy(sortKeys(sort), plan.fromEnd);
+    if (filter.words.length === 0) {
+      const plain: PageSql = { sql: plainPageSql(sort, where, plan), kind: "plain", reversed: plan.fromEnd };
+      if (plan.offset < this.settings.markFromRows || matches < 2 * step) return plain;
+      const key = marksKey(filter, sort, step);
+      if (!this.marks.get(key, version) && !this.deepPagesStepped.get(key, version)) {
+        this.deepPagesStepped.set(key, version, true);
+        return plain;
+      }
+      return (await this.fromMarkSql({ sort, filter, where, plan, matches, rowsPerMatch: 1, version })) ?? plain;
+    }
+    const matchesFirst: PageSql = { sql: matchesFirstSql(sort, where, plan), kind: "sorted", reversed: plan.fromEnd };
+    if (textSearchPlan === "matches-first") return matchesFirst;
+    // A walk goes along the index after the location and type filters
+    // (schema.ts sortIndexes): the rows it passes per match are those
+    // filters' count over the matches.
+    const base = await this.count({ filter: { ...filter, words: [] }, where: conditions({ ...filter, words: [] }), version });
+    const rowsPerMatch = base / Math.max(1, matches);
+    const rowsNeeded = (plan.offset + plan.limit) * rowsPerMatch;
+    const walkFromStart =
+      textSearchPlan === "walk" || (textSearchPlan === "auto" && rowsNeeded * WALK_COST_IN_MATCHES <= matches && plan.offset + plan.limit < p.noWalkFrom);
+    if (!walkFromStart) {
+      const worthMarks = textSearchPlan === "marks" || (matches >= 2 * step && 1 / rowsPerMatch >= MIN_MARK_DENSITY);
+      return worthMarks ? ((await this.fromMarkSql({ sort, filter, where, plan, matches, rowsPerMatch, version })) ?? matchesFirst) : matchesFirst;
+    }
+    const bound = walkRows ?? Math.ceil(rowsNeeded * WALK_SLACK) + 20;
+    const filters = conditions({ ...filter, words: [] }, true);
+    // The walked rows are named like the table, so the search condition's
+    // qualified column ("real_estates"."search_vector") reads them.
+    const walked = sql`(select ${keyColumns(sortKeys(sort))}, ${realEstates.search_vector} from ${realEstates}${filters ? sql` where ${filters}` : sql``} order by ${order} limit ${bound}) as ${realEstates}`;
+    return {
+      sql: sql`select id from ${walked} where ${textSearchCondition(filter.words)} order by ${order} limit ${plan.limit} offset ${plan.offset}`,
+      // A bound past the whole filtered catalogue cannot give up.
+      kind: bound < base ? "walk" : "plain",
+      reversed: plan.fromEnd,
+    };
+  }
+
+  /**
+   * The page read forwards from the page mark before it (`rowsPerMatch`: rows
+   * the walk passes per match, 1 without a text search); null when there are
+   * no marks (nothing matches now).
+   */
+  private async fromMarkSql(p: {
+    sort: ListingQuery["sort"];
+    filter: Filter;
+    where: SQL | undefined;
+    plan: PagePlan;
+    matches: number;
+    rowsPerMatch: number;
+    version: string;
+  }): Promise<PageSql | null> {
+    const { sort, filter, where, plan, matches, rowsPerMatch, version } = p;
+    const step = this.settings.markStep;
+    const list = await this.pageMarks({ sort, filter, where, version });
+    const start = plan.fromEnd ? matches - plan.offset - plan.limit : plan.offset;
+    const index = Math.min(Math.floor(start / step), list.length - 1);
+    const mark = list[index];
+    if (!mark) return null;
+    const skip = start - index * step;
+    const bound = this.settings.walkRows ?? Math.ceil((skip + plan.limit) * rowsPerMatch * WALK_SLACK) + 20;
+    return {
+      sql: walkFromMarkSql({
+        keys: sortKeys(sort),
+        mark,
+        filters: conditions({ ...filter, words: [] }, true),
+        search: textSearchCondition(filter.words),
+        bound,
+        skip,
+        limit: plan.limit,
+      }),
+      kind: "mark",
+      reversed: false,
+    };
+  }
+
+  /** The page marks of a search and sort, made by one sort of the matches and remembered until the catalogue changes. */
+  private async pageMarks(p: { sort: ListingQuery["sort"]; filter: Filter; where: SQL | undefined; version: string }): Promise<KeyValues[]> {
+    const { sort, filter, where, version } = p;
+    const step = this.settings.markStep;
+    const key = marksKey(filter, sort, step);
+    const known = this.marks.get(key, version);
+    if (known) return known;
+    const keys = sortKeys(sort);
+    const rows = await this.read<Record<string, string | null>>(filter, markRowsSql(keys, where, step, filter.words.length > 0));
+    const list = rows.map((row) => keys.map((_, i) => row[`k${i}`] ?? null));
+    this.marks.set(key, version, list);
+    return list;
+  }
 }
 
 /** The page without a text search: the planner walks the sort's index, stepping over the rows before the page (OFFSET). */
@@ -410,34 +411,4 @@ function plainPageSql(sort: ListingQuery["sort"], where: SQL | undefined, plan: 
  */
 function matchesFirstSql(sort: ListingQuery["sort"], where: SQL | undefined, plan: PagePlan): SQL {
   return sql`with matches as materialized (select ${keyColumns(sortKeys(sort))} from ${realEstates}${where ? sql` where ${where}` : sql``}) select id from matches order by ${orderBy(sortKeys(sort), plan.fromEnd)} limit ${plan.limit} offset ${plan.offset}`;
-}
-
-/** The SQL of a listing page's count and page-ids queries, for benchmarks to EXPLAIN. */
-export async function listingQueriesSql(query: ListingQuery, total: number, pageSize: number) {
-  const filter = filterOf(query);
-  const where = conditions(filter);
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const plan = pagePlan(total, Math.min(query.page, pageCount), pageSize);
-  const dialect = new PgDialect();
-  return {
-    /** Settings readRows applies to these queries (run them in one transaction). */
-    settings: filter.words.length > 0 ? TEXT_SEARCH_SETTINGS : [],
-    count: db()
-      .select({ n: sql<number>`count(*)` })
-      .from(realEstates)
-      .where(where)
-      .toSQL(),
-    ids: dialect.sqlToQuery((await pageSql(query.sort, filter, where, { ...plan, limit: Math.max(1, plan.limit) }, total, await readContentVersion())).sql),
-  };
-}
-
-/** Up to `limit` other properties of the same location (SPEC §2 property page). */
-export async function relatedListings(propertyId: string, locationId: string, limit = 3): Promise<ListingItem[]> {
-  return (await db()
-    .select(columns)
-    .from(realEstates)
-    .innerJoin(locations, eq(locations.id, realEstates.location_id))
-    .where(and(eq(realEstates.location_id, locationId), sql`${realEstates.id} <> ${propertyId}`))
-    .orderBy(asc(realEstates.order), asc(realEstates.id))
-    .limit(limit)) as ListingItem[];
 }

@@ -4,7 +4,7 @@
  *
  *   npx tsx scripts/bench/listing.ts [options]
  *
- * Times `searchListings(query, 10)` (app/models/listing.server.ts) in-process
+ * Times `ListingEngine.search(query, { pageSize: 10 })` (app/models/listing.server.ts) in-process
  * for every combination of
  *   filter  none · location · type · search (common word, rare word, Cyrillic
  *           upper case, two words) · location+type+search
@@ -21,10 +21,10 @@
  * run and stopped at the end; or --pg-url of an existing server (databases
  * bench_10000 … are created in it).
  *
- * Counts: searchListings remembers the count of each filter, its page marks
+ * Counts: the engine remembers the count of each filter, its page marks
  * and the pages it read by sorting all matches until the catalogue changes
- * (app/models/listing-counts.server.ts). --counts cold forgets all of it
- * before every run (what the first request for a filter costs, or any
+ * (app/models/listing-counts.server.ts). --counts cold uses a new engine
+ * for every run (what the first request for a filter costs, or any
  * request right after an edit); --counts warm keeps the counts and marks but
  * forgets the remembered pages (what another page or sort of a filter
  * already asked for costs; a repeat of the very same page is answered from
@@ -55,7 +55,7 @@ import pg from "pg";
 import { db, queryRows } from "~/db/client.server";
 import { realEstates } from "~/db/schema";
 import type { ListingQuery, Sort } from "~/lib/listing-query";
-import { clearListingCounts, forgetSortedPages, listingQueriesSql, searchListings } from "~/models/listing.server";
+import { ListingEngine } from "~/models/listing.server";
 import { listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
 import { parseEnv } from "~/utils/env.server";
@@ -246,11 +246,12 @@ async function timeCase(query: ListingQuery, mode: CountMode, o: Options): Promi
   // cold: everything remembered is forgotten before every run (outside the timing);
   // warm: counts and page marks stay, but not the page itself (a repeat of the
   // same page would be answered from memory, like the HTML cache answers it).
+  // cold: a new engine for every run; warm: one engine for the case that does not keep pages.
+  const warmEngine = new ListingEngine({ rememberPages: false });
   const search = async () => {
-    if (mode === "cold") clearListingCounts();
-    else forgetSortedPages();
+    const engine = mode === "cold" ? new ListingEngine() : warmEngine;
     const t = performance.now();
-    await searchListings(query, PAGE_SIZE);
+    await engine.search(query, { pageSize: PAGE_SIZE });
     return performance.now() - t;
   };
   // One warm-up run (plans, caches), then samples until the count or the time is used up (at least 5).
@@ -273,7 +274,7 @@ async function measureMatrix(mode: CountMode, o: Options, label: string): Promis
   const started = performance.now();
   for (const [index, f] of families(first.id).entries()) {
     if (o.families && !o.families.includes(index)) continue;
-    const probe = await searchListings({ ...f.query, sort: "default", page: 1 }, PAGE_SIZE);
+    const probe = await new ListingEngine().search({ ...f.query, sort: "default", page: 1 }, { pageSize: PAGE_SIZE });
     const pages: Record<PageKind, number> = { first: 1, middle: Math.max(1, Math.ceil(probe.pageCount / 2)), last: probe.pageCount };
     for (const sort of o.sorts) {
       for (const pageKind of o.pages) {
@@ -304,7 +305,7 @@ function printMatrix(title: string, results: CaseResult[], perRow = 3) {
   const recent = loads.splice(0);
   if (recent.length)
     log(`machine load average while measuring: ${Math.min(...recent).toFixed(1)}–${Math.max(...recent).toFixed(1)} on ${os.cpus().length} CPUs`);
-  log(`server time of searchListings(query, ${PAGE_SIZE}) in ms, p50 / p95 (max); ✗ = p95 over ${BUDGET_MS} ms`);
+  log(`server time of ListingEngine.search(query, { pageSize: ${PAGE_SIZE} }) in ms, p50 / p95 (max); ✗ = p95 over ${BUDGET_MS} ms`);
   const kinds = [...new Set(results.map((r) => r.pageKind))];
   const head = `${pad("filter", 28)} ${padL("matches", 7)}  ${pad("sort", 10)} ${kinds.map((k) => pad(`${k} page`, 26)).join(" ")}`;
   log(head);
@@ -357,15 +358,15 @@ async function explainWorst(results: CaseResult[], kind: DbKind, howMany = 4) {
   const worst = [...results].sort((a, b) => b.p95 - a.p95).slice(0, howMany);
   for (const r of worst) {
     const q: ListingQuery = { ...fams.get(r.family)!.query, sort: r.sort, page: r.page };
-    const queries = await listingQueriesSql(q, r.total, PAGE_SIZE);
+    // The queries a first visit runs (a new engine remembers nothing): the count, the page's ids (and any step
+    // they take), the page's rows.
+    const queries: { sql: string; params: unknown[]; settings: readonly string[] }[] = [];
+    await new ListingEngine({ onQuery: (query) => queries.push(query) }).search(q, { pageSize: PAGE_SIZE });
     log();
     log(`EXPLAIN (${kind}) ${r.family}, ${r.sort}, page ${r.page} — p95 ${ms(r.p95)} ms`);
-    for (const [label, s] of [
-      ["count (saved while the count is remembered)", queries.count],
-      ["page ids", queries.ids],
-    ] as const) {
-      const text = await explain(s.sql, s.params, queries.settings);
-      log(`  -- ${label}`);
+    for (const [i, query] of queries.entries()) {
+      const text = await explain(query.sql, query.params, [...query.settings]);
+      log(`  -- query ${i + 1} of ${queries.length}${i === 0 ? " (the count: saved while it is remembered)" : ""}`);
       for (const line of text) log(`  ${line}`);
     }
   }
@@ -628,7 +629,7 @@ async function main() {
             report.runs.push({ db: kind, size, counts: mode, loadAverage: [...loads], results });
             saveJson();
             const what = mode === "cold" ? "counts forgotten before every run" : "counts and marks remembered, pages not";
-            printMatrix(`${name}, ${count(actual)} listings, ${what} (the app's searchListings, database as the app leaves it)`, results, o.pages.length);
+            printMatrix(`${name}, ${count(actual)} listings, ${what} (the app's listing engine, database as the app leaves it)`, results, o.pages.length);
             if (o.explain) await explainWorst(results, kind);
           }
         } finally {

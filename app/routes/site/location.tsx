@@ -10,12 +10,12 @@ import { formatPropertyCount } from "~/i18n/plural";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import { listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { breadcrumbJsonLd, jsonLd, pageMeta } from "~/lib/seo";
-import { searchListings } from "~/models/listing.server";
 import { getLocationBySlug } from "~/models/locations.server";
+import { listingEngine } from "~/context";
 import { pageContext } from "~/utils/page.server";
 import type { Route } from "./+types/location";
 
-export async function loader({ url, params }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { lang, origin } = pageContext(url);
   const location = await getLocationBySlug(params.locationSlug);
   if (!location) throw data({ lang }, { status: 404 });
@@ -23,9 +23,10 @@ export async function loader({ url, params }: Route.LoaderArgs) {
   // The same clean URL as /properties (the location is the path, never a parameter).
   const clean = listingRedirect(url, { ...query, locationId: null });
   if (clean) throw redirect(clean);
+  const listings = context.get(listingEngine);
   const [page, all] = await Promise.all([
-    searchListings(query, PUBLIC_PAGE_SIZE),
-    searchListings({ locationId: location.id, type: null, search: "", sort: "default", page: 1 }, 1),
+    listings.search(query, { pageSize: PUBLIC_PAGE_SIZE }),
+    listings.search({ locationId: location.id, type: null, search: "", sort: "default", page: 1 }, { pageSize: 1 }),
   ]);
   return {
     lang,

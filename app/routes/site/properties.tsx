@@ -3,18 +3,18 @@ import { ListingView } from "~/components/listing-view";
 import { dictionary, localizePath, pickText } from "~/i18n";
 import { listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { pageMeta } from "~/lib/seo";
-import { searchListings } from "~/models/listing.server";
 import { listLocations } from "~/models/locations.server";
+import { listingEngine } from "~/context";
 import { pageContext } from "~/utils/page.server";
 import type { Route } from "./+types/properties";
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { lang, origin } = pageContext(url);
   const query = parseListingQuery(url.searchParams);
   // A form sent without JavaScript carries empty fields: answer with the clean URL.
   const clean = listingRedirect(url, query);
   if (clean) throw redirect(clean);
-  const [page, locations] = await Promise.all([searchListings(query, PUBLIC_PAGE_SIZE), listLocations()]);
+  const [page, locations] = await Promise.all([context.get(listingEngine).search(query, { pageSize: PUBLIC_PAGE_SIZE }), listLocations()]);
   return {
     lang,
     origin,

@@ -9,10 +9,9 @@ import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n"
 import { formatArea, formatPrice } from "~/i18n/format";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import { breadcrumbJsonLd, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
-import { relatedListings } from "~/models/listing.server";
 import { getLocationBySlug } from "~/models/locations.server";
 import { getRealEstateBySlug } from "~/models/real-estates.server";
-import { requestInfo } from "~/context";
+import { listingEngine, requestInfo } from "~/context";
 import { handleContactAction } from "~/utils/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/utils/contact-client-action";
 import { pageContext } from "~/utils/page.server";
@@ -25,7 +24,7 @@ async function find(params: Route.LoaderArgs["params"]) {
   return location && property ? { location, property } : null;
 }
 
-export async function loader({ url, params }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { lang, origin } = pageContext(url);
   const found = await find(params);
   if (!found) throw data({ lang }, { status: 404 });
@@ -52,7 +51,7 @@ export async function loader({ url, params }: Route.LoaderArgs) {
       images: p.images,
       created_at: p.created_at,
     },
-    related: await relatedListings(p.id, location.id, 3),
+    related: await context.get(listingEngine).related({ propertyId: p.id, locationId: location.id, limit: 3 }),
   };
 }
 
