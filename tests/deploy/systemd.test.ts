@@ -116,7 +116,7 @@ describe("deploy/seaside.service", () => {
   });
 
   it("sets only variables the configuration schema knows, behind one proxy on this machine", () => {
-    // MALLOC_ARENA_MAX is read by the C library, not the app (decision 0021).
+    // MALLOC_ARENA_MAX is read by the C library, not the app (decision 0022).
     expect(Object.keys(environment).filter((n) => !ENV_NAMES.includes(n) && n !== "MALLOC_ARENA_MAX")).toEqual([]);
     expect(environment.MALLOC_ARENA_MAX).toBe("2");
     expect(environment.HOST).toBe("127.0.0.1");

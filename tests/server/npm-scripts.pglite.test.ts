@@ -142,7 +142,7 @@ describe("npm run serve", () => {
       run.server = serverProcess(descendants(npm.pid!));
       expect(run.server, `the server process under npm; output:\n${output}`).toBeDefined();
       const server = run.server!;
-      // At most two malloc arenas unless the environment says otherwise (decision 0021).
+      // At most two malloc arenas unless the environment says otherwise (decision 0022).
       expect(fs.readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
 
       npm.kill(signal);
