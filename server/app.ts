@@ -8,6 +8,7 @@ import express, { type ErrorRequestHandler } from "express";
 import helmet from "helmet";
 import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from "react-router";
 import { requestInfo } from "~/context";
+import { identify, requestIdentity } from "~/web/identity.server";
 import { apiRouter } from "~/api/index.server";
 import { storageApiRouter, uploadFilesRouter } from "~/api/storage/index.server";
 import { adminEventsRouter } from "~/realtime/sse.server";
@@ -64,6 +65,8 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   const loadContext = (req: express.Request, res: express.Response) => {
     const context = new RouterContextProvider();
     context.set(requestInfo, { nonce: String(res.locals.cspNonce ?? ""), ip: clientAddress(req) });
+    // Pages see the identity the Express side may already have looked up (body limits): once per request.
+    context.set(requestIdentity, () => identify(req));
     return context;
   };
   // DESIGN §11: a public page already rendered for this content version is

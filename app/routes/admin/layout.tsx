@@ -3,7 +3,7 @@ import { useFileCacheBackup } from "~/components/admin/file-cache-store";
 import { useLiveUpdates } from "~/components/admin/live-updates";
 import { ADMIN } from "~/i18n/admin";
 import { countContactSubmissions } from "~/models/contact-submissions.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { adminPagesGuard, signedInAdmin } from "~/web/identity.server";
 import type { Route } from "./+types/layout";
 
 /**
@@ -11,8 +11,11 @@ import type { Route } from "./+types/layout";
  * live session goes to /admin/login and comes back after signing in), the
  * sidebar with the live unread badge, and sign-out.
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+// Every loader and action below this layout runs after the guard, so none can be reached without a session.
+export const middleware: Route.MiddlewareFunction[] = [adminPagesGuard];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { admin } = context.get(signedInAdmin);
   const { unread } = await countContactSubmissions();
   return { email: admin.email, unread };
 }
