@@ -9,9 +9,9 @@ import type { Route } from "./+types/layout";
 /**
  * Frame of every signed-in admin page (SPEC §2): the guard (anyone without a
  * live session goes to /admin/login and comes back after signing in), the
- * sidebar with the live unread badge, and sign-out.
+ * sidebar with the live unread badge, and sign-out. The guard is middleware:
+ * it runs before every loader and action below this layout (decision 0021).
  */
-// Every loader and action below this layout runs after the guard, so none can be reached without a session.
 export const middleware: Route.MiddlewareFunction[] = [adminPagesGuard];
 
 export async function loader({ context }: Route.LoaderArgs) {
