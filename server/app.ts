@@ -9,6 +9,7 @@ import helmet from "helmet";
 import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from "react-router";
 import { listingEngine, requestInfo } from "~/context";
 import { ListingEngine } from "~/models/listing.server";
+import { identify, requestIdentity } from "~/web/identity.server";
 import { apiRouter } from "~/api/index.server";
 import { storageApiRouter, uploadFilesRouter } from "~/api/storage/index.server";
 import { adminEventsRouter } from "~/realtime/sse.server";
@@ -68,6 +69,8 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
     const context = new RouterContextProvider();
     context.set(requestInfo, { nonce: String(res.locals.cspNonce ?? ""), ip: clientAddress(req) });
     context.set(listingEngine, listings);
+    // Pages see the identity the Express side may already have looked up (body limits): once per request.
+    context.set(requestIdentity, () => identify(req));
     return context;
   };
   // DESIGN §11: a public page already rendered for this content version is

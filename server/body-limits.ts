@@ -5,7 +5,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
 import { ApiError, sendApiError } from "~/api/errors";
-import { currentAdmin } from "~/utils/auth.server";
+import { identify } from "~/web/identity.server";
 import { SMALL_ANSWER_HEADERS, pageLang, smallPage, type SmallPage } from "./client-error";
 import { percentDecode } from "./edge-guard";
 
@@ -165,11 +165,7 @@ function declaredLength(req: IncomingMessage): number | null {
 }
 
 async function isAdministrator(req: IncomingMessage): Promise<boolean> {
-  const headers = new Headers();
-  if (req.headers.cookie) headers.set("Cookie", req.headers.cookie);
-  if (req.headers.authorization) headers.set("Authorization", req.headers.authorization);
-  if (!headers.has("Cookie") && !headers.has("Authorization")) return false;
-  return (await currentAdmin(new Request("http://localhost/", { headers }))) !== null;
+  return (await identify(req)).kind === "admin";
 }
 
 type BoundedRead = { body: Buffer } | { tooLarge: true } | { failed: true };

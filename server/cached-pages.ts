@@ -1,8 +1,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
+import { LANGUAGE_KEY } from "~/i18n/lang";
 import { freezePage, type PageEncoding } from "~/utils/frozen-page.server";
 import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/utils/page-cache.server";
+import { readCookie } from "~/web/cookies";
 
 /**
  * The HTTP side of the public page cache (DESIGN §11). Two handlers:
@@ -28,7 +30,7 @@ export function cachedPages(
   const cache = new PageCache(readContentVersion);
 
   const keyOf = (req: IncomingMessage) => {
-    const lang = /(^|;\s*)language=bg/.test(req.headers.cookie ?? "") ? "bg" : "ru";
+    const lang = readCookie(req.headers.cookie, LANGUAGE_KEY) === "bg" ? "bg" : "ru";
     return `${lang} ${req.url}`;
   };
   const cacheable = (req: IncomingMessage) => isCacheable(req.method ?? "", (req.url ?? "/").split("?")[0]!, req.headers.cookie);

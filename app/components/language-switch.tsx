@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { isLang, LANGUAGE_KEY, LANGS, splitLangPath, type Lang } from "~/i18n/lang";
+import { readCookie } from "~/web/cookies";
 
 function switchHref(lang: Lang, pathname: string, search: string) {
   const { path } = splitLangPath(pathname);
@@ -22,7 +23,7 @@ export function LanguageSwitch({ lang, label }: { lang: Lang; label: string }) {
     } catch {
       return; // storage blocked: nothing to restore
     }
-    const hasCookie = document.cookie.split(";").some((c) => c.trim().startsWith(`${LANGUAGE_KEY}=`));
+    const hasCookie = readCookie(document.cookie, LANGUAGE_KEY) !== null;
     if (isLang(stored) && stored !== lang && !hasCookie) {
       window.location.replace(switchHref(stored, location.pathname, location.search));
     }

@@ -1,12 +1,12 @@
 import express, { type RequestHandler } from "express";
-import { getSession, sessionId } from "~/models/sessions.server";
-import { sessionToken } from "~/utils/auth.server";
+import { sessionId } from "~/models/sessions.server";
 import { clientAddress } from "~/utils/client-address.server";
 import { log } from "~/utils/log.server";
 import { subscribe } from "./change-feed.server";
 import { CHANGE_TABLES } from "./changes";
 import { ChangeCoalescer, type CoalescerOptions } from "./coalescer";
 import { startSessionWatch, watchSession } from "./session-watch.server";
+import { identify } from "~/web/identity.server";
 
 /**
  * GET /admin/events: the change feed as Server-Sent Events for the admin
@@ -70,32 +70,24 @@ function endStreamsOnShutdown() {
 
 const frame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
-function tokenOf(req: express.Request): string | null {
-  const headers = new Headers();
-  if (req.headers.cookie) headers.set("Cookie", req.headers.cookie);
-  if (req.headers.authorization) headers.set("Authorization", req.headers.authorization);
-  return sessionToken(new Request("http://localhost/admin/events", { headers }));
-}
-
 export function eventsHandler(options: EventsOptions = {}): RequestHandler {
   const heartbeatMs = options.heartbeatMs ?? 25_000;
   startSessionWatch();
   return async (req, res, next) => {
-    const token = tokenOf(req);
-    let session;
+    let identity;
     try {
-      session = token ? await getSession(token) : null;
+      identity = await identify(req);
     } catch (error) {
       next(error);
       return;
     }
-    if (!token || !session) {
+    if (identity.kind !== "admin") {
       res.status(401).set("Cache-Control", "no-store").json({ error: "unauthorized", message: "Требуется вход администратора." });
       return;
     }
     // The client left while its session was read: nothing to stream (and nothing to count).
     if (req.socket.destroyed) return;
-    const admin = session.admin;
+    const { admin, token } = identity;
     const address = clientAddress(req);
     const sessionKey = sessionId(token);
     if ((perAddress.get(address) ?? 0) >= MAX_PER_ADDRESS || (perSession.get(sessionKey) ?? 0) >= MAX_PER_SESSION) {
@@ -158,7 +150,7 @@ export function eventsHandler(options: EventsOptions = {}): RequestHandler {
     streams.add(end);
     bump(perAddress, address, 1);
     bump(perSession, sessionKey, 1);
-    stopWatching = watchSession(token, session.expiresAt, () => {
+    stopWatching = watchSession(token, identity.expiresAt, () => {
       log.info(`Event stream of ${admin.email} ended: the session ended`);
       end();
     });

@@ -1,3 +1,4 @@
+import type { RouterContextProvider } from "react-router";
 import { listBuckets } from "~/api/storage/buckets.server";
 import { db } from "~/db/client.server";
 import { locations } from "~/db/schema";
@@ -10,7 +11,7 @@ import { ImageUploadError, MAX_UPLOAD_BYTES, processImageUpload } from "~/storag
 import { storage } from "~/storage/index.server";
 import { OBJECT_NAME_PATTERN } from "~/storage/object-names";
 import { DIAGNOSTICS_MESSAGES, TARGET_BUCKET } from "~/components/diagnostics/messages";
-import { currentAdmin } from "~/utils/auth.server";
+import { pageAdmin } from "~/web/identity.server";
 import { log } from "~/utils/log.server";
 
 /**
@@ -46,9 +47,9 @@ export function safeErrorText(error: unknown): string {
   return "unexpected error";
 }
 
-export async function checkAuthentication(request: Request): Promise<CheckResult & { signedIn: boolean }> {
+export async function checkAuthentication(request: Request, context: Readonly<RouterContextProvider>): Promise<CheckResult & { signedIn: boolean }> {
   try {
-    const admin = await currentAdmin(request);
+    const admin = await pageAdmin(request, context);
     return admin
       ? { status: "success", signedIn: true, message: `Signed in as ${admin.email}` }
       : { status: "success", signedIn: false, message: "Not signed in (anonymous visitor)", detail: DIAGNOSTICS_MESSAGES.needsAdmin + "." };

@@ -1,13 +1,10 @@
 import { isLang, LANGUAGE_KEY, type Lang } from "~/i18n/lang";
+import { readCookie } from "~/web/cookies";
 
 /** The language saved in the visitor's `language` cookie, if any. */
 export function cookieLang(request: Request): Lang | null {
-  const header = request.headers.get("Cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [name, value] = part.trim().split("=");
-    if (name === LANGUAGE_KEY && isLang(value)) return value;
-  }
-  return null;
+  const value = readCookie(request.headers.get("Cookie"), LANGUAGE_KEY);
+  return isLang(value) ? value : null;
 }
 
 export function languageCookie(lang: Lang, secure: boolean): string {

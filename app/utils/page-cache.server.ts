@@ -1,4 +1,5 @@
-import { SESSION_COOKIE } from "./auth.server";
+import { readCookie } from "~/web/cookies";
+import { SESSION_COOKIE } from "~/web/identity.server";
 import { sizeOf, type FrozenPage } from "./frozen-page.server";
 
 export { readContentVersion } from "./content-version.server";
@@ -129,5 +130,5 @@ export function isCacheable(method: string, path: string, cookieHeader: string |
   }
   if (path.endsWith(".data")) return false;
   if (!cookieHeader) return true;
-  return !cookieHeader.split(";").some((c) => c.trim().startsWith(`${SESSION_COOKIE}=`));
+  return readCookie(cookieHeader, SESSION_COOKIE) === null;
 }

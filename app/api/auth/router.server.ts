@@ -8,7 +8,7 @@ import { log } from "~/utils/log.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { signInThrottle, SignInThrottle, type SignInLimits } from "~/utils/sign-in-throttle.server";
 import { answeredAlready, requireUtf8 } from "../errors";
-import { bearerToken, isAnonKey } from "./principal.server";
+import { identify } from "~/web/identity.server";
 
 /**
  * /auth/v1 in GoTrue's shapes (DESIGN §8), on the administrator accounts and
@@ -131,19 +131,13 @@ export function authRouter(limits: AuthLimits = {}) {
     }),
   );
 
-  /** The administrator of the request's bearer token (not the anonymous key), or an error already sent. */
+  /** The administrator of the request's bearer token (not the anonymous key, not the cookie), or an error already sent. */
   async function requireUser(req: Request, res: Response): Promise<{ admin: PublicAdmin; token: string } | null> {
-    const token = bearerToken(req);
-    if (!token || isAnonKey(req, token)) {
-      authError(res, 401, "no_authorization", "This endpoint requires a Bearer token of a signed-in user");
-      return null;
-    }
-    const admin = await getSessionAdmin(token);
-    if (!admin) {
-      authError(res, 403, "session_not_found", "Session from session_id claim in JWT does not exist");
-      return null;
-    }
-    return { admin, token };
+    const identity = await identify(req);
+    if (identity.kind === "admin" && identity.via === "bearer") return identity;
+    if (identity.kind === "invalid-token") authError(res, 403, "session_not_found", "Session from session_id claim in JWT does not exist");
+    else authError(res, 401, "no_authorization", "This endpoint requires a Bearer token of a signed-in user");
+    return null;
   }
 
   router.get(

@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { bearerToken } from "~/web/identity.server";
 
 /**
  * Who may open a realtime socket (issue 17: limits count the unit of work).
@@ -40,8 +41,7 @@ export const MAX_PENDING = 100;
 
 /** The credential an upgrade carries: a bearer token, else the URL's apikey. */
 export function upgradeCredential(req: http.IncomingMessage, apikey: string): string {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? "");
-  return match ? match[1]! : apikey;
+  return bearerToken(req.headers.authorization) ?? apikey;
 }
 
 export interface Refusal {

@@ -4,11 +4,12 @@ import { eq } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { WebSocketServer, type RawData, type WebSocket } from "ws";
 import { db } from "~/db/client.server";
-import { getSession, looksLikeSessionToken } from "~/models/sessions.server";
+import { looksLikeSessionToken } from "~/models/sessions.server";
 import { subscribe as subscribeToChanges } from "~/realtime/change-feed.server";
 import type { Change } from "~/realtime/changes";
 import { startSessionWatch, watchSession } from "~/realtime/session-watch.server";
 import { getEnv } from "~/utils/env.server";
+import { tokenIdentity } from "~/web/identity.server";
 import { log } from "~/utils/log.server";
 import { guardedUpgrade } from "../../../server/edge-guard";
 import { asJson, parseSelect } from "../rest/query.server";
@@ -129,13 +130,11 @@ async function eventOf(change: Change): Promise<Event | null> {
   return { ...base, record, oldRecord: change.type === "UPDATE" ? { id: change.id } : {} };
 }
 
-/** Role of a token (the REST API's rule, app/api/auth/principal.server.ts), or null for an unknown one. */
+/** Role of a token by the site's one anonymous-key rule (app/web/identity.server.ts), or null for an invalid one. */
 async function roleOf(token: string | undefined, apikey: string): Promise<Role | null> {
-  if (!token || token === getEnv().API_ANON_KEY) return { role: "anon" };
-  // A session first: a client may pass its session token as the URL's apikey too (for the administrators' room).
-  const session = await getSession(token);
-  if (session) return { role: "admin", token, email: session.admin.email, expiresAt: session.expiresAt };
-  return apikey !== "" && token === apikey ? { role: "anon" } : null;
+  const identity = await tokenIdentity(token, apikey);
+  if (identity.kind === "admin") return { role: "admin", token: identity.token, email: identity.admin.email, expiresAt: identity.expiresAt };
+  return identity.kind === "anonymous" ? { role: "anon" } : null;
 }
 
 interface Channel {
@@ -462,8 +461,8 @@ export function attachRealtime(server: http.Server): RealtimeServer {
     const refusal = admission.beginLookup(address);
     if (refusal) return refusal;
     try {
-      const session = await getSession(credential).catch(() => null); // database unavailable: anonymous
-      return session ? { token: credential, expiresAt: session.expiresAt } : null;
+      const identity = await tokenIdentity(credential, apikey).catch(() => null); // database unavailable: anonymous
+      return identity?.kind === "admin" ? { token: credential, expiresAt: identity.expiresAt } : null;
     } finally {
       admission.endLookup(address);
     }

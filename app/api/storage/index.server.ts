@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import express, { type ErrorRequestHandler, type Request, type Response } from "express";
-import { getSessionAdmin } from "~/models/sessions.server";
 import { removeVariants, variantCacheDir } from "~/storage/image-variants.server";
 import {
   IMAGE_UPLOAD_STATUS,
@@ -15,7 +14,7 @@ import {
 import { storage } from "~/storage/index.server";
 import { MAX_KEY_BYTES, MAX_KEY_SEGMENT_BYTES, safeObjectKey } from "~/storage/object-names";
 import { KeyConflictError, ObjectExistsError, UnsafeKeyError, type StoredObject } from "~/storage/storage.server";
-import { SESSION_COOKIE } from "~/utils/auth.server";
+import { identify } from "~/web/identity.server";
 import { log } from "~/utils/log.server";
 import { answeredAlready, requireUtf8 } from "../errors";
 import { getBucket, listBuckets, parseSizeLimit, updateBucket, type Bucket } from "./buckets.server";
@@ -94,24 +93,13 @@ function sendJson(res: Response, body: unknown, status = 200) {
   res.status(status).set("Cache-Control", "no-store").type("application/json; charset=utf-8").send(JSON.stringify(body));
 }
 
-function cookieToken(req: Request): string | null {
-  for (const part of (req.get("cookie") ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq !== -1 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim();
-  }
-  return null;
-}
-
-/** An administrator's live session as bearer token (or cookie); anything else (the anonymous key) is anonymous. */
+/** The request identity (app/web/identity.server.ts) is an administrator; an invalid bearer is refused like the anonymous key. */
 async function isAdmin(req: Request): Promise<boolean> {
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.get("authorization") ?? "")?.[1] ?? null;
-  for (const token of [bearer, cookieToken(req)]) {
-    if (token && (await getSessionAdmin(token))) return true;
-  }
-  return false;
+  return (await identify(req)).kind === "admin";
 }
 
-async function requireAdmin(req: Request) {
+/** Writes are the administrator's: anyone else gets Storage's 403 (row-level security). */
+async function forbidUnlessAdmin(req: Request) {
   if (!(await isAdmin(req))) throw forbidden();
 }
 
@@ -251,7 +239,7 @@ export function storageApiRouter(): express.Router {
     "/bucket",
     jsonBody,
     handle(async (req) => {
-      await requireAdmin(req);
+      await forbidUnlessAdmin(req);
       const body = bodyObject(req);
       const name = typeof body.id === "string" ? body.id : typeof body.name === "string" ? body.name : "";
       if (!name) throw new StorageError(400, "InvalidRequest", "body must have required property 'name'");
@@ -264,7 +252,7 @@ export function storageApiRouter(): express.Router {
     "/bucket/:id",
     jsonBody,
     handle(async (req, res) => {
-      await requireAdmin(req);
+      await forbidUnlessAdmin(req);
       const bucket = await bucketOf(String(req.params.id));
       const body = bodyObject(req);
       if (body.public !== undefined && typeof body.public !== "boolean") throw new StorageError(400, "InvalidRequest", "public must be true or false");
@@ -290,7 +278,7 @@ export function storageApiRouter(): express.Router {
   api.delete(
     "/bucket/:id",
     handle(async (req) => {
-      await requireAdmin(req);
+      await forbidUnlessAdmin(req);
       await bucketOf(String(req.params.id));
       throw new StorageError(400, "InvalidRequest", "The bucket of the site's images cannot be deleted");
     }),
@@ -299,7 +287,7 @@ export function storageApiRouter(): express.Router {
   api.post(
     "/bucket/:id/empty",
     handle(async (req) => {
-      await requireAdmin(req);
+      await forbidUnlessAdmin(req);
       await bucketOf(String(req.params.id));
       throw new StorageError(400, "InvalidRequest", "The bucket of the site's images cannot be emptied at once; remove files by name");
     }),
@@ -311,7 +299,7 @@ export function storageApiRouter(): express.Router {
     jsonBody,
     handle(async (req, res) => {
       const bucket = await bucketOf(String(req.params.bucket));
-      if (!bucket.public) await requireAdmin(req);
+      if (!bucket.public) await forbidUnlessAdmin(req);
       const body = bodyObject(req);
       const limit = Math.min(Math.max(Number.isInteger(body.limit) ? (body.limit as number) : 100, 0), 1000);
       const offset = Math.max(Number.isInteger(body.offset) ? (body.offset as number) : 0, 0);
@@ -384,7 +372,7 @@ export function storageApiRouter(): express.Router {
   const upload = (upsertAlways: boolean) =>
     handle(async (req, res) => {
       const bucket = await bucketOf(String(req.params.bucket));
-      await requireAdmin(req);
+      await forbidUnlessAdmin(req);
       const key = objectKeyOf(pathParam(req));
       // Refused before the body is looked at: a name that is no image's.
       if (!imageName(key)) throw notAnImage(`${REFUSED_MESSAGE} (file name ${key.slice(key.lastIndexOf("/") + 1)})`);
@@ -435,7 +423,7 @@ export function storageApiRouter(): express.Router {
     jsonBody,
     handle(async (req, res) => {
       const bucket = await bucketOf(String(req.params.bucket));
-      await requireAdmin(req);
+      await forbidUnlessAdmin(req);
       const prefixes = bodyObject(req).prefixes;
       if (!Array.isArray(prefixes) || prefixes.length === 0 || prefixes.length > 1000 || !prefixes.every((p) => typeof p === "string")) {
         throw new StorageError(400, "InvalidRequest", "body must have a list of 1 to 1000 paths in 'prefixes'");
@@ -454,7 +442,7 @@ export function storageApiRouter(): express.Router {
     "/object/:bucket/{*path}",
     handle(async (req, res) => {
       const bucket = await bucketOf(String(req.params.bucket));
-      await requireAdmin(req);
+      await forbidUnlessAdmin(req);
       const key = objectKeyOf(pathParam(req));
       if ((await removeKeys(bucket, [key])).length === 0) throw notFound();
       sendJson(res, { message: "Successfully deleted" });

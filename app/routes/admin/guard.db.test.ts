@@ -1,85 +1,156 @@
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { requestInfo } from "~/context";
+import { db } from "~/db/client.server";
+import { contactSubmissions, locations, realEstates } from "~/db/schema";
 import { createAdmin } from "~/models/admins.server";
+import { createContactSubmission } from "~/models/contact-submissions.server";
+import { createLocation } from "~/models/locations.server";
+import { createRealEstate } from "~/models/real-estates.server";
 import { createSession } from "~/models/sessions.server";
-import { SESSION_COOKIE } from "~/utils/auth.server";
+import routeConfig from "~/routes";
+import { SESSION_COOKIE } from "~/web/identity.server";
 import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
 
 /**
- * DESIGN §7 deny by default: every loader and action of every admin route
- * module (found on disk, so a new page cannot be forgotten) answers a
- * request without a live session — none, forged, or expired — with the
- * redirect to the sign-in page, before it reads or writes anything.
- * (The e2e safety spec checks the same over HTTP and that nothing changed.)
+ * DESIGN §7 deny by default, by construction: every route under /admin in
+ * app/routes.ts (read from the table, so a new page cannot be forgotten),
+ * except the sign-in and sign-out pages, is served through React Router's own
+ * request handler — so its middleware runs as in production — and every
+ * loader and action answers a request without a live session (none, forged,
+ * expired, an unknown bearer) with the redirect to the sign-in page, before
+ * it reads or writes anything: GET as a page and as client-navigation data,
+ * POST with a delete. (The e2e safety spec checks the same over HTTP.)
  */
 const test = useTestDatabase();
 beforeEach(() => resetDatabase(test.handle()));
 
-const PUBLIC_ADMIN_ROUTES = new Set(["login.tsx", "logout.ts"]);
-const dir = path.dirname(new URL(import.meta.url).pathname);
-const modules = fs
-  .readdirSync(dir)
-  .filter((f) => /\.tsx?$/.test(f) && !f.includes(".test.") && !PUBLIC_ADMIN_ROUTES.has(f))
-  .sort();
+const PLACEHOLDER = "6f1c1c1e-0000-4000-8000-000000000000";
+const PUBLIC_ADMIN_PATHS = new Set(["admin/login", "admin/logout"]);
 
-type Handler = (args: { request: Request; params: Record<string, string>; url: URL; context: RouterContextProvider }) => unknown;
+type Entry = { id?: string; file: string; path?: string; index?: boolean; children?: Entry[] };
+type AdminRoute = { id: string; parentId: string; file: string; path?: string; index?: boolean; url: string };
 
-async function outcome(handler: Handler, request: Request): Promise<unknown> {
-  const context = new RouterContextProvider();
-  context.set(requestInfo, { nonce: "", ip: "127.0.0.1" });
-  const url = new URL(request.url);
-  try {
-    return await handler({ request, params: { id: "6f1c1c1e-0000-4000-8000-000000000000" }, url, context });
-  } catch (thrown) {
-    return thrown;
-  }
+/** The admin routes of app/routes.ts with their parents and a URL that reaches each. */
+function adminRoutes(entries: Entry[], parentId = "root", base = ""): AdminRoute[] {
+  return entries.flatMap((entry) => {
+    const full = entry.index ? base : [base, entry.path ?? ""].filter(Boolean).join("/");
+    if (full !== "admin" && !full.startsWith("admin/")) return [];
+    if (PUBLIC_ADMIN_PATHS.has(full)) return [];
+    const id = entry.id ?? entry.file;
+    const url = "/" + full.replace(/:id\b/, PLACEHOLDER).replace(/\*$/, "no-such-page");
+    return [{ id, parentId, file: entry.file, path: entry.path, index: entry.index, url }, ...adminRoutes(entry.children ?? [], id, full)];
+  });
 }
 
-function expectSignInRedirect(result: unknown, label: string) {
-  expect(result, label).toBeInstanceOf(Response);
-  const response = result as Response;
+const routes = adminRoutes(routeConfig as Entry[]);
+const ROUTE_MODULES = import.meta.glob(["./*.ts", "./*.tsx", "!./*.test.ts"]);
+
+/** React Router's server request handler over the admin routes (their real modules, middleware included). */
+async function adminHandler() {
+  const manifest: Record<string, unknown> = { root: { id: "root", path: "", module: {} } };
+  for (const route of routes) {
+    const load = ROUTE_MODULES[route.file.replace(/^routes\/admin\//, "./")];
+    if (!load) throw new Error(`${route.file}: an admin route outside app/routes/admin`);
+    const module = (await load()) as Record<string, unknown>;
+    manifest[route.id] = { id: route.id, parentId: route.parentId, path: route.path, index: route.index, module };
+  }
+  // A stand-in document: the page itself is not under test, only who gets to its loaders and actions.
+  const build = {
+    entry: { module: { default: () => new Response("rendered", { headers: { "Content-Type": "text/html" } }) } },
+    routes: manifest,
+    assets: { routes: {}, entry: { module: "", imports: [] }, url: "", version: "test" },
+    publicPath: "/",
+    assetsBuildDirectory: "",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+  const handle = createRequestHandler(build, "production");
+  return (path: string, init: RequestInit = {}) => {
+    const context = new RouterContextProvider();
+    context.set(requestInfo, { nonce: "", ip: "127.0.0.1" });
+    return handle(new Request(`http://127.0.0.1${path}`, init), context);
+  };
+}
+
+async function expectSignIn(response: Response, page: string, label: string) {
+  const target = `/admin/login?redirectTo=${encodeURIComponent(page)}`;
+  const expected = page === "/admin" ? "/admin/login" : target;
+  if (response.status === 202) {
+    // A client navigation's data request: the redirect travels in the body (single fetch).
+    expect(response.headers.get("X-Remix-Response"), label).toBe("yes");
+    expect(await response.text(), label).toContain(expected);
+    return;
+  }
   expect(response.status, label).toBe(302);
-  expect(response.headers.get("Location"), label).toMatch(/^\/admin\/login/);
+  expect(response.headers.get("Location"), label).toBe(expected);
+}
+
+async function rowCounts() {
+  return Promise.all([db().$count(locations), db().$count(realEstates), db().$count(contactSubmissions)]);
 }
 
 describe("every admin route refuses requests without a live session", () => {
-  it("found the admin route modules", () => {
-    expect(modules).toEqual(
+  it("found the admin routes, the upload beside the layout included", () => {
+    expect(routes.map((r) => r.file)).toEqual(
       expect.arrayContaining([
-        "contact-submissions.tsx",
-        "dashboard.tsx",
-        "layout.tsx",
-        "location-form.tsx",
-        "locations.tsx",
-        "real-estate-form.tsx",
-        "real-estates.tsx",
-        "upload.ts",
+        "routes/admin/layout.tsx",
+        "routes/admin/dashboard.tsx",
+        "routes/admin/locations.tsx",
+        "routes/admin/location-form.tsx",
+        "routes/admin/real-estates.tsx",
+        "routes/admin/real-estate-form.tsx",
+        "routes/admin/contact-submissions.tsx",
+        "routes/admin/not-found.tsx",
+        "routes/admin/upload.ts",
       ]),
     );
   });
 
-  it.each(modules)("%s", async (file) => {
+  it.each(routes.filter((r) => r.file !== "routes/admin/layout.tsx").map((r) => [r.url, r] as const))("%s", async (_url, route) => {
     const admin = await createAdmin("guard@example.com", "guard password 123");
     const { token: expired } = await createSession(admin.id, 1);
     await test.handle().db.execute(sql`update sessions set expires_at = now() - interval '1 minute'`);
-    const mod = (await import(`./${file}`)) as { loader?: Handler; action?: Handler };
-    const cookies = { none: null, forged: "A".repeat(43), expired };
-    for (const [who, token] of Object.entries(cookies)) {
-      const headers: Record<string, string> = token ? { Cookie: `${SESSION_COOKIE}=${token}` } : {};
-      if (mod.loader) {
-        expectSignInRedirect(await outcome(mod.loader, new Request("http://127.0.0.1/admin/x?view=1", { headers })), `${file} loader, ${who}`);
-      }
-      if (mod.action) {
+    const location = await createLocation({ name: "Охраняемая", image: "/upload/locations/guard.jpg" });
+    const property = await createRealEstate({ title: "Охраняемый дом", description: "У моря", location_id: location.id });
+    const submission = await createContactSubmission({ name: "Анна", email: "anna@example.com", message: "Интересует квартира" });
+    // The record this route's id (and the posted id) names, so an unguarded delete would show in the counts.
+    const id = route.url.includes("real-estates") ? property.id : route.url.includes("contact") ? submission.id : location.id;
+    const page = route.url.replace(PLACEHOLDER, id);
+    const request = await adminHandler();
+    const before = await rowCounts();
+    const callers: Record<string, Record<string, string>> = {
+      none: {},
+      "forged cookie": { Cookie: `${SESSION_COOKIE}=${"A".repeat(43)}` },
+      "expired cookie": { Cookie: `${SESSION_COOKIE}=${expired}` },
+      "unknown bearer": { Authorization: `Bearer ${"B".repeat(43)}` },
+    };
+    for (const [who, headers] of Object.entries(callers)) {
+      await expectSignIn(await request(page, { headers }), page, `${page} GET, ${who}`);
+      await expectSignIn(await request(`${page}.data`, { headers }), page, `${page}.data GET, ${who}`);
+      for (const intent of ["delete", "mark-read"]) {
         const body = new FormData();
-        body.set("intent", "delete");
-        body.set("id", "6f1c1c1e-0000-4000-8000-000000000000");
-        const request = new Request("http://127.0.0.1/admin/x", { method: "POST", headers, body });
-        expectSignInRedirect(await outcome(mod.action, request), `${file} action, ${who}`);
+        body.set("intent", intent);
+        body.set("id", id);
+        await expectSignIn(await request(page, { method: "POST", headers, body }), page, `${page} POST ${intent}, ${who}`);
       }
+    }
+    expect(await rowCounts(), "nothing was written").toEqual(before);
+  });
+
+  it("lets a live session through (the requests above do reach the routes)", async () => {
+    const admin = await createAdmin("guard@example.com", "guard password 123");
+    const { token } = await createSession(admin.id, 1);
+    const request = await adminHandler();
+    for (const headers of [{ Cookie: `${SESSION_COOKIE}=${token}` }, { Authorization: `Bearer ${token}` }] as Record<string, string>[]) {
+      const page = await request("/admin/locations", { headers });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toBe("rendered");
+      expect((await request("/admin/locations.data", { headers })).status).toBe(200);
     }
   });
 });

@@ -3,16 +3,19 @@ import { useFileCacheBackup } from "~/components/admin/file-cache-store";
 import { useLiveUpdates } from "~/components/admin/live-updates";
 import { ADMIN } from "~/i18n/admin";
 import { countContactSubmissions } from "~/models/contact-submissions.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { adminPagesGuard, signedInAdmin } from "~/web/identity.server";
 import type { Route } from "./+types/layout";
 
 /**
  * Frame of every signed-in admin page (SPEC §2): the guard (anyone without a
  * live session goes to /admin/login and comes back after signing in), the
- * sidebar with the live unread badge, and sign-out.
+ * sidebar with the live unread badge, and sign-out. The guard is middleware:
+ * it runs before every loader and action below this layout (decision 0021).
  */
-export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+export const middleware: Route.MiddlewareFunction[] = [adminPagesGuard];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { admin } = context.get(signedInAdmin);
   const { unread } = await countContactSubmissions();
   return { email: admin.email, unread };
 }

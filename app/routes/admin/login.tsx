@@ -4,10 +4,10 @@ import { ADMIN } from "~/i18n/admin";
 import { verifyAdminCredentials } from "~/models/admins.server";
 import { createSession } from "~/models/sessions.server";
 import { LOGIN_MESSAGES, loginSchema } from "~/schemas/login";
-import { adminReturnPath, currentAdmin, sessionCookie } from "~/utils/auth.server";
 import { getEnv } from "~/utils/env.server";
 import { log } from "~/utils/log.server";
 import { signInThrottle } from "~/utils/sign-in-throttle.server";
+import { adminReturnPath, pageAdmin, sessionCookie } from "~/web/identity.server";
 import type { Route } from "./+types/login";
 
 /**
@@ -26,8 +26,8 @@ export function headers({ actionHeaders }: Route.HeadersArgs) {
   return actionHeaders;
 }
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  if (await currentAdmin(request)) throw redirect(adminReturnPath(url.searchParams.get("redirectTo")));
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  if (await pageAdmin(request, context)) throw redirect(adminReturnPath(url.searchParams.get("redirectTo")));
   return null;
 }
 

@@ -1,12 +1,12 @@
 import { redirect } from "react-router";
 import { deleteSession } from "~/models/sessions.server";
-import { clearSessionCookie, sessionToken } from "~/utils/auth.server";
+import { clearSessionCookie, pageIdentity } from "~/web/identity.server";
 import type { Route } from "./+types/logout";
 
 /** Sign-out (SPEC §2): the session ends on the server, the cookie is cleared, back to the sign-in page. */
-export async function action({ request }: Route.ActionArgs) {
-  const token = sessionToken(request);
-  if (token) await deleteSession(token);
+export async function action({ request, context }: Route.ActionArgs) {
+  const identity = await pageIdentity(request, context);
+  if (identity.kind === "admin") await deleteSession(identity.token);
   return redirect("/admin/login", { headers: { "Set-Cookie": clearSessionCookie(), "Cache-Control": "no-store" } });
 }
 

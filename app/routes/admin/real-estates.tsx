@@ -12,14 +12,12 @@ import { deleteRealEstate, moveRealEstate, moveRealEstateTo } from "~/models/rea
 import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { isUuid } from "~/schemas/fields";
 import { adminWrite, field, orderIntent } from "~/utils/admin-action.server";
-import { requireAdmin } from "~/utils/auth.server";
 import { duplicateRealEstate } from "~/utils/admin-properties.server";
 import type { Route } from "./+types/real-estates";
 
 const MAX_SEARCH = 200;
 
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader({ url }: Route.LoaderArgs) {
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
   const rawLocation = url.searchParams.get("locationId") ?? "";
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
@@ -39,7 +37,6 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  await requireAdmin(request);
   const form = await request.formData();
   const id = field(form, "id");
   return adminWrite(async () => {

@@ -1,7 +1,7 @@
-import type { ActionFunctionArgs } from "react-router";
+import type { ActionFunctionArgs, MiddlewareFunction } from "react-router";
 import { IMAGE_UPLOAD_MESSAGES, IMAGE_UPLOAD_STATUS, ImageUploadError, MAX_UPLOAD_BYTES, processImageUpload } from "~/storage/images.server";
 import { UPLOAD_TYPES, type UploadType } from "~/storage/object-names";
-import { requireAdmin } from "~/utils/auth.server";
+import { adminPagesGuard } from "~/web/identity.server";
 import { log } from "~/utils/log.server";
 
 /**
@@ -38,8 +38,10 @@ function isUploadType(value: unknown): value is UploadType {
   return typeof value === "string" && (UPLOAD_TYPES as readonly string[]).includes(value);
 }
 
+// Outside the admin layout (app/routes.ts), so guarded here: deny by default.
+export const middleware: MiddlewareFunction<Response>[] = [adminPagesGuard];
+
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
   if (request.method !== "POST") return refuseUnread(MESSAGES.methodNotAllowed, 405, { Allow: "POST" });
 
   const declared = request.headers.get("Content-Length");
@@ -71,8 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 /** Nothing to read here: the picker posts. */
-export async function loader({ request }: { request: Request }) {
-  // Deny by default: even the "wrong method" answer is for administrators only.
-  await requireAdmin(request);
+// Even the "wrong method" answer is for administrators only (the middleware above).
+export function loader() {
   return reply({ error: MESSAGES.methodNotAllowed }, 405, { Allow: "POST" });
 }

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "react-router";
 import { DIAGNOSTICS_MESSAGES, TARGET_BUCKET } from "~/components/diagnostics/messages";
 import { diagButton, DiagnosticsShell, hasChosenFile, Message, Section, StatusBadge } from "~/components/diagnostics/ui";
-import { currentAdmin } from "~/utils/auth.server";
 import { ANONYMOUS_WRITE_REFUSAL, checkBuckets, fileOf, uploadTestImage } from "~/utils/diagnostics.server";
 import type { CheckResult, UploadResult } from "~/utils/diagnostics.server";
+import { pageAdmin } from "~/web/identity.server";
 import type { Route } from "./+types/test-storage";
 
 /**
@@ -24,8 +24,8 @@ export function headers() {
 
 export type StoragePolicy = "unknown" | "restricted" | "public";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [buckets, admin] = await Promise.all([checkBuckets(), currentAdmin(request)]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [buckets, admin] = await Promise.all([checkBuckets(), pageAdmin(request, context)]);
   // The anonymous upload test: the storage rules refuse every anonymous write.
   const policy: StoragePolicy = "restricted";
   const policyMessage = DIAGNOSTICS_MESSAGES.anonymousUploadFailed(ANONYMOUS_WRITE_REFUSAL);
@@ -35,7 +35,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { buckets, policy, policyMessage, policyDetail, signedIn: admin !== null, checkedAt: new Date().toISOString() };
 }
 
-export async function action({ request }: Route.ActionArgs): Promise<UploadResult> {
+export async function action({ request, context }: Route.ActionArgs): Promise<UploadResult> {
   const failed = (message: string): UploadResult => ({ status: "error", message: DIAGNOSTICS_MESSAGES.storageUploadFailed(message) });
   // The body is already bounded (server/body-limits.ts: 64 KB unless an administrator sends it, then 6 MB).
   let form: FormData;
@@ -44,7 +44,7 @@ export async function action({ request }: Route.ActionArgs): Promise<UploadResul
   } catch {
     return failed("the request could not be read");
   }
-  if (!(await currentAdmin(request))) return failed(DIAGNOSTICS_MESSAGES.needsAdmin);
+  if (!(await pageAdmin(request, context))) return failed(DIAGNOSTICS_MESSAGES.needsAdmin);
   const file = fileOf(form);
   if (!file) return { status: "error", message: DIAGNOSTICS_MESSAGES.selectFile };
   return uploadTestImage(file, DIAGNOSTICS_MESSAGES.storageUploadFailed);

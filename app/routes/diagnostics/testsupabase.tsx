@@ -13,7 +13,7 @@ import {
   uploadTestImage,
 } from "~/utils/diagnostics.server";
 import type { CheckResult, UploadResult } from "~/utils/diagnostics.server";
-import { currentAdmin } from "~/utils/auth.server";
+import { pageAdmin } from "~/web/identity.server";
 import type { Route } from "./+types/testsupabase";
 
 /**
@@ -30,15 +30,20 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [authentication, database, buckets, data] = await Promise.all([checkAuthentication(request), checkDatabase(), checkBuckets(), checkDataCounts()]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [authentication, database, buckets, data] = await Promise.all([
+    checkAuthentication(request, context),
+    checkDatabase(),
+    checkBuckets(),
+    checkDataCounts(),
+  ]);
   return { authentication, database, storage: buckets, data, checkedAt: new Date().toISOString() };
 }
 
 type Intent = "direct" | "upload" | "delete";
 export type DiagnosticsActionResult = CheckResult & { intent: Intent; image?: UploadResult["image"]; removedPath?: string };
 
-export async function action({ request }: Route.ActionArgs): Promise<DiagnosticsActionResult> {
+export async function action({ request, context }: Route.ActionArgs): Promise<DiagnosticsActionResult> {
   const refuse = (intent: Intent, message: string): DiagnosticsActionResult => ({ intent, status: "error", message });
   // The body is already bounded (server/body-limits.ts: 64 KB unless an administrator sends it, then 6 MB).
   let form: FormData;
@@ -50,7 +55,7 @@ export async function action({ request }: Route.ActionArgs): Promise<Diagnostics
   const intentValue = form.get("intent");
   const intent: Intent = intentValue === "upload" || intentValue === "delete" ? intentValue : "direct";
   // Every write test needs an administrator (deny by default).
-  if (!(await currentAdmin(request))) return refuse(intent, DIAGNOSTICS_MESSAGES.needsAdmin);
+  if (!(await pageAdmin(request, context))) return refuse(intent, DIAGNOSTICS_MESSAGES.needsAdmin);
   if (intent === "direct") return { intent, ...(await runDirectStorageTest()) };
   if (intent === "upload") {
     const file = fileOf(form);
