@@ -3,7 +3,9 @@ import { backupPglite } from "./db/backup.server";
 import { openDatabase, setDatabase, getDatabaseHandle, type DatabaseHandle } from "./db/client.server";
 import { pendingMigrationCount, runMigrations } from "./db/migrate.server";
 import { ensureFirstAdmin } from "./models/admins.server";
+import { onContactSubmission } from "./models/contact-submissions.server";
 import { ensureDefaultLocations } from "./models/locations.server";
+import { notifyNewSubmission } from "./notify/mail.server";
 import { startChangeFeed, stopChangeFeed } from "./realtime/change-feed.server";
 import { createStorage, setStorage } from "./storage/index.server";
 import type { Env } from "./utils/env.server";
@@ -29,7 +31,13 @@ export interface StartOptions {
 }
 
 let maintenance: Maintenance | undefined;
+let stopMailNotifications: (() => void) | undefined;
 let onBackupSignal: (() => void) | undefined;
+
+/** A new contact request is e-mailed to the agent (SMTP_URL, NOTIFY_EMAIL): the model only says one was stored. Returns the disconnect. */
+export function connectNotifications(): () => void {
+  return onContactSubmission(notifyNewSubmission);
+}
 
 export async function startServices(env: Env, options: StartOptions = {}): Promise<DatabaseHandle> {
   setLogLevel(env.LOG_LEVEL);
@@ -44,6 +52,7 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       await ensureFirstAdmin({ email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD }, (m) => log.info(m));
     }
     setStorage(await createStorage(env));
+    stopMailNotifications ??= connectNotifications();
     // The realtime change feed (DESIGN §9), for the web server only.
     if (options.changeFeed) await startChangeFeed(handle);
   } catch (error) {
@@ -99,6 +108,8 @@ export async function stopServices(): Promise<void> {
   onBackupSignal = undefined;
   await maintenance?.stop();
   maintenance = undefined;
+  stopMailNotifications?.();
+  stopMailNotifications = undefined;
   let handle: DatabaseHandle | undefined;
   try {
     handle = getDatabaseHandle();

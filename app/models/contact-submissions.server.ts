@@ -1,12 +1,24 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactSubmissions, realEstates, type ContactSubmission } from "~/db/schema";
-import { notifyNewSubmission } from "~/notify/mail.server";
 import { contactSchema, type Lang } from "~/schemas/contact";
 import { isUuid } from "~/schemas/fields";
 import { ModelError } from "./errors.server";
 
 export type { ContactSubmission };
+
+type SubmissionListener = (submission: ContactSubmission) => void;
+const listeners = new Set<SubmissionListener>();
+
+/**
+ * Tells `listener` of every request stored from now on, after it is stored
+ * (start-up registers the e-mail notification: app/services.server.ts).
+ * Returns the function that stops it.
+ */
+export function onContactSubmission(listener: SubmissionListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /**
  * Stores a visitor's request, unread (SPEC §4). Messages of refusals follow
@@ -26,7 +38,7 @@ export async function createContactSubmission(input: unknown, options: { lang?: 
     .values({ ...parsed.data, property_id: propertyId, isread: false })
     .returning();
   if (!row) throw new ModelError("Ошибка сохранения: нет ответа от сервера", "database");
-  notifyNewSubmission(row);
+  for (const listener of listeners) listener(row);
   return row;
 }
 

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { formatDateTime } from "~/i18n/format";
 import { createContactSubmission, getContactSubmission } from "~/models/contact-submissions.server";
+import { connectNotifications } from "~/services.server";
 import { createLocation } from "~/models/locations.server";
 import { createRealEstate } from "~/models/real-estates.server";
 import { resetEnvForTests } from "~/utils/env.server";
@@ -20,6 +21,8 @@ import {
 
 const test = useTestDatabase();
 beforeEach(() => resetDatabase(test.handle()));
+// The wiring start-up makes (app/services.server.ts): a stored request is e-mailed.
+beforeAll(() => connectNotifications());
 
 const PUBLIC_URL = "https://www.sea.example";
 const valid = { name: "Анна Петрова", email: "anna@example.com", message: "Интересует квартира у моря" };
