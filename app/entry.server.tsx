@@ -4,7 +4,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { requestInfo } from "./context";
-import { log, loggedPath } from "./utils/log.server";
+import { log, loggedPath } from "./platform/log.server";
 
 export const streamTimeout = 5_000;
 

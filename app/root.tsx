@@ -59,7 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * the original: the starter's nonce on a page rendered per request, and on a
  * cached page (no nonce) the hash of its text, which the cache computes from
  * every inline module script in the HTML, the one in the template included
- * (app/utils/frozen-page.server.ts). The module script, the preloads and the
+ * (app/page-cache/frozen-page.server.ts). The module script, the preloads and the
  * hydration data are React Router's own, unchanged; if <Scripts> renders no
  * module script, its output is used as it is.
  * tests/e2e/public/first-paint.spec.ts checks the whole way.

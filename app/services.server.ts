@@ -8,9 +8,9 @@ import { ensureDefaultLocations } from "./models/locations.server";
 import { notifyNewSubmission } from "./notify/mail.server";
 import { startChangeFeed, stopChangeFeed } from "./realtime/change-feed.server";
 import { createStorage, setStorage } from "./storage/index.server";
-import type { Env } from "./utils/env.server";
-import { log, setLogLevel } from "./utils/log.server";
-import { createMaintenance, type Maintenance } from "./utils/maintenance.server";
+import type { Env } from "./platform/env.server";
+import { log, setLogLevel } from "./platform/log.server";
+import { createMaintenance, type Maintenance } from "./jobs/maintenance.server";
 
 /**
  * Start-up and shut-down of what the process holds: the database (opened,
@@ -61,7 +61,7 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
   }
 
   if (options.maintenance) {
-    // SPEC §9's maintenance tick, every 60 s (app/utils/maintenance.server.ts);
+    // SPEC §9's maintenance tick, every 60 s (app/jobs/maintenance.server.ts);
     // backups keep their own interval.
     maintenance = createMaintenance({
       backups: { handle, dataDir: env.dataDir, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000 },

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { verifyAdminCredentials } from "~/models/admins.server";
 import { startServices, stopServices } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/platform/env.server";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-admin-cli-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

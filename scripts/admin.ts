@@ -11,7 +11,7 @@ import { countAdmins, createAdmin, generatePassword, resetAdminPassword } from "
 import { ModelError } from "~/models/errors.server";
 import { deleteSessionsOf } from "~/models/sessions.server";
 import { startServices, stopServices } from "~/services.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/platform/env.server";
 import { db } from "~/db/client.server";
 import { admins } from "~/db/schema";
 

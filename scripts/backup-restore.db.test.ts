@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createLocation, deleteLocation, listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/platform/env.server";
 import { openTestDatabase, testDbKind } from "../tests/support/test-db";
 
 /**

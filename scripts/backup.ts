@@ -7,8 +7,8 @@
  */
 import { parseArgs } from "node:util";
 import { backupNow, OperationError } from "~/db/backup-now.server";
-import { EnvError, getEnv } from "~/utils/env.server";
-import { setLogLevel } from "~/utils/log.server";
+import { EnvError, getEnv } from "~/platform/env.server";
+import { setLogLevel } from "~/platform/log.server";
 
 const USAGE = "Usage: npm run backup [-- --out FILE]";
 

@@ -5,8 +5,8 @@
  */
 import { parseArgs } from "node:util";
 import { OperationError, restoreFrom } from "~/db/backup-now.server";
-import { EnvError, getEnv } from "~/utils/env.server";
-import { setLogLevel } from "~/utils/log.server";
+import { EnvError, getEnv } from "~/platform/env.server";
+import { setLogLevel } from "~/platform/log.server";
 
 const USAGE = "Usage: npm run restore -- FILE";
 

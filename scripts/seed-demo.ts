@@ -8,7 +8,7 @@
  */
 import { DataDirLockedError } from "~/db/lock.server";
 import { startServices, stopServices } from "~/services.server";
-import { EnvError, getEnv } from "~/utils/env.server";
+import { EnvError, getEnv } from "~/platform/env.server";
 import { parseArgs, USAGE, UsageError, type CliArgs } from "./demo/args";
 import { createProgressBar, formatCount, formatDuration } from "./demo/progress";
 import { seedDemo, SeedDemoError } from "./demo/seed";

@@ -16,12 +16,12 @@ import { adminEventsRouter } from "~/realtime/sse.server";
 import { getDatabaseHandle } from "~/db/client.server";
 import { storage } from "~/storage/index.server";
 import { imageVariantsRouter } from "./image-variants";
-import type { Env } from "~/utils/env.server";
-import { clientAddress } from "~/utils/client-address.server";
-import { log } from "~/utils/log.server";
+import type { Env } from "~/platform/env.server";
+import { clientAddress } from "~/web/client-address.server";
+import { log } from "~/platform/log.server";
 import { sameOriginWrites } from "./same-origin";
 import { buildAssets } from "./build-assets";
-import { cachedPages } from "./cached-pages";
+import { cachedPages } from "~/page-cache/http.server";
 import { guardedRequests } from "./edge-guard";
 import { bodyLimits, pagesWithBoundedBodies } from "./body-limits";
 import { withRequestLog } from "./request-log";
@@ -32,7 +32,7 @@ import { withRequestLog } from "./request-log";
  * pages (vite.config.ts), so everything shares one set of services;
  * server/main.js loads it, listens and shuts down.
  */
-export { getEnv, EnvError } from "~/utils/env.server";
+export { getEnv, EnvError } from "~/platform/env.server";
 export { startServices, stopServices } from "~/services.server";
 export { DataDirLockedError } from "~/db/lock.server";
 // supabase-js realtime channels: server/main.js attaches it to the http.Server (WebSocket upgrades).
@@ -43,7 +43,7 @@ export { onClientError } from "./client-error";
 export { guardedRequests } from "./edge-guard";
 export { withRequestLog } from "./request-log";
 // The one logger (decision 0019): server/main.js and server/supervisor.js log through it.
-export { log } from "~/utils/log.server";
+export { log } from "~/platform/log.server";
 
 export interface AppOptions {
   /** Folder of the client build (production); absent in dev, where Vite serves assets. */
@@ -52,7 +52,7 @@ export interface AppOptions {
 
 /**
  * The Express app, and the request listener the production server listens
- * with: cached public pages are answered before Express (server/cached-pages.ts).
+ * with: cached public pages are answered before Express (app/page-cache/http.server.ts).
  */
 export function createApp(env: Env, options: AppOptions = {}): { app: express.Express; listener: http.RequestListener } {
   const app = express();
@@ -74,7 +74,7 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
     return context;
   };
   // DESIGN §11: a public page already rendered for this content version is
-  // sent first thing, as it was sent the first time (server/cached-pages.ts).
+  // sent first thing, as it was sent the first time (app/page-cache/http.server.ts).
   const cache = dev ? null : cachedPages(createWebRequestHandler(build, mode), loadContext);
   if (cache) app.use(cache.serveCached);
 

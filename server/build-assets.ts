@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
-import { encodingFor } from "./cached-pages";
+import { encodingFor } from "~/page-cache/http.server";
 
 /** The types of what the client build puts under /assets (anything else is left to express.static). */
 const TYPES: Record<string, string> = {

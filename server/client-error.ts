@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 
 /**
  * The http.Server's 'clientError' handler (server/main.js): requests Node

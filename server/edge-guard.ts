@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang } from "./client-error";
 
 /**

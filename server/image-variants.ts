@@ -4,7 +4,7 @@ import { VARIANT_WIDTHS } from "~/lib/images";
 import { renderVariant, variantFile, writeFileAtomic } from "~/storage/image-variants.server";
 import { safeObjectKey } from "~/storage/object-names";
 import type { ObjectStorage } from "~/storage/storage.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 
 /**
  * /img/{width}/upload/{key}: a WebP copy of an uploaded image at one of the

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { log, loggedPath, requestContext } from "~/utils/log.server";
+import { log, loggedPath, requestContext } from "~/platform/log.server";
 
 /**
  * One access line per request (decision 0019) and its request id: the

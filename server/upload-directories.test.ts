@@ -3,7 +3,7 @@ import type http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/platform/env.server";
 import { createApp } from "./app";
 
 /**

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import type { Env } from "~/utils/env.server";
+import type { Env } from "~/platform/env.server";
 import { openDatabase } from "./client.server";
 import { acquireLock, DataDirLockedError, readLockOwner } from "./lock.server";
 

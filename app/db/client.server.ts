@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "./schema";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 import { acquireLock } from "./lock.server";
 
 /** Rows of a raw SQL query, on either driver (both answer with `{ rows }`). */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 
 /**
  * One process per PGlite data folder (DESIGN §4): PGlite is an in-process

@@ -181,7 +181,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Attempts counted by the rate limits (utils/rate-limit.server.ts), kept in
+ * Attempts counted by the rate limits (app/web/rate-limit.server.ts), kept in
  * the database so that every server process counts together. `key` is a
  * SHA-256 of the limit and the client's key (no addresses stored); `bucket`
  * names the limit for a reader; `at_ms` is the server's clock.

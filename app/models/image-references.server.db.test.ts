@@ -6,7 +6,7 @@ import { variantFile } from "~/storage/image-variants.server";
 import { setStorage } from "~/storage/index.server";
 import { type LocalStorage } from "~/storage/local.server";
 import type { ObjectStorage } from "~/storage/storage.server";
-import { resetEnvForTests } from "~/utils/env.server";
+import { resetEnvForTests } from "~/platform/env.server";
 import { useTempImageStore } from "../../tests/support/temp-image-store";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { removeImagesIfUnused, uploadKeyOf } from "./image-references.server";

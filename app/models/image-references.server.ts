@@ -4,7 +4,7 @@ import { locations, realEstates } from "~/db/schema";
 import { removeVariants, variantCacheDir } from "~/storage/image-variants.server";
 import { storage } from "~/storage/index.server";
 import { safeObjectKey, UPLOAD_TYPES } from "~/storage/object-names";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 
 /**
  * Clean-up of uploaded images nobody shows any more (DESIGN §5): after a

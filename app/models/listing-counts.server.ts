@@ -3,7 +3,7 @@
  * current content version (DESIGN §11: the exact count(*) of a search for a
  * common word reads most of the catalogue, on every page and sort).
  *
- * The caller reads the content version (utils/content-version.server.ts)
+ * The caller reads the content version (app/db/content-version.server.ts)
  * before counting, on every request: the database bumps it in the same
  * transaction as any change to locations or properties, so a count made
  * under the version read now is the current one, a write (in this process

@@ -5,7 +5,7 @@ import { locations, realEstates } from "~/db/schema";
 import type { ListingItem, ListingPage } from "~/lib/listing";
 import type { ListingQuery } from "~/lib/listing-query";
 import { searchWords } from "~/lib/search";
-import { readContentVersion } from "~/utils/content-version.server";
+import { readContentVersion } from "~/db/content-version.server";
 import { CountCache, countKey, VersionedCache } from "./listing-counts.server";
 import { MARK_STEP, markRowsSql, walkFromMarkSql } from "./listing-marks.server";
 import { keyColumns, orderBy, sortKeys, type KeyValues } from "./listing-sort.server";

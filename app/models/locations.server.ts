@@ -8,7 +8,7 @@ import { describeDbError, findPgError, ModelError } from "./errors.server";
 import { removeImagesIfUnused } from "./image-references.server";
 import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
 import { propertiesOf } from "./real-estates.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 
 export type { Location };
 export type LocationWithCount = Location & { property_count: number };

@@ -13,11 +13,12 @@ import {
   UPDATABLE_PROPERTY_FIELDS,
   type PropertyCreateInput,
 } from "~/schemas/property";
+import { ADMIN } from "~/i18n/admin";
 import { describeDbError, findPgError, ModelError } from "./errors.server";
 import { removeImagesIfUnused } from "./image-references.server";
 import { searchVectorOf } from "./text-search.server";
 import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 
 export type { RealEstate };
 
@@ -232,4 +233,31 @@ export async function moveRealEstateTo(id: unknown, position: number): Promise<b
   const locationId = await locationIdOf(id);
   if (!locationId) return false;
   return db().transaction((tx) => moveToPosition(tx, propertiesOf(locationId), id, position));
+}
+
+/**
+ * "Duplicate" (beyond SPEC): a copy of a listing at the end of its location,
+ * titled "… (копия)", pictures shared (a picture is only removed from storage
+ * when nothing uses it any more).
+ */
+export async function duplicateRealEstate(id: string): Promise<RealEstate | null> {
+  const source = await getRealEstate(id);
+  if (!source) return null;
+  const suffix = ADMIN.properties.copySuffix;
+  return createRealEstate({
+    title: `${source.title.slice(0, 200 - suffix.length)}${suffix}`,
+    title_bg: source.title_bg ? `${source.title_bg.slice(0, 200 - suffix.length)}${suffix}` : "",
+    description: source.description,
+    description_bg: source.description_bg,
+    price: source.price,
+    area: source.area,
+    location_id: source.location_id,
+    images: source.images,
+    property_type: source.property_type,
+    bedrooms: source.bedrooms,
+    bathrooms: source.bathrooms,
+    year_built: source.year_built,
+    features: source.features,
+    features_bg: source.features_bg,
+  });
 }

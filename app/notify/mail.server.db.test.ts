@@ -7,8 +7,8 @@ import { createContactSubmission, getContactSubmission } from "~/models/contact-
 import { connectNotifications } from "~/services.server";
 import { createLocation } from "~/models/locations.server";
 import { createRealEstate } from "~/models/real-estates.server";
-import { resetEnvForTests } from "~/utils/env.server";
-import { log } from "~/utils/log.server";
+import { resetEnvForTests } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
 import {
   composeNotification,
   MAIL_TIMEOUT_MS,

@@ -3,8 +3,8 @@ import { z } from "zod";
 import type { ContactSubmission } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
 import { getRealEstate } from "~/models/real-estates.server";
-import { getEnv } from "~/utils/env.server";
-import { log } from "~/utils/log.server";
+import { getEnv } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
 
 /**
  * E-mail to the agent about each new contact request (on when SMTP_URL is set).

@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { DatabaseHandle } from "~/db/client.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 import { CHANGE_TABLES, parseChange, type Change } from "./changes";
 import { parseSessionNotice, SESSION_CHANNEL } from "./session-notice";
 

@@ -1,5 +1,5 @@
 import { getSession, sessionId } from "~/models/sessions.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 import { subscribeSessionEnds } from "./change-feed.server";
 
 /**

@@ -1,7 +1,7 @@
 import express, { type RequestHandler } from "express";
 import { sessionId } from "~/models/sessions.server";
-import { clientAddress } from "~/utils/client-address.server";
-import { log } from "~/utils/log.server";
+import { clientAddress } from "~/web/client-address.server";
+import { log } from "~/platform/log.server";
 import { subscribe } from "./change-feed.server";
 import { CHANGE_TABLES } from "./changes";
 import { ChangeCoalescer, type CoalescerOptions } from "./coalescer";

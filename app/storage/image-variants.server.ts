@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { VARIANT_WIDTHS } from "~/lib/images";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/platform/env.server";
 import { safeObjectKey } from "./object-names";
 import { UnsafeKeyError } from "./storage.server";
 

@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { VARIANT_WIDTHS } from "~/lib/images";
-import { setLogLevel } from "~/utils/log.server";
+import { setLogLevel } from "~/platform/log.server";
 import { variantFile } from "./image-variants.server";
 import {
   IMAGE_UPLOAD_MESSAGES,

@@ -1,6 +1,6 @@
 import sharp, { type Metadata } from "sharp";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/schemas/image";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 import { MAX_INPUT_PIXELS, removeVariants, renderAllVariants, variantCacheDir, writeRenderedVariants, type RawImage } from "./image-variants.server";
 import { storage } from "./index.server";
 import { makeObjectName, UPLOAD_TYPES, type UploadType } from "./object-names";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { Env } from "~/utils/env.server";
+import type { Env } from "~/platform/env.server";
 import { LocalStorage } from "./local.server";
 import type { ObjectStorage } from "./storage.server";
 

@@ -5,7 +5,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/platform/env.server";
 import { createStorage } from "./index.server";
 import { LocalStorage } from "./local.server";
 import { S3Storage } from "./s3.server";

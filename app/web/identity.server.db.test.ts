@@ -2,7 +2,7 @@ import type { IncomingMessage } from "node:http";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createAdmin } from "~/models/admins.server";
 import { createSession, deleteSession } from "~/models/sessions.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/platform/env.server";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { identify, SESSION_COOKIE, tokenIdentity, type Identity } from "./identity.server";
 

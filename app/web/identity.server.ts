@@ -3,7 +3,7 @@ import { createContext, redirect, type MiddlewareFunction, type RouterContextPro
 import { safeRedirect } from "~/lib/safe-redirect";
 import type { PublicAdmin } from "~/models/admins.server";
 import { getSession } from "~/models/sessions.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/platform/env.server";
 import { readCookie } from "./cookies";
 
 /**

@@ -58,7 +58,7 @@ import type { ListingQuery, Sort } from "~/lib/listing-query";
 import { ListingEngine } from "~/models/listing.server";
 import { listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/platform/env.server";
 import { seedDemo } from "../demo/seed";
 
 const BUDGET_MS = 25;

@@ -7,7 +7,7 @@ import ws from "ws";
 import { apiRouter, type ApiOptions } from "~/api/index.server";
 import { createAdmin } from "~/models/admins.server";
 import { ensureDefaultLocations } from "~/models/locations.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/platform/env.server";
 import { sameOriginWrites } from "../../server/same-origin";
 import { useTestDatabase } from "../support/test-db";
 

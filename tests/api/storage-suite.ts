@@ -20,7 +20,7 @@ import { setStorage, storage } from "~/storage/index.server";
 import { LocalStorage } from "~/storage/local.server";
 import { S3Storage } from "~/storage/s3.server";
 import type { ObjectStorage } from "~/storage/storage.server";
-import { getEnv, resetEnvForTests } from "~/utils/env.server";
+import { getEnv, resetEnvForTests } from "~/platform/env.server";
 import { sameOriginWrites } from "../../server/same-origin";
 import { testDbKind, useTestDatabase } from "../support/test-db";
 

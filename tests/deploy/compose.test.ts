@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { ENV_NAMES, parseEnv } from "~/utils/env.server";
+import { ENV_NAMES, parseEnv } from "~/platform/env.server";
 import { projectRoot } from "../support/built-server";
 import { parseDockerfile, parseEnvInstruction } from "./dockerfile";
 
 /**
- * deploy/compose.yaml against the configuration schema (app/utils/env.server.ts),
+ * deploy/compose.yaml against the configuration schema (app/platform/env.server.ts),
  * without Docker: the file is read as Compose reads it (YAML, then ${…}
  * substituted from deploy/.env, here from deploy/env.example with what a user
  * must fill in), and the site's environment must be names the server knows

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { ENV_NAMES } from "~/utils/env.server";
+import { ENV_NAMES } from "~/platform/env.server";
 import { projectRoot } from "../support/built-server";
 import { aptInstall } from "../support/system";
 

@@ -8,7 +8,7 @@
  */
 import { createContactSubmission } from "~/models/contact-submissions.server";
 import { startServices } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/platform/env.server";
 
 const [dataDir, concurrencyArg = "1", tag = "w"] = process.argv.slice(2);
 if (!dataDir) {

@@ -14,7 +14,7 @@ import { readLockOwner } from "~/db/lock.server";
 import { createContactSubmission } from "~/models/contact-submissions.server";
 import { countLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/platform/env.server";
 import { killAllChildren, makeTempDir, removeTempDirs, spawnTsx } from "./support";
 
 afterAll(async () => {

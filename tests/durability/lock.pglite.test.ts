@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { acquireLock, bootId, DataDirLockedError, HEARTBEAT_MS, readLockOwner, STALE_MS } from "~/db/lock.server";
 import { countLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/platform/env.server";
 import { killAllChildren, makeTempDir, removeTempDirs, spawnTsx } from "./support";
 
 const others: ChildProcess[] = [];

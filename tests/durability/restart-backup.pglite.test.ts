@@ -18,7 +18,7 @@ import { getDatabaseHandle, queryRows } from "~/db/client.server";
 import { MIGRATIONS_DIR } from "~/db/migrate.server";
 import { createLocation, DEFAULT_LOCATIONS, listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
-import { parseEnv } from "~/utils/env.server";
+import { parseEnv } from "~/platform/env.server";
 import { makeTempDir, removeTempDirs } from "./support";
 
 const NEW_LOCATION = { name: "Поморие", image: "/upload/locations/x.jpg" };

@@ -159,7 +159,7 @@ describe.runIf(kind === "postgres")("two server processes on PostgreSQL", () => 
   it("shows a change on every process's cached pages within half a second", async () => {
     for (let i = 0; i < 4; i++) expect((await request(`${baseUrl}/`)).body).not.toContain("Равда-Центр");
     await handle.db.execute(sql`update locations set name = 'Равда-Центр' where name = 'Равда'`);
-    // Each process checks the content version at most every half second (server/cached-pages.ts).
+    // Each process checks the content version at most every half second (app/page-cache/http.server.ts).
     await new Promise((r) => setTimeout(r, 600));
     for (let i = 0; i < 4; i++) expect((await request(`${baseUrl}/`)).body).toContain("Равда-Центр");
   });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { setStorage } from "~/storage/index.server";
 import { LocalStorage } from "~/storage/local.server";
-import { setLogLevel } from "~/utils/log.server";
+import { setLogLevel } from "~/platform/log.server";
 import { resetDatabase, type useTestDatabase } from "./test-db";
 
 /**

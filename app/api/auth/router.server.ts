@@ -2,11 +2,11 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { PublicAdmin } from "~/models/admins.server";
 import { verifyAdminCredentials } from "~/models/admins.server";
 import { createSession, deleteSession, deleteSessionsOf, getSessionAdmin } from "~/models/sessions.server";
-import { clientAddress } from "~/utils/client-address.server";
-import { getEnv } from "~/utils/env.server";
-import { log } from "~/utils/log.server";
-import { RateLimiter } from "~/utils/rate-limit.server";
-import { signInThrottle, SignInThrottle, type SignInLimits } from "~/utils/sign-in-throttle.server";
+import { clientAddress } from "~/web/client-address.server";
+import { getEnv } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
+import { RateLimiter } from "~/web/rate-limit.server";
+import { signInThrottle, SignInThrottle, type SignInLimits } from "~/web/sign-in-throttle.server";
 import { answeredAlready, requireUtf8 } from "../errors";
 import { identify } from "~/web/identity.server";
 

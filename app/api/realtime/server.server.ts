@@ -8,13 +8,13 @@ import { looksLikeSessionToken } from "~/models/sessions.server";
 import { subscribe as subscribeToChanges } from "~/realtime/change-feed.server";
 import type { Change } from "~/realtime/changes";
 import { startSessionWatch, watchSession } from "~/realtime/session-watch.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/platform/env.server";
 import { tokenIdentity } from "~/web/identity.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 import { guardedUpgrade } from "../../../server/edge-guard";
 import { asJson, parseSelect } from "../rest/query.server";
 import { apiTable, type ApiColumn, type TableName } from "../rest/tables.server";
-import { clientAddress } from "~/utils/client-address.server";
+import { clientAddress } from "~/web/client-address.server";
 import { Admission, PROBATION_MS, upgradeCredential, type ConnectionClass, type Refusal } from "./admission.server";
 import {
   bindingId,

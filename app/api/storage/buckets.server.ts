@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "~/storage/image-variants.server";
 import { storage } from "~/storage/index.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/platform/env.server";
 
 /**
  * Buckets of the Storage API. The site has one file store (app/storage), and

@@ -15,7 +15,7 @@ import { storage } from "~/storage/index.server";
 import { MAX_KEY_BYTES, MAX_KEY_SEGMENT_BYTES, safeObjectKey } from "~/storage/object-names";
 import { KeyConflictError, ObjectExistsError, UnsafeKeyError, type StoredObject } from "~/storage/storage.server";
 import { identify } from "~/web/identity.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 import { answeredAlready, requireUtf8 } from "../errors";
 import { getBucket, listBuckets, parseSizeLimit, updateBucket, type Bucket } from "./buckets.server";
 import { classifyContent, extensionOf, imageName, mimeAllowed, nameMatchesFormat, REFUSED_MESSAGE } from "./content.server";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { safeObjectKey } from "~/storage/object-names";
 import { writeFileAtomic } from "~/storage/image-variants.server";
 import type { StoredObject } from "~/storage/storage.server";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/platform/env.server";
 
 /**
  * The Cache-Control max-age an object was uploaded with (SPEC §7: 3600, the

@@ -8,7 +8,7 @@ import { localizePath } from "~/i18n/lang";
 import { encodePath } from "~/lib/seo";
 import { inboxItem, listInbox } from "~/models/admin-lists.server";
 import { deleteContactSubmission, markContactSubmissionRead } from "~/models/contact-submissions.server";
-import { adminWrite, field } from "~/utils/admin-action.server";
+import { adminWrite, field } from "~/web/admin-action.server";
 import type { Route } from "./+types/contact-submissions";
 
 /**

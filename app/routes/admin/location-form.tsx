@@ -6,9 +6,9 @@ import { ADMIN } from "~/i18n/admin";
 import { ModelError } from "~/models/errors.server";
 import { createLocation, getLocation, updateLocation } from "~/models/locations.server";
 import { LOCATION_MESSAGES } from "~/schemas/location";
-import { field } from "~/utils/admin-action.server";
-import { editFormShouldRevalidate } from "~/utils/admin-edit-form";
-import { log } from "~/utils/log.server";
+import { field } from "~/web/admin-action.server";
+import { editFormShouldRevalidate } from "~/web/admin-edit-form";
+import { log } from "~/platform/log.server";
 import type { Route } from "./+types/location-form";
 
 /**

@@ -9,7 +9,7 @@ import { formatPropertyCount } from "~/i18n/plural";
 import { imageVariant } from "~/lib/images";
 import { propertiesByLocation } from "~/models/admin-lists.server";
 import { deleteLocation, listLocationsWithCounts, moveLocation, moveLocationTo } from "~/models/locations.server";
-import { adminWrite, field, orderIntent } from "~/utils/admin-action.server";
+import { adminWrite, field, orderIntent } from "~/web/admin-action.server";
 import type { Route } from "./+types/locations";
 
 /** How many of a location's properties its card lists when expanded. */

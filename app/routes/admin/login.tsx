@@ -4,9 +4,9 @@ import { ADMIN } from "~/i18n/admin";
 import { verifyAdminCredentials } from "~/models/admins.server";
 import { createSession } from "~/models/sessions.server";
 import { LOGIN_MESSAGES, loginSchema } from "~/schemas/login";
-import { getEnv } from "~/utils/env.server";
-import { log } from "~/utils/log.server";
-import { signInThrottle } from "~/utils/sign-in-throttle.server";
+import { getEnv } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
+import { signInThrottle } from "~/web/sign-in-throttle.server";
 import { adminReturnPath, pageAdmin, sessionCookie } from "~/web/identity.server";
 import type { Route } from "./+types/login";
 

@@ -11,9 +11,9 @@ import { getLocation, listLocations } from "~/models/locations.server";
 import { createRealEstate, getRealEstate, updateRealEstate } from "~/models/real-estates.server";
 import { fieldErrors } from "~/schemas/fields";
 import { PROPERTY_MESSAGES, propertyFormSchema } from "~/schemas/property";
-import { field } from "~/utils/admin-action.server";
-import { editFormShouldRevalidate } from "~/utils/admin-edit-form";
-import { log } from "~/utils/log.server";
+import { field } from "~/web/admin-action.server";
+import { editFormShouldRevalidate } from "~/web/admin-edit-form";
+import { log } from "~/platform/log.server";
 import type { Route } from "./+types/real-estate-form";
 
 /**

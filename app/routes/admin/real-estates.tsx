@@ -8,11 +8,10 @@ import { formatPrice } from "~/i18n/format";
 import { imageVariant } from "~/lib/images";
 import { ADMIN_PAGE_SIZE, searchAdminProperties } from "~/models/admin-lists.server";
 import { getLocation, listLocations } from "~/models/locations.server";
-import { deleteRealEstate, moveRealEstate, moveRealEstateTo } from "~/models/real-estates.server";
+import { deleteRealEstate, duplicateRealEstate, moveRealEstate, moveRealEstateTo } from "~/models/real-estates.server";
 import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { isUuid } from "~/schemas/fields";
-import { adminWrite, field, orderIntent } from "~/utils/admin-action.server";
-import { duplicateRealEstate } from "~/utils/admin-properties.server";
+import { adminWrite, field, orderIntent } from "~/web/admin-action.server";
 import type { Route } from "./+types/real-estates";
 
 const MAX_SEARCH = 200;

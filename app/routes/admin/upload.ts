@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, MiddlewareFunction } from "react-router";
 import { IMAGE_UPLOAD_MESSAGES, IMAGE_UPLOAD_STATUS, ImageUploadError, MAX_UPLOAD_BYTES, processImageUpload } from "~/storage/images.server";
 import { UPLOAD_TYPES, type UploadType } from "~/storage/object-names";
 import { adminPagesGuard } from "~/web/identity.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 
 /**
  * POST /admin/upload (DESIGN §5, SPEC §4 image upload): one image from the

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "react-router";
-import { DIAGNOSTICS_MESSAGES, TARGET_BUCKET } from "~/components/diagnostics/messages";
+import { DIAGNOSTICS_MESSAGES, TARGET_BUCKET } from "~/i18n/diagnostics";
 import { diagButton, DiagnosticsShell, hasChosenFile, Message, Section, StatusBadge } from "~/components/diagnostics/ui";
-import { ANONYMOUS_WRITE_REFUSAL, checkBuckets, fileOf, uploadTestImage } from "~/utils/diagnostics.server";
-import type { CheckResult, UploadResult } from "~/utils/diagnostics.server";
+import { ANONYMOUS_WRITE_REFUSAL, checkBuckets, fileOf, uploadTestImage } from "~/web/diagnostics.server";
+import type { CheckResult, UploadResult } from "~/web/diagnostics.server";
 import { pageAdmin } from "~/web/identity.server";
 import type { Route } from "./+types/test-storage";
 

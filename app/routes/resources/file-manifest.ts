@@ -1,4 +1,4 @@
-import { buildFileManifest } from "~/utils/file-manifest.server";
+import { buildFileManifest } from "~/web/file-manifest.server";
 
 /**
  * `/app-data.json`, `/file-manifest.json` and `/exported-files.json` (SPEC §7's

@@ -1,4 +1,4 @@
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/platform/env.server";
 
 /**
  * Paths crawlers should leave alone: the administration, SPEC's diagnostics

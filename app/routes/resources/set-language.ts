@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { isLang, localizePath, splitLangPath } from "~/i18n/lang";
 import { redirectTarget } from "~/lib/safe-redirect";
-import { getEnv } from "~/utils/env.server";
-import { languageCookie } from "~/utils/language.server";
+import { getEnv } from "~/platform/env.server";
+import { languageCookie } from "~/web/language.server";
 import type { Route } from "./+types/set-language";
 
 /**

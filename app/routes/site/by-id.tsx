@@ -4,7 +4,7 @@ import { dictionary, localizePath, splitLangPath } from "~/i18n";
 import { encodePath } from "~/lib/seo";
 import { getLocation } from "~/models/locations.server";
 import { getRealEstate } from "~/models/real-estates.server";
-import { pageContext } from "~/utils/page.server";
+import { pageContext } from "~/web/page.server";
 import type { Route } from "./+types/by-id";
 
 /**

@@ -4,11 +4,11 @@ import { LocationCard } from "~/components/location-card";
 import { dictionary, fill, localizePath, pickText } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
 import { listLocationsWithCounts } from "~/models/locations.server";
-import { handleContactAction } from "~/utils/contact-action.server";
-import { contactClientAction, contactShouldRevalidate } from "~/utils/contact-client-action";
+import { handleContactAction } from "~/web/contact-action.server";
+import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
 import { requestInfo } from "~/context";
-import { pageContext } from "~/utils/page.server";
-import { siteConfig } from "~/utils/site.server";
+import { pageContext } from "~/web/page.server";
+import { siteConfig } from "~/web/site.server";
 import type { Route } from "./+types/home";
 
 export async function loader({ url }: Route.LoaderArgs) {

@@ -3,9 +3,9 @@ import { Link, Outlet, redirect, useLoaderData, useLocation } from "react-router
 import { GlobalErrorScreen } from "~/components/global-error";
 import { LanguageSwitch } from "~/components/language-switch";
 import { dictionary, localizePath, splitLangPath } from "~/i18n";
-import { contactShouldRevalidate } from "~/utils/contact-client-action";
-import { cookieLang } from "~/utils/language.server";
-import { siteConfig } from "~/utils/site.server";
+import { contactShouldRevalidate } from "~/web/contact-client-action";
+import { cookieLang } from "~/web/language.server";
+import { siteConfig } from "~/web/site.server";
 import type { Route } from "./+types/layout";
 
 /**

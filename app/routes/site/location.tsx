@@ -12,7 +12,7 @@ import { listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/list
 import { breadcrumbJsonLd, jsonLd, pageMeta } from "~/lib/seo";
 import { getLocationBySlug } from "~/models/locations.server";
 import { listingEngine } from "~/context";
-import { pageContext } from "~/utils/page.server";
+import { pageContext } from "~/web/page.server";
 import type { Route } from "./+types/location";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/list
 import { pageMeta } from "~/lib/seo";
 import { listLocations } from "~/models/locations.server";
 import { listingEngine } from "~/context";
-import { pageContext } from "~/utils/page.server";
+import { pageContext } from "~/web/page.server";
 import type { Route } from "./+types/properties";
 
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -12,10 +12,10 @@ import { breadcrumbJsonLd, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
 import { getLocationBySlug } from "~/models/locations.server";
 import { getRealEstateBySlug } from "~/models/real-estates.server";
 import { listingEngine, requestInfo } from "~/context";
-import { handleContactAction } from "~/utils/contact-action.server";
-import { contactClientAction, contactShouldRevalidate } from "~/utils/contact-client-action";
-import { pageContext } from "~/utils/page.server";
-import { siteConfig } from "~/utils/site.server";
+import { handleContactAction } from "~/web/contact-action.server";
+import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
+import { pageContext } from "~/web/page.server";
+import { siteConfig } from "~/web/site.server";
 import type { Route } from "./+types/property";
 
 async function find(params: Route.LoaderArgs["params"]) {

@@ -2,8 +2,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
 import { LANGUAGE_KEY } from "~/i18n/lang";
-import { freezePage, type PageEncoding } from "~/utils/frozen-page.server";
-import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/utils/page-cache.server";
+import { freezePage, type PageEncoding } from "~/page-cache/frozen-page.server";
+import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/page-cache/page-cache.server";
 import { readCookie } from "~/web/cookies";
 
 /**

@@ -1,4 +1,4 @@
-import { getEnv } from "./env.server";
+import { getEnv } from "~/platform/env.server";
 
 /** What every public page needs from configuration (contact block, About, canonical URLs). */
 export interface SiteConfig {

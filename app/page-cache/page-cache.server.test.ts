@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCacheable, PageCache, type CachedPage } from "./page-cache.server";
+import { isCacheable, PageCache, type CachedPage } from "~/page-cache/page-cache.server";
 
 const page = (body: string): CachedPage => {
   const bytes = Buffer.from(body);

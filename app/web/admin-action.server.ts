@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { ModelError } from "~/models/errors.server";
-import { log } from "./log.server";
+import { log } from "~/platform/log.server";
 import { ADMIN } from "~/i18n/admin";
 
 /** What an admin list action answers: the page shows `error` in its banner. */

@@ -6,8 +6,8 @@ import { removeImagesIfUnused } from "~/models/image-references.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import { storage } from "~/storage/index.server";
 import { UPLOAD_TYPES } from "~/storage/object-names";
-import { log } from "~/utils/log.server";
-import { forgetOldAttempts } from "~/utils/rate-limit.server";
+import { log } from "~/platform/log.server";
+import { forgetOldAttempts } from "~/web/rate-limit.server";
 
 /**
  * The server's maintenance tick (SPEC §9: every 60 s): expired administrator

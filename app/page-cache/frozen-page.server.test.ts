@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { freezePage } from "./frozen-page.server";
+import { freezePage } from "~/page-cache/frozen-page.server";
 
 const NONCE = "q1w2e3r4t5y6u7i8o9p0AA==";
 const POLICY = `default-src 'self';script-src 'self' 'nonce-${NONCE}';style-src 'self' 'unsafe-inline';object-src 'none'`;

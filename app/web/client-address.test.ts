@@ -1,7 +1,7 @@
 import type http from "node:http";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addressKey, clientAddress } from "./client-address.server";
-import { resetEnvForTests } from "./env.server";
+import { addressKey, clientAddress } from "~/web/client-address.server";
+import { resetEnvForTests } from "~/platform/env.server";
 
 describe("the client address every per-address limit counts (issue 17)", () => {
   afterEach(() => {

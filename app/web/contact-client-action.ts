@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { splitLangPath } from "~/i18n";
 import { CONTACT_MESSAGES } from "~/schemas/contact-messages";
-import type { ContactActionResult } from "./contact-action.server";
+import type { ContactActionResult } from "~/web/contact-action.server";
 
 /**
  * The contact form's clientAction (home and property pages): when the post

@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, parseEnv } from "~/platform/env.server";
 
 describe("configuration", () => {
   it("has working embedded defaults: port 9000, ./data, PGlite", () => {

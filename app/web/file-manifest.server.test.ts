@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "~/routes/resources/file-manifest";
 import { setStorage } from "~/storage/index.server";
 import { LocalStorage } from "~/storage/local.server";
-import { APP_VERSION, buildFileManifest } from "./file-manifest.server";
+import { APP_VERSION, buildFileManifest } from "~/web/file-manifest.server";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-file-manifest-"));
 const store = new LocalStorage(path.join(root, "upload"));

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { lte, sql } from "drizzle-orm";
 import { db, queryRows } from "~/db/client.server";
 import { rateLimitHits } from "~/db/schema";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 
 /**
  * A sliding-window limit per key (an IP address, an account) counted in the

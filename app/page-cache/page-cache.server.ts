@@ -1,8 +1,8 @@
 import { readCookie } from "~/web/cookies";
 import { SESSION_COOKIE } from "~/web/identity.server";
-import { sizeOf, type FrozenPage } from "./frozen-page.server";
+import { sizeOf, type FrozenPage } from "~/page-cache/frozen-page.server";
 
-export { readContentVersion } from "./content-version.server";
+export { readContentVersion } from "~/db/content-version.server";
 
 /**
  * Rendered public HTML, kept in this process (DESIGN §11: server rendering is
@@ -120,7 +120,7 @@ export class PageCache {
  * not the admin area, redirects, uploads or resource routes with their own
  * caching, and not while an administrator's session cookie is sent. Other
  * cookies (a proxy's, an analytics script's) do not change a public page —
- * only `language` does, and it is part of the key (server/cached-pages.ts) —
+ * only `language` does, and it is part of the key (app/page-cache/http.server.ts) —
  * so they no longer send every such visitor to a fresh render.
  */
 export function isCacheable(method: string, path: string, cookieHeader: string | undefined): boolean {

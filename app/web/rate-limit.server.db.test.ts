@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { forgetOldAttempts, RATE_LIMIT_KEEP_MS, RateLimiter } from "./rate-limit.server";
+import { forgetOldAttempts, RATE_LIMIT_KEEP_MS, RateLimiter } from "~/web/rate-limit.server";
 
 const test = useTestDatabase();
 let buckets = 0;

@@ -1,6 +1,6 @@
 import type http from "node:http";
 import net from "node:net";
-import { getEnv } from "~/utils/env.server";
+import { getEnv } from "~/platform/env.server";
 
 /**
  * Who a request comes from, as every per-address limit counts it (issue 17):

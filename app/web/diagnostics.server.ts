@@ -10,9 +10,9 @@ import { removeVariants, variantCacheDir } from "~/storage/image-variants.server
 import { ImageUploadError, MAX_UPLOAD_BYTES, processImageUpload } from "~/storage/images.server";
 import { storage } from "~/storage/index.server";
 import { OBJECT_NAME_PATTERN } from "~/storage/object-names";
-import { DIAGNOSTICS_MESSAGES, TARGET_BUCKET } from "~/components/diagnostics/messages";
+import { DIAGNOSTICS_MESSAGES, TARGET_BUCKET } from "~/i18n/diagnostics";
 import { pageAdmin } from "~/web/identity.server";
-import { log } from "~/utils/log.server";
+import { log } from "~/platform/log.server";
 
 /**
  * The checks of the diagnostics pages (SPEC §2 /testsupabase and

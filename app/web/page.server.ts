@@ -1,5 +1,5 @@
 import { splitLangPath, type Lang } from "~/i18n/lang";
-import { getEnv } from "./env.server";
+import { getEnv } from "~/platform/env.server";
 
 /**
  * Language of the requested page (from its path) and the site's origin, for

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { SIGN_IN_DEFAULTS, SignInThrottle, slowDownMs, type SignInGate, type SignInLimits } from "./sign-in-throttle.server";
+import { SIGN_IN_DEFAULTS, SignInThrottle, slowDownMs, type SignInGate, type SignInLimits } from "~/web/sign-in-throttle.server";
 
 /** The one sign-in throttle (decision 0018), counted in the database like every rate limit. */
 useTestDatabase();

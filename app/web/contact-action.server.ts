@@ -3,8 +3,8 @@ import type { Lang } from "~/i18n/lang";
 import { createContactSubmission } from "~/models/contact-submissions.server";
 import { ModelError } from "~/models/errors.server";
 import { CONTACT_MAX_LENGTH, CONTACT_MESSAGES } from "~/schemas/contact";
-import { contactRequestKey, contactRequestLimiter as limiter } from "./contact-limit.server";
-import { log } from "~/utils/log.server";
+import { contactRequestKey, contactRequestLimiter as limiter } from "~/web/contact-limit.server";
+import { log } from "~/platform/log.server";
 
 export type ContactActionResult =
   { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };

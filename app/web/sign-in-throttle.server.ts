@@ -1,4 +1,4 @@
-import { RateLimiter } from "./rate-limit.server";
+import { RateLimiter } from "~/web/rate-limit.server";
 
 /**
  * The one sign-in throttle (docs/decisions/0018-one-sign-in-throttle.md),

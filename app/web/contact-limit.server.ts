@@ -1,4 +1,4 @@
-import { RateLimiter } from "./rate-limit.server";
+import { RateLimiter } from "~/web/rate-limit.server";
 
 /**
  * The allowance for contact requests per address, whichever way they come:

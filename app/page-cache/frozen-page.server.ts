@@ -16,7 +16,7 @@ import zlib from "node:zlib";
  *   ~2 ms for a 70 KB listing, 12 % smaller than the quality 4 of
  *   on-the-fly compression).
  *
- * Decision: docs/decisions/0010-cached-pages-hash-csp.md.
+ * Decision: docs/decisions/0010-cached-pages-sent-as-bytes.md.
  */
 export interface FrozenPage {
   status: number;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
 // The database is not reached: the limiter lets the visitor through and storing fails.
-vi.mock("./rate-limit.server", () => ({
+vi.mock("~/web/rate-limit.server", () => ({
   RateLimiter: class {
     attempt = async () => true;
     release = async () => undefined;
@@ -13,7 +13,7 @@ vi.mock("~/models/contact-submissions.server", () => ({
   }),
 }));
 
-const { handleContactAction } = await import("./contact-action.server");
+const { handleContactAction } = await import("~/web/contact-action.server");
 
 function post(): Request {
   const body = new URLSearchParams({ name: "Иван", email: "ivan@example.com", phone: "", message: "Здравствуйте", website: "" });

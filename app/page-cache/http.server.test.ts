@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodingFor } from "./cached-pages";
+import { encodingFor } from "./http.server";
 
 describe("the encoding a cached page is sent with", () => {
   it("is brotli when the browser takes it, else gzip, else none", () => {

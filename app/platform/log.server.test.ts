@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { log, loggedPath, prettyLine, setLogDestinationForTests, setLogLevel } from "./log.server";
+import { log, loggedPath, prettyLine, setLogDestinationForTests, setLogLevel } from "~/platform/log.server";
 
 describe("log lines", () => {
   it("the development format is one readable line with the fields after the message", () => {

@@ -11,7 +11,7 @@ import { createSession, getSessionAdmin } from "~/models/sessions.server";
 import { variantFile } from "~/storage/image-variants.server";
 import { useTempImageStore } from "../../tests/support/temp-image-store";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { createMaintenance, FIRST_BACKUP_AFTER_MS, removeOrphanedUploads } from "./maintenance.server";
+import { createMaintenance, FIRST_BACKUP_AFTER_MS, removeOrphanedUploads } from "~/jobs/maintenance.server";
 
 const test = useTestDatabase();
 
