@@ -134,9 +134,11 @@ export default defineConfig({
       grepInvert: /^(?!.*\b(seo|keyboard|layout)\.spec\.ts\b).*\(ru[,)]/,
       // Phones run every public screen (listing filters and paging, location
       // page, contact form, error pages: touch and a 390 px layout), plus the
-      // 360 px layout spec. Head tags (seo) are the same HTML at any size:
-      // checked once, on desktop. Keyboard walks are desktop-only (in the spec).
-      testIgnore: [/public\/seo\.spec\.ts$/, /\/admin\//, /\/diagnostics\//],
+      // 360 px layout spec, and every admin spec (against the admin server:
+      // tests/e2e/admin/fixtures.ts sets their baseURL). Head tags (seo) are the
+      // same HTML at any size: checked once, on desktop. Keyboard walks are
+      // desktop-only (in the spec).
+      testIgnore: [/public\/seo\.spec\.ts$/, /\/diagnostics\//],
       use: {
         ...chromium,
         userAgent: devices["Pixel 7"].userAgent,
@@ -147,7 +149,7 @@ export default defineConfig({
       },
     },
     {
-      // The administrator area (its own server, see webServer), desktop size; the admin specs check phones where it matters.
+      // The administrator area (its own server, see webServer) at desktop size; the phone project runs the same specs on a phone.
       name: "admin",
       // The diagnostics pages write test images, so they run against this server too.
       testMatch: [/\/admin\/.*\.spec\.ts$/, /\/diagnostics\/.*\.spec\.ts$/],

@@ -56,6 +56,11 @@ export function allowConsoleErrors(page: Page, pattern: RegExp): void {
 }
 
 export const test = base.extend<{ adminPage: Page }>({
+  // The admin specs run in the admin and the phone projects; either way `page` and `request` talk to the admin server.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    await use(ADMIN_BASE_URL);
+  },
   adminPage: async ({ browser, clientIp }, use) => {
     const page = await adminContextPage(browser, clientIp);
     const errors: string[] = [];
