@@ -10,7 +10,7 @@ export interface Column<T> {
 }
 
 /**
- * An admin data table that is a list of cards below the `lg` breakpoint —
+ * An admin data table that is a list of cards below the `xl` breakpoint (1280 px) —
  * CSS only, the same markup at every size, so nothing hides behind a sideways
  * scroll on a phone. The table roles are written out because a table shown as
  * blocks loses them in some browsers. At table size cells wrap (no `truncate`
@@ -29,9 +29,9 @@ export function DataTable<T>({
   highlight?: (row: T) => boolean;
 }) {
   return (
-    <div className="lg:overflow-hidden lg:rounded-2xl lg:bg-white lg:shadow-sm lg:ring-1 lg:ring-slate-200">
-      <table role="table" className="w-full text-left text-sm max-lg:block">
-        <thead role="rowgroup" className="bg-slate-50 text-slate-600 max-lg:sr-only">
+    <div className="xl:overflow-hidden xl:rounded-2xl xl:bg-white xl:shadow-sm xl:ring-1 xl:ring-slate-200">
+      <table role="table" className="w-full text-left text-sm max-xl:block">
+        <thead role="rowgroup" className="bg-slate-50 text-slate-600 max-xl:sr-only">
           <tr role="row">
             {columns.map((column) => (
               <th key={column.header} role="columnheader" scope="col" className="px-3 py-2 align-bottom font-medium">
@@ -40,12 +40,12 @@ export function DataTable<T>({
             ))}
           </tr>
         </thead>
-        <tbody role="rowgroup" className="max-lg:grid max-lg:gap-3 lg:divide-y lg:divide-slate-100">
+        <tbody role="rowgroup" className="max-xl:grid max-xl:gap-3 xl:divide-y xl:divide-slate-100">
           {rows.map((row) => (
             <tr
               key={rowKey(row)}
               role="row"
-              className={`max-lg:grid max-lg:gap-2 max-lg:rounded-2xl max-lg:p-4 max-lg:shadow-sm max-lg:ring-1 max-lg:ring-slate-200 ${
+              className={`max-xl:grid max-xl:gap-2 max-xl:rounded-2xl max-xl:p-4 max-xl:shadow-sm max-xl:ring-1 max-xl:ring-slate-200 ${
                 highlight?.(row) ? "bg-sea-50 font-medium" : "bg-white"
               }`}
             >
@@ -53,10 +53,10 @@ export function DataTable<T>({
                 <td
                   key={column.header}
                   role="cell"
-                  className={`align-top lg:px-3 lg:py-2 ${column.label === false ? "max-lg:block" : "max-lg:grid max-lg:grid-cols-[6rem_minmax(0,1fr)] max-lg:gap-2"} ${column.className ?? ""}`}
+                  className={`align-top xl:px-3 xl:py-2 ${column.label === false ? "max-xl:block" : "max-xl:grid max-xl:grid-cols-[6rem_minmax(0,1fr)] max-xl:gap-2"} ${column.className ?? ""}`}
                 >
                   {column.label === false ? null : (
-                    <span aria-hidden="true" className="font-normal text-slate-600 lg:hidden">
+                    <span aria-hidden="true" className="font-normal text-slate-600 xl:hidden">
                       {column.header}
                     </span>
                   )}

@@ -124,14 +124,14 @@ export default function ContactSubmissions() {
             },
             {
               header: S.message,
-              className: "lg:min-w-48",
+              className: "xl:min-w-40",
               cell: (row) => (
-                <p className="line-clamp-3 wrap-break-word" title={row.message}>
+                <p className="line-clamp-3 wrap-break-word xl:max-w-xs" title={row.message}>
                   {row.message}
                 </p>
               ),
             },
-            { header: S.date, className: "lg:whitespace-nowrap", cell: (row) => formatDateTime(row.created_at) },
+            { header: S.date, className: "xl:whitespace-nowrap", cell: (row) => formatDateTime(row.created_at) },
             {
               header: S.property,
               className: "wrap-break-word",
@@ -148,7 +148,7 @@ export default function ContactSubmissions() {
               header: S.actions,
               label: false,
               cell: (row) => (
-                <div className="flex flex-wrap gap-2 lg:gap-1">
+                <div className="flex flex-wrap gap-2 xl:flex-nowrap xl:gap-1">
                   <Link to={withParams({ view: row.id })} className={buttonClass.secondary} aria-label={`${S.view}: ${row.name}`}>
                     {S.view}
                   </Link>

@@ -42,7 +42,7 @@ export default function AdminLayout() {
       <aside className="border-b border-slate-200 bg-white md:min-h-screen md:border-b-0 md:border-r">
         <div className="flex items-center justify-between gap-2 px-4 py-4 md:block">
           <p className="font-semibold text-sea-900">{ADMIN.title}</p>
-          <p className="hidden truncate text-xs text-slate-500 md:mt-1 md:block" title={email}>
+          <p className="hidden text-xs wrap-anywhere text-slate-500 md:mt-1 md:block">
             {ADMIN.nav.signedInAs} {email}
           </p>
         </div>

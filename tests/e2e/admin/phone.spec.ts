@@ -244,6 +244,7 @@ for (const width of [1280, 1366]) {
       await expectReachable(property.getByRole("link", { name: `Редактировать: ${title}` }));
       await expectReachable(property.getByRole("button", { name: `Удалить: ${title}` }));
       await expectNavReachable(page);
+      await expectWhole(page.getByText(/^Вы вошли как /));
     });
   });
 }
