@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "react-router";
+import { Form, Link, useLoaderData, useNavigate, useSearchParams } from "react-router";
 import { DataTable } from "~/components/admin/data-table";
 import { Button, buttonClass, ErrorBanner, PageHeader } from "~/components/admin/ui";
+import { useActionResult } from "~/components/admin/use-action-result";
 import { keepFocusInside } from "~/components/keep-focus-inside";
 import { ADMIN } from "~/i18n/admin";
 import { formatDateTime } from "~/i18n/format";
@@ -58,7 +59,7 @@ function propertyHref(row: Pick<Row, "location_slug" | "property_slug">): string
 
 export default function ContactSubmissions() {
   const { unreadOnly, items, page, pageCount, detail } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionResult<typeof action>();
   const [params] = useSearchParams();
   const S = ADMIN.submissions;
   const withParams = (changes: Record<string, string | null>) => {

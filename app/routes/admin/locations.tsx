@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useLoaderData, useNavigation } from "react-router";
 import { SortableList } from "~/components/admin/sortable-list";
 import { ArrowDownIcon, ArrowUpIcon, Button, buttonClass, ErrorBanner, Notice, PageHeader } from "~/components/admin/ui";
+import { useActionResult } from "~/components/admin/use-action-result";
 import { keepFocusInside } from "~/components/keep-focus-inside";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
 import { ADMIN } from "~/i18n/admin";
@@ -60,7 +61,7 @@ type LocationRow = Awaited<ReturnType<typeof loader>>["locations"][number];
 
 export default function AdminLocations() {
   const { locations } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionResult<typeof action>();
   const reorder = useFetcher<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" || reorder.state !== "idle";

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Form, Link, redirect, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useFetcher, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { SortableList } from "~/components/admin/sortable-list";
 import { ArrowDownIcon, ArrowUpIcon, Button, buttonClass, ErrorBanner, inputClass, Notice, PageHeader } from "~/components/admin/ui";
+import { useActionResult } from "~/components/admin/use-action-result";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
 import { LocationSelect } from "~/components/location-select";
 import { ADMIN } from "~/i18n/admin";
@@ -73,7 +74,7 @@ type Row = Awaited<ReturnType<typeof loader>>["items"][number];
 
 export default function AdminRealEstates() {
   const { search, filterLocation, locations, items, total, page, pageCount } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionResult<typeof action>();
   const reorder = useFetcher<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();

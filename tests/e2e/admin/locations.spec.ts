@@ -219,8 +219,15 @@ test("delete warns that the location's properties go with it, showing their coun
   await card(page, name)
     .getByRole("button", { name: `Удалить: ${name}` })
     .click();
+  let reloads = 0;
+  page.on("response", (r) => {
+    if (r.request().method() === "GET" && new URL(r.url()).pathname === "/admin/locations.data") reloads++;
+  });
   await dialog.getByRole("button", { name: "Удалить" }).click();
   await expect(page.getByText("Локация удалена")).toBeVisible();
+  // The delete's own change event brings a live reload after the action's: the notice stays.
+  await expect.poll(() => reloads, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByText("Локация удалена")).toBeVisible({ timeout: 1000 });
   await expect(card(page, name)).toHaveCount(0);
   await openAdmin(page, `/admin/real-estates?search=${encodeURIComponent(name)}`);
   await expect(page.getByRole("heading", { name: "Объекты не найдены" })).toBeVisible();
