@@ -17,7 +17,7 @@ import { requireChromium } from "./tests/support/system";
  *
  *   npx playwright test               builds, seeds a fresh data folder, starts the server, runs
  *   E2E_SKIP_BUILD=1 npx playwright test   reuses the existing build/ (faster)
- *   E2E_PORT=9411 npx playwright test      another port (default 9310)
+ *   E2E_PORT=9411 npx playwright test      another port (default 9310; the admin servers take the next two)
  *
  * Results: the list reporter on the terminal and test-results/playwright.json
  * (standard Playwright JSON: stats.expected / unexpected / flaky / skipped).
@@ -47,7 +47,17 @@ if (!process.env.E2E_ADMIN_DATA_DIR) {
   if (isRunner) process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
 }
 
-// Both servers run the same production build, made once here (in the runner, before they start).
+// The admin specs also run on the phone, at the same time: against a third server of their own, since
+// they reorder, count and delete the catalogue (two runs on one catalogue would trip over each other).
+const PHONE_ADMIN_PORT = PORT + 2;
+const PHONE_ADMIN_BASE_URL = `http://127.0.0.1:${PHONE_ADMIN_PORT}`;
+if (!process.env.E2E_PHONE_ADMIN_DATA_DIR) {
+  process.env.E2E_PHONE_ADMIN_DATA_DIR = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-e2e-phone-admin-"));
+  const dataDir = process.env.E2E_PHONE_ADMIN_DATA_DIR;
+  if (isRunner) process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+}
+
+// All servers run the same production build, made once here (in the runner, before they start).
 if (isRunner && !process.env.E2E_SKIP_BUILD && !process.argv.includes("--list")) {
   execSync("npm run build -- --logLevel warn", { stdio: "inherit" });
 }
@@ -134,9 +144,13 @@ export default defineConfig({
       grepInvert: /^(?!.*\b(seo|keyboard|layout)\.spec\.ts\b).*\(ru[,)]/,
       // Phones run every public screen (listing filters and paging, location
       // page, contact form, error pages: touch and a 390 px layout), plus the
-      // 360 px layout spec. Head tags (seo) are the same HTML at any size:
-      // checked once, on desktop. Keyboard walks are desktop-only (in the spec).
-      testIgnore: [/public\/seo\.spec\.ts$/, /\/admin\//, /\/diagnostics\//],
+      // 360 px layout spec, and every admin screen: the admin specs, against
+      // the phone's admin server (metadata.adminBaseURL, which
+      // tests/e2e/admin/fixtures.ts makes their baseURL). Head tags (seo) are
+      // the same HTML at any size: checked once, on desktop. Keyboard walks
+      // are desktop-only (in the spec).
+      testIgnore: [/public\/seo\.spec\.ts$/, /\/diagnostics\//],
+      metadata: { adminBaseURL: PHONE_ADMIN_BASE_URL },
       use: {
         ...chromium,
         userAgent: devices["Pixel 7"].userAgent,
@@ -147,10 +161,11 @@ export default defineConfig({
       },
     },
     {
-      // The administrator area (its own server, see webServer), desktop size; the admin specs check phones where it matters.
+      // The administrator area (its own server, see webServer) at desktop size; the phone project runs the same specs on a phone.
       name: "admin",
       // The diagnostics pages write test images, so they run against this server too.
       testMatch: [/\/admin\/.*\.spec\.ts$/, /\/diagnostics\/.*\.spec\.ts$/],
+      metadata: { adminBaseURL: ADMIN_BASE_URL },
       use: { ...devices["Desktop Chrome"], ...chromium, baseURL: ADMIN_BASE_URL },
     },
   ],
@@ -167,6 +182,13 @@ export default defineConfig({
       command: "node server/main.js",
       url: `${ADMIN_BASE_URL}/healthz`,
       env: serverEnv(ADMIN_PORT, process.env.E2E_ADMIN_DATA_DIR!, ADMIN_SITE_ENV),
+      ...SERVER_OPTIONS,
+    },
+    {
+      // The same for the admin specs in the phone project.
+      command: "node server/main.js",
+      url: `${PHONE_ADMIN_BASE_URL}/healthz`,
+      env: serverEnv(PHONE_ADMIN_PORT, process.env.E2E_PHONE_ADMIN_DATA_DIR!, ADMIN_SITE_ENV),
       ...SERVER_OPTIONS,
     },
   ],

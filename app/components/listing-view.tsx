@@ -4,6 +4,7 @@ import { type Dictionary, fill, type Lang } from "~/i18n";
 import { formatNumber } from "~/i18n/format";
 import { listingHref, SORTS, type ListingQuery, type ListingType } from "~/lib/listing-query";
 import type { ListingPage } from "~/lib/listing";
+import { LocationSelect } from "./location-select";
 import { PropertyCard } from "./property-card";
 
 interface Props {
@@ -96,14 +97,13 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
         {locations ? (
           <label className="text-sm font-medium text-slate-800">
             {t.listing.location}
-            <select name="location" defaultValue={query.locationId ?? ""} className={control}>
-              <option value="">{t.listing.allLocations}</option>
-              {locations.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
+            <LocationSelect
+              name="location"
+              defaultValue={query.locationId ?? ""}
+              locations={locations}
+              emptyLabel={t.listing.allLocations}
+              className={control}
+            />
           </label>
         ) : (
           <span className="hidden md:block" />

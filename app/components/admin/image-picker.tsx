@@ -195,12 +195,13 @@ export function ImagePicker({
                 onError={showPlaceholder}
                 className="aspect-[4/3] w-full bg-slate-100 object-cover"
               />
+              {/* The marks sit on the picture, so the two buttons below keep their room in a narrow phone column. */}
+              <span className="absolute top-1.5 left-1.5 flex flex-wrap gap-1 text-xs">
+                {index === 0 && multiple ? <span className="rounded bg-sea-100 px-1.5 py-0.5 font-medium text-sea-900">{ADMIN.images.cover}</span> : null}
+                {image.fresh ? <span className="rounded bg-emerald-100 px-1.5 py-0.5 font-medium text-emerald-800">✓ {ADMIN.images.uploaded}</span> : null}
+              </span>
               <figcaption className="flex items-center justify-between gap-1 p-1.5">
                 {multiple ? handle : <span />}
-                <span className="flex items-center gap-1 text-xs">
-                  {index === 0 && multiple ? <span className="rounded bg-sea-100 px-1.5 py-0.5 font-medium text-sea-900">{ADMIN.images.cover}</span> : null}
-                  {image.fresh ? <span className="rounded bg-emerald-100 px-1.5 py-0.5 font-medium text-emerald-800">✓ {ADMIN.images.uploaded}</span> : null}
-                </span>
                 <button
                   type="button"
                   onClick={() => update(image.key, null)}
@@ -234,7 +235,7 @@ export function ImagePicker({
                   <p role="alert" className="text-red-700">
                     {entry.error}
                   </p>
-                  <button type="button" onClick={() => update(entry.key, null)} className="shrink-0 text-xs underline">
+                  <button type="button" onClick={() => update(entry.key, null)} className="-my-2 min-h-11 shrink-0 px-2 text-xs underline">
                     {ADMIN.cancel}
                   </button>
                 </div>

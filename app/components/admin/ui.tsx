@@ -1,6 +1,11 @@
-import type { ReactNode } from "react";
+import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { Link } from "react-router";
+import { ADMIN } from "~/i18n/admin";
 
-/** Small shared pieces of the admin pages: one look for buttons, fields and banners. */
+/**
+ * Small shared pieces of the admin pages: one look for buttons, fields and
+ * banners. Every control is at least 44 px tall (a thumb on a phone).
+ */
 
 export const buttonClass = {
   primary:
@@ -12,13 +17,37 @@ export const buttonClass = {
   icon: "inline-flex size-11 items-center justify-center rounded-lg bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:cursor-not-allowed disabled:opacity-40",
 };
 
+/** A `<button>` in one of the admin looks (links take `buttonClass` for the same look). */
+export function Button({
+  variant = "secondary",
+  type = "button",
+  className,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof buttonClass }) {
+  return <button type={type} className={className ? `${buttonClass[variant]} ${className}` : buttonClass[variant]} {...props} />;
+}
+
+/** The end of an admin form: save (its label says "saving" while it does) and cancel back to `cancelTo`; half the width each on a phone. */
+export function FormFooter({ saving, cancelTo }: { saving: boolean; cancelTo: string }) {
+  return (
+    <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+      <Button type="submit" variant="primary" disabled={saving}>
+        {saving ? ADMIN.saving : ADMIN.save}
+      </Button>
+      <Link to={cancelTo} className={buttonClass.secondary}>
+        {ADMIN.cancel}
+      </Link>
+    </div>
+  );
+}
+
 export const inputClass =
   "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 focus:border-sea-600 focus:outline-2 focus:outline-sea-600 aria-[invalid=true]:border-red-600";
 
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-3">
-      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      <h1 className="min-w-0 text-2xl font-semibold wrap-break-word text-slate-900">{title}</h1>
       {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
     </header>
   );

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useActionData, useLoaderData, useNavigate, useSearchParams } from "react-router";
-import { buttonClass, ErrorBanner, PageHeader } from "~/components/admin/ui";
+import { Form, Link, useLoaderData, useNavigate, useSearchParams } from "react-router";
+import { DataTable } from "~/components/admin/data-table";
+import { Button, buttonClass, ErrorBanner, PageHeader } from "~/components/admin/ui";
+import { useActionResult } from "~/components/admin/use-action-result";
 import { keepFocusInside } from "~/components/keep-focus-inside";
 import { ADMIN } from "~/i18n/admin";
 import { formatDateTime } from "~/i18n/format";
@@ -54,7 +56,7 @@ function propertyHref(row: Pick<Row, "location_slug" | "property_slug">): string
 
 export default function ContactSubmissions() {
   const { unreadOnly, items, page, pageCount, detail } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionResult<typeof action>();
   const [params] = useSearchParams();
   const S = ADMIN.submissions;
   const withParams = (changes: Record<string, string | null>) => {
@@ -73,7 +75,7 @@ export default function ContactSubmissions() {
   return (
     <main className="grid gap-6 p-4 md:p-8">
       <PageHeader title={S.title} />
-      <nav aria-label={S.filter} className="flex gap-2">
+      <nav aria-label={S.filter} className="flex flex-wrap gap-2">
         <Link
           to={withParams({ filter: null, page: null, view: null })}
           aria-current={unreadOnly ? undefined : "page"}
@@ -93,91 +95,83 @@ export default function ContactSubmissions() {
       {items.length === 0 ? (
         <p className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">{unreadOnly ? S.emptyUnread : S.empty}</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[48rem] text-left text-sm">
-            <thead className="bg-slate-50 text-slate-600">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {S.status}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {S.name}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {S.email}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {S.message}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {S.date}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {S.property}
-                </th>
-                <th scope="col" className="px-3 py-2 font-medium">
-                  {S.actions}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((row) => (
-                <tr key={row.id} className={row.isread ? undefined : "bg-sea-50/60 font-medium"}>
-                  <td className="px-3 py-2">
-                    {row.isread ? (
-                      <span className="text-slate-600">{S.statusRead}</span>
-                    ) : (
-                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{S.statusNew}</span>
-                    )}
-                  </td>
-                  <td className="px-3 py-2">{row.name}</td>
-                  <td className="px-3 py-2">
-                    <a href={`mailto:${row.email}`} className="underline">
-                      {row.email}
-                    </a>
-                  </td>
-                  <td className="max-w-xs truncate px-3 py-2" title={row.message}>
-                    {row.message}
-                  </td>
-                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(row.created_at)}</td>
-                  <td className="px-3 py-2">
-                    {row.property_title ? (
-                      <a href={propertyHref(row) ?? undefined} target="_blank" rel="noreferrer" className="underline">
-                        {row.property_title}
-                      </a>
-                    ) : (
-                      "—"
-                    )}
-                  </td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      <Link to={withParams({ view: row.id })} className={buttonClass.secondary} aria-label={`${S.view}: ${row.name}`}>
-                        {S.view}
-                      </Link>
-                      {row.isread ? null : (
-                        <Form method="post">
-                          <input type="hidden" name="id" value={row.id} />
-                          <button type="submit" name="intent" value="read" className={buttonClass.secondary} aria-label={`${S.markRead}: ${row.name}`}>
-                            {S.markRead}
-                          </button>
-                        </Form>
-                      )}
-                      <Form method="post" onSubmit={confirmDelete}>
-                        <input type="hidden" name="id" value={row.id} />
-                        <button type="submit" name="intent" value="delete" className={buttonClass.danger} aria-label={`${ADMIN.delete}: ${row.name}`}>
-                          {ADMIN.delete}
-                        </button>
-                      </Form>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={items}
+          rowKey={(row) => row.id}
+          highlight={(row) => !row.isread}
+          columns={[
+            {
+              header: S.status,
+              label: false,
+              cell: (row) =>
+                row.isread ? (
+                  <span className="text-slate-600">{S.statusRead}</span>
+                ) : (
+                  <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{S.statusNew}</span>
+                ),
+            },
+            { header: S.name, className: "wrap-break-word", cell: (row) => row.name },
+            {
+              header: S.email,
+              className: "wrap-anywhere",
+              cell: (row) => (
+                <a href={`mailto:${row.email}`} className="underline">
+                  {row.email}
+                </a>
+              ),
+            },
+            {
+              header: S.message,
+              className: "xl:min-w-40",
+              cell: (row) => (
+                <p className="line-clamp-3 wrap-break-word xl:max-w-xs" title={row.message}>
+                  {row.message}
+                </p>
+              ),
+            },
+            { header: S.date, className: "xl:whitespace-nowrap", cell: (row) => formatDateTime(row.created_at) },
+            {
+              header: S.property,
+              className: "wrap-break-word",
+              cell: (row) =>
+                row.property_title ? (
+                  <a href={propertyHref(row) ?? undefined} target="_blank" rel="noreferrer" className="underline">
+                    {row.property_title}
+                  </a>
+                ) : (
+                  "—"
+                ),
+            },
+            {
+              header: S.actions,
+              label: false,
+              cell: (row) => (
+                <div className="flex flex-wrap gap-2 xl:flex-nowrap xl:gap-1">
+                  <Link to={withParams({ view: row.id })} className={buttonClass.secondary} aria-label={`${S.view}: ${row.name}`}>
+                    {S.view}
+                  </Link>
+                  {row.isread ? null : (
+                    <Form method="post">
+                      <input type="hidden" name="id" value={row.id} />
+                      <Button type="submit" name="intent" value="read" aria-label={`${S.markRead}: ${row.name}`}>
+                        {S.markRead}
+                      </Button>
+                    </Form>
+                  )}
+                  <Form method="post" onSubmit={confirmDelete}>
+                    <input type="hidden" name="id" value={row.id} />
+                    <Button type="submit" variant="danger" name="intent" value="delete" aria-label={`${ADMIN.delete}: ${row.name}`}>
+                      {ADMIN.delete}
+                    </Button>
+                  </Form>
+                </div>
+              ),
+            },
+          ]}
+        />
       )}
       {pageCount > 1 ? (
-        <nav aria-label={ADMIN.properties.pageOf(page, pageCount)} className="flex items-center justify-between">
+        <nav aria-label={ADMIN.properties.pageOf(page, pageCount)} className="flex items-center justify-between gap-3">
           {page > 1 ? (
             <Link to={withParams({ page: String(page - 1), view: null })} className={buttonClass.secondary}>
               {ADMIN.properties.prev}
@@ -221,12 +215,12 @@ function DetailDialog({ detail, closeHref }: { detail: NonNullable<Awaited<Retur
       aria-labelledby="submission-title"
       onClose={() => navigate(closeHref, { preventScrollReset: true, replace: true })}
       onKeyDown={keepFocusInside}
-      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-2xl p-4 shadow-xl backdrop:bg-slate-900/50 sm:p-6"
     >
       <h2 id="submission-title" className="text-lg font-semibold">
         {S.detailTitle}: {detail.name}
       </h2>
-      <dl className="mt-4 grid grid-cols-[8rem_1fr] gap-x-3 gap-y-2 text-sm">
+      <dl className="mt-4 grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm wrap-anywhere">
         <dt className="text-slate-600">{S.name}</dt>
         <dd>{detail.name}</dd>
         <dt className="text-slate-600">{S.email}</dt>
@@ -257,9 +251,7 @@ function DetailDialog({ detail, closeHref }: { detail: NonNullable<Awaited<Retur
           {S.reply}
         </a>
         <form method="dialog">
-          <button type="submit" className={buttonClass.secondary}>
-            {S.close}
-          </button>
+          <Button type="submit">{S.close}</Button>
         </form>
       </div>
     </dialog>

@@ -84,7 +84,7 @@ export default function Dashboard() {
                 </div>
                 <Link
                   to={`/admin/real-estates/edit/${p.id}`}
-                  className="shrink-0 text-sm font-medium text-sea-700 underline"
+                  className="inline-flex min-h-11 shrink-0 items-center px-2 text-sm font-medium text-sea-700 underline"
                   aria-label={`${ADMIN.edit}: ${p.title}`}
                 >
                   {ADMIN.edit}
@@ -101,7 +101,7 @@ export default function Dashboard() {
           <ul className="mt-3 divide-y divide-slate-100">
             {recentSubmissions.map((s) => (
               <li key={s.id}>
-                <Link to={`/admin/contact-submissions?view=${s.id}`} className="flex items-center justify-between gap-3 py-2 hover:bg-slate-50">
+                <Link to={`/admin/contact-submissions?view=${s.id}`} className="flex min-h-11 items-center justify-between gap-3 py-2 hover:bg-slate-50">
                   <span className="min-w-0 truncate font-medium">{s.name}</span>
                   <span className="flex shrink-0 items-center gap-2 text-sm text-slate-600">
                     {s.isread ? null : (

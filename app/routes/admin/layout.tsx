@@ -45,18 +45,19 @@ export default function AdminLayout() {
       <aside className="border-b border-slate-200 bg-white md:min-h-screen md:border-b-0 md:border-r">
         <div className="flex items-center justify-between gap-2 px-4 py-4 md:block">
           <p className="font-semibold text-sea-900">{ADMIN.title}</p>
-          <p className="hidden truncate text-xs text-slate-500 md:mt-1 md:block" title={email}>
+          <p className="hidden text-xs wrap-anywhere text-slate-500 md:mt-1 md:block">
             {ADMIN.nav.signedInAs} {email}
           </p>
         </div>
-        <nav aria-label={ADMIN.nav.label} className="flex gap-1 overflow-x-auto px-2 pb-2 md:flex-col md:pb-4">
+        {/* On a phone the six entries wrap into a grid (three a row): none hides behind a sideways scroll. */}
+        <nav aria-label={ADMIN.nav.label} className="grid grid-cols-3 gap-1 px-2 pb-2 md:flex md:flex-col md:pb-4">
           {NAV.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
               end={item.end}
               className={({ isActive }) =>
-                `flex min-h-11 shrink-0 items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-sea-600 ${
+                `flex min-h-11 items-center justify-center gap-1 rounded-lg px-2 py-2 text-center text-sm font-medium focus-visible:outline-2 focus-visible:outline-sea-600 md:justify-between md:gap-2 md:px-3 md:text-left ${
                   isActive ? "bg-sea-600 text-white" : "text-slate-700 hover:bg-slate-100"
                 }`
               }
@@ -69,13 +70,16 @@ export default function AdminLayout() {
               ) : null}
             </NavLink>
           ))}
-          <a href="/" className="flex min-h-11 shrink-0 items-center rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100">
+          <a
+            href="/"
+            className="flex min-h-11 items-center justify-center rounded-lg px-2 py-2 text-center text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sea-600 md:justify-start md:px-3 md:text-left"
+          >
             {ADMIN.nav.site}
           </a>
-          <Form method="post" action="/admin/logout" className="shrink-0">
+          <Form method="post" action="/admin/logout" className="flex">
             <button
               type="submit"
-              className="flex min-h-11 w-full items-center rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sea-600"
+              className="flex min-h-11 w-full items-center justify-center rounded-lg px-2 py-2 text-center text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sea-600 md:justify-start md:px-3 md:text-left"
             >
               {ADMIN.nav.logout}
             </button>

@@ -1,6 +1,6 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ImagePicker } from "~/components/admin/image-picker";
-import { buttonClass, ErrorBanner, Field, inputClass, PageHeader } from "~/components/admin/ui";
+import { ErrorBanner, Field, FormFooter, inputClass, PageHeader } from "~/components/admin/ui";
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { ADMIN } from "~/i18n/admin";
 import { ModelError } from "~/models/errors.server";
@@ -92,14 +92,7 @@ export default function LocationForm() {
           error={fieldError("image")}
           onUploadingChange={form.onUploadingChange}
         />
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={saving} className={buttonClass.primary}>
-            {saving ? ADMIN.saving : ADMIN.save}
-          </button>
-          <Link to="/admin/locations" className={buttonClass.secondary}>
-            {ADMIN.cancel}
-          </Link>
-        </div>
+        <FormFooter saving={saving} cancelTo="/admin/locations" />
       </Form>
     </main>
   );

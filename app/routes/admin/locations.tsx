@@ -1,7 +1,8 @@
 import { useRef, useState } from "react";
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useLoaderData, useNavigation } from "react-router";
 import { SortableList } from "~/components/admin/sortable-list";
-import { ArrowDownIcon, ArrowUpIcon, buttonClass, ErrorBanner, Notice, PageHeader } from "~/components/admin/ui";
+import { ArrowDownIcon, ArrowUpIcon, Button, buttonClass, ErrorBanner, Notice, PageHeader } from "~/components/admin/ui";
+import { useActionResult } from "~/components/admin/use-action-result";
 import { keepFocusInside } from "~/components/keep-focus-inside";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
 import { ADMIN } from "~/i18n/admin";
@@ -54,7 +55,7 @@ type LocationRow = Awaited<ReturnType<typeof loader>>["locations"][number];
 
 export default function AdminLocations() {
   const { locations } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionResult<typeof action>();
   const reorder = useFetcher<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" || reorder.state !== "idle";
@@ -96,7 +97,7 @@ export default function AdminLocations() {
             />
             <div className="flex flex-1 flex-col gap-3 p-4">
               <div>
-                <h2 className="text-lg font-semibold">{location.name}</h2>
+                <h2 className="text-lg font-semibold wrap-break-word">{location.name}</h2>
                 <p className="text-sm text-slate-600">{location.name_bg || "—"}</p>
                 <p className="mt-1 text-sm text-slate-700">{formatPropertyCount(location.count, "ru")}</p>
               </div>
@@ -154,9 +155,9 @@ export default function AdminLocations() {
                 <Link to={`/admin/locations/edit/${location.id}`} className={buttonClass.secondary} aria-label={`${ADMIN.edit}: ${location.name}`}>
                   {ADMIN.edit}
                 </Link>
-                <button type="button" className={buttonClass.danger} onClick={() => openDelete(location)} aria-label={`${ADMIN.delete}: ${location.name}`}>
+                <Button variant="danger" onClick={() => openDelete(location)} aria-label={`${ADMIN.delete}: ${location.name}`}>
                   {ADMIN.delete}
-                </button>
+                </Button>
               </div>
             </div>
           </article>
@@ -165,7 +166,7 @@ export default function AdminLocations() {
       <dialog
         ref={dialog}
         aria-labelledby="delete-location-title"
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-2xl p-4 shadow-xl backdrop:bg-slate-900/50 sm:p-6"
         onClose={() => setDeleting(null)}
         onKeyDown={keepFocusInside}
       >
@@ -177,13 +178,11 @@ export default function AdminLocations() {
             <p className="mt-2 text-slate-700">{ADMIN.locations.deleteWarning(deleting.count)}</p>
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="id" value={deleting.id} />
-            <div className="mt-6 flex justify-end gap-2">
-              <button type="button" className={buttonClass.secondary} onClick={() => dialog.current?.close()}>
-                {ADMIN.cancel}
-              </button>
-              <button type="submit" className={buttonClass.danger}>
+            <div className="mt-6 flex flex-wrap justify-end gap-2">
+              <Button onClick={() => dialog.current?.close()}>{ADMIN.cancel}</Button>
+              <Button type="submit" variant="danger">
                 {ADMIN.delete}
-              </button>
+              </Button>
             </div>
           </Form>
         ) : null}

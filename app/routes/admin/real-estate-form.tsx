@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ImagePicker } from "~/components/admin/image-picker";
-import { buttonClass, ErrorBanner, Field, inputClass, Notice, PageHeader } from "~/components/admin/ui";
+import { Button, buttonClass, ErrorBanner, Field, FormFooter, inputClass, Notice, PageHeader } from "~/components/admin/ui";
 import { useAdminForm } from "~/components/admin/use-admin-form";
+import { LocationSelect } from "~/components/location-select";
 import { ADMIN } from "~/i18n/admin";
 import { localizePath } from "~/i18n/lang";
 import { encodePath } from "~/lib/seo";
@@ -159,9 +160,9 @@ export default function RealEstateForm() {
         {property ? (
           <Form method="post" action="/admin/real-estates">
             <input type="hidden" name="id" value={property.id} />
-            <button type="submit" name="intent" value="duplicate" className={buttonClass.secondary}>
+            <Button type="submit" name="intent" value="duplicate">
               {ADMIN.properties.duplicate}
-            </button>
+            </Button>
           </Form>
         ) : null}
       </PageHeader>
@@ -221,14 +222,15 @@ export default function RealEstateForm() {
           </Field>
           <Field label={F.location} name="location_id" error={errorOf("location_id")}>
             {(props) => (
-              <select {...props} name="location_id" defaultValue={preselected} className={inputClass} onChange={() => clear("location_id")}>
-                <option value="">{F.chooseLocation}</option>
-                {locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
+              <LocationSelect
+                {...props}
+                name="location_id"
+                defaultValue={preselected}
+                locations={locations}
+                emptyLabel={F.chooseLocation}
+                className={inputClass}
+                onChange={() => clear("location_id")}
+              />
             )}
           </Field>
           <Field label={F.type} name="property_type" error={errorOf("property_type")}>
@@ -299,14 +301,7 @@ export default function RealEstateForm() {
           error={errorOf("images")}
           onUploadingChange={form.onUploadingChange}
         />
-        <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={saving} className={buttonClass.primary}>
-            {saving ? ADMIN.saving : ADMIN.save}
-          </button>
-          <Link to="/admin/real-estates" className={buttonClass.secondary}>
-            {ADMIN.cancel}
-          </Link>
-        </div>
+        <FormFooter saving={saving} cancelTo="/admin/real-estates" />
       </Form>
     </main>
   );

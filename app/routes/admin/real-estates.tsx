@@ -1,8 +1,10 @@
 import { useState } from "react";
-import { Form, Link, redirect, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useFetcher, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { SortableList } from "~/components/admin/sortable-list";
-import { ArrowDownIcon, ArrowUpIcon, buttonClass, ErrorBanner, inputClass, Notice, PageHeader } from "~/components/admin/ui";
+import { ArrowDownIcon, ArrowUpIcon, Button, buttonClass, ErrorBanner, inputClass, Notice, PageHeader } from "~/components/admin/ui";
+import { useActionResult } from "~/components/admin/use-action-result";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
+import { LocationSelect } from "~/components/location-select";
 import { ADMIN } from "~/i18n/admin";
 import { formatPrice } from "~/i18n/format";
 import { imageVariant } from "~/lib/images";
@@ -65,7 +67,7 @@ type Row = Awaited<ReturnType<typeof loader>>["items"][number];
 
 export default function AdminRealEstates() {
   const { search, filterLocation, locations, items, total, page, pageCount } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionResult<typeof action>();
   const reorder = useFetcher<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -116,19 +118,12 @@ export default function AdminRealEstates() {
         ) : (
           <label className="text-sm font-medium text-slate-800">
             {ADMIN.properties.location}
-            <select name="locationId" defaultValue="" className={inputClass}>
-              <option value="">{ADMIN.properties.allLocations}</option>
-              {locations.map((l) => (
-                <option key={l.id} value={l.id}>
-                  {l.name}
-                </option>
-              ))}
-            </select>
+            <LocationSelect name="locationId" defaultValue="" locations={locations} emptyLabel={ADMIN.properties.allLocations} className={inputClass} />
           </label>
         )}
-        <button type="submit" className={buttonClass.primary}>
+        <Button type="submit" variant="primary">
           {ADMIN.properties.searchSubmit}
-        </button>
+        </Button>
       </Form>
       <ErrorBanner message={dragError ?? (result && !result.ok ? result.error : reorder.data && !reorder.data.ok ? reorder.data.error : null)} />
       <Notice message={result && result.ok ? result.notice : null} />
@@ -182,25 +177,28 @@ export default function AdminRealEstates() {
 
 function PropertyRow({ property: p, handle, busy }: { property: Row; handle: React.ReactNode; busy: boolean }) {
   return (
-    <article aria-label={p.title} className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
-      {handle}
-      <img
-        src={p.cover ? imageVariant(p.cover, 160) : PLACEHOLDER_IMAGE}
-        alt=""
-        width={96}
-        height={72}
-        loading="lazy"
-        ref={placeholderIfBroken}
-        onError={showPlaceholder}
-        className="h-18 w-24 shrink-0 rounded-lg bg-slate-100 object-cover"
-      />
-      <div className="min-w-0 flex-1">
-        <h2 className="truncate font-semibold">{p.title}</h2>
-        <p className="text-sm text-slate-600">
-          {p.location_name} · {p.price === null ? ADMIN.properties.onRequest : formatPrice(p.price, "ru")} · {ADMIN.properties.types[p.property_type]}
-        </p>
+    // Below lg the actions go under the picture and the title, which wraps (never cut).
+    <article aria-label={p.title} className="grid gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 lg:flex lg:items-center">
+      <div className="flex min-w-0 items-center gap-3 lg:flex-1">
+        {handle}
+        <img
+          src={p.cover ? imageVariant(p.cover, 160) : PLACEHOLDER_IMAGE}
+          alt=""
+          width={96}
+          height={72}
+          loading="lazy"
+          ref={placeholderIfBroken}
+          onError={showPlaceholder}
+          className="h-12 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-18 sm:w-24"
+        />
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold wrap-break-word">{p.title}</h2>
+          <p className="text-sm text-slate-600">
+            {p.location_name} · {p.price === null ? ADMIN.properties.onRequest : formatPrice(p.price, "ru")} · {ADMIN.properties.types[p.property_type]}
+          </p>
+        </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 lg:shrink-0">
         <Form method="post" className="contents">
           <input type="hidden" name="id" value={p.id} />
           <input type="hidden" name="intent" value="move" />
@@ -235,9 +233,9 @@ function PropertyRow({ property: p, handle, busy }: { property: Row; handle: Rea
           }}
         >
           <input type="hidden" name="id" value={p.id} />
-          <button type="submit" name="intent" value="delete" className={buttonClass.danger} aria-label={`${ADMIN.delete}: ${p.title}`}>
+          <Button type="submit" variant="danger" name="intent" value="delete" aria-label={`${ADMIN.delete}: ${p.title}`}>
             {ADMIN.delete}
-          </button>
+          </Button>
         </Form>
       </div>
     </article>

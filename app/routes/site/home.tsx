@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { ContactForm } from "~/components/contact-form";
 import { LocationCard } from "~/components/location-card";
+import { LocationSelect } from "~/components/location-select";
 import { dictionary, fill, localizePath, pickText } from "~/i18n";
 import { pageMeta } from "~/lib/seo";
 import { listLocationsWithCounts } from "~/models/locations.server";
@@ -90,14 +91,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           >
             <label className="text-sm font-medium text-slate-800">
               {t.home.searchLocation}
-              <select name="location" defaultValue="" className={select}>
-                <option value="">{t.home.anyLocation}</option>
-                {locations.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name}
-                  </option>
-                ))}
-              </select>
+              <LocationSelect name="location" defaultValue="" locations={locations} emptyLabel={t.home.anyLocation} className={select} />
             </label>
             <label className="text-sm font-medium text-slate-800">
               {t.home.searchType}

@@ -6,19 +6,26 @@ import { expect, test as base } from "../fixtures/test";
 
 /**
  * The administrator's e2e tests run against their own server and data folder
- * (playwright.config.ts, project "admin"), so creating and deleting here never
- * disturbs the public pages' fixtures.
+ * (playwright.config.ts: one for project "admin", one for "phone"), so
+ * creating and deleting here never disturbs the public pages' fixtures, nor
+ * the same spec running at the other size.
  */
 export const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL!;
 export const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD!;
-export const ADMIN_BASE_URL = process.env.E2E_ADMIN_BASE_URL!;
+
+/** The admin server of the running test's project (its metadata.adminBaseURL). */
+export function adminBaseUrl(): string {
+  const url = (base.info().project.metadata as { adminBaseURL?: string }).adminBaseURL;
+  if (!url) throw new Error(`project "${base.info().project.name}" names no admin server (metadata.adminBaseURL in playwright.config.ts)`);
+  return url;
+}
 
 /**
  * An HTTP client with an empty cookie jar (the `request` fixture keeps the
  * cookies it is sent, so it would carry a session into "anonymous" checks).
  */
 export async function freshClient(clientIp: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL: ADMIN_BASE_URL, extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
+  return playwrightRequest.newContext({ baseURL: adminBaseUrl(), extraHTTPHeaders: { "X-Forwarded-For": clientIp } });
 }
 
 /** Signs in through the real form endpoint; returns the session cookie value. */
@@ -38,13 +45,14 @@ async function adminContextPage(browser: Browser, clientIp: string): Promise<Pag
   const client = await freshClient(clientIp);
   const token = await signInByRequest(client);
   await client.dispose();
+  const baseURL = adminBaseUrl();
   const context = await browser.newContext({
-    baseURL: ADMIN_BASE_URL,
+    baseURL,
     locale: "ru-RU",
     timezoneId: "Europe/Sofia",
     extraHTTPHeaders: { "X-Forwarded-For": clientIp },
   });
-  await context.addCookies([{ name: "seaside_session", value: token, url: ADMIN_BASE_URL, httpOnly: true, sameSite: "Lax" }]);
+  await context.addCookies([{ name: "seaside_session", value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
   return context.newPage();
 }
 
@@ -56,6 +64,11 @@ export function allowConsoleErrors(page: Page, pattern: RegExp): void {
 }
 
 export const test = base.extend<{ adminPage: Page }>({
+  // The admin specs run in the admin and the phone projects; either way `page` and `request` talk to the project's admin server.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    await use(adminBaseUrl());
+  },
   adminPage: async ({ browser, clientIp }, use) => {
     const page = await adminContextPage(browser, clientIp);
     const errors: string[] = [];

@@ -79,7 +79,7 @@ test("an unknown id on the edit route goes back to the list", async ({ adminPage
   await expect(page).toHaveURL(/\/admin\/locations$/);
 });
 
-test("move up and down (disabled at the ends) and drag-and-drop change the order", async ({ adminPage: page }) => {
+test("move up and down (disabled at the ends) and drag-and-drop change the order", async ({ adminPage: page, isMobile }) => {
   await openAdmin(page, "/admin/locations");
   // Other tests add locations at the end meanwhile: only the first ones are compared.
   const names = async () => page.getByRole("article").locator("h2").allTextContents();
@@ -97,8 +97,9 @@ test("move up and down (disabled at the ends) and drag-and-drop change the order
   // Keyboard drag-and-drop (dnd-kit): space picks up, arrow moves, space drops.
   const handle = page.getByRole("button", { name: `Перетащите, чтобы изменить порядок: ${first}` });
   await handle.focus();
-  // dnd-kit measures the items after the pick-up: give it a moment between keys.
-  for (const key of ["Space", "ArrowRight", "Space"]) {
+  // dnd-kit measures the items after the pick-up: give it a moment between keys. The second card is
+  // beside the first on a wide screen, below it on a phone (one column).
+  for (const key of ["Space", isMobile ? "ArrowDown" : "ArrowRight", "Space"]) {
     await page.keyboard.press(key);
     await page.waitForTimeout(300);
   }
@@ -218,8 +219,15 @@ test("delete warns that the location's properties go with it, showing their coun
   await card(page, name)
     .getByRole("button", { name: `Удалить: ${name}` })
     .click();
+  let reloads = 0;
+  page.on("response", (r) => {
+    if (r.request().method() === "GET" && new URL(r.url()).pathname === "/admin/locations.data") reloads++;
+  });
   await dialog.getByRole("button", { name: "Удалить" }).click();
   await expect(page.getByText("Локация удалена")).toBeVisible();
+  // The delete's own change event brings a live reload after the action's: the notice stays.
+  await expect.poll(() => reloads, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
+  await expect(page.getByText("Локация удалена")).toBeVisible({ timeout: 1000 });
   await expect(card(page, name)).toHaveCount(0);
   await openAdmin(page, `/admin/real-estates?search=${encodeURIComponent(name)}`);
   await expect(page.getByRole("heading", { name: "Объекты не найдены" })).toBeVisible();
