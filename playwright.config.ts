@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN_SITE_ENV, PUBLIC_SITE_ENV } from "./tests/e2e/fixtures/site-config";
-import { requireChromium } from "./tests/support/system";
+import { requireChromium } from "./scripts/harness/system.mjs";
 
 /**
  * End-to-end tests (tests/e2e): the production build served by server/main.js

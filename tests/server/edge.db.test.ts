@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "../../scripts/harness/raw-http.mjs";
 import { ensureBuild, startBuiltServer, type BuiltServer } from "../support/built-server";
 import { testDbKind } from "../support/test-db";
 
@@ -36,30 +36,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-interface Answer {
-  status: number;
-  headers: string;
-  body: string;
-}
-
 /** Sends `request` as raw bytes (latin1: one char, one byte) and reads until the server closes (or 10 s). */
-function raw(request: string): Promise<Answer> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.on("data", (c) => chunks.push(c));
-    socket.setTimeout(10_000, () => socket.destroy());
-    const done = () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      const split = text.indexOf("\r\n\r\n");
-      const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1] ?? 0);
-      resolve({ status, headers: split === -1 ? text : text.slice(0, split), body: split === -1 ? "" : text.slice(split + 4) });
-    };
-    socket.on("close", done);
-    socket.on("error", () => undefined);
-    socket.write(Buffer.from(request, "latin1"));
-  });
-}
+const raw = (request: string) => rawRequest(port, request);
 
 const get = (target: string, headers = "Host: 127.0.0.1\r\n") => raw(`GET ${target} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
 const upgrade = (target: string, protocol = "websocket") =>
@@ -117,21 +95,13 @@ describe(`the edge on ${testDbKind()}`, () => {
     await expectAlive();
 
     // A well-formed realtime upgrade still opens the socket.
-    const opened = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1");
-      let text = "";
-      socket.on("data", (c) => {
-        text += c.toString("latin1");
-        if (text.includes("\r\n\r\n")) socket.destroy();
-      });
-      socket.on("close", () => resolve(text));
-      socket.on("error", () => undefined);
-      socket.write(
-        "GET /realtime/v1/websocket?vsn=1.0.0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" +
-          "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
-      );
-    });
-    expect(opened).toMatch(/^HTTP\/1\.1 101 /);
+    const opened = await rawRequest(
+      port,
+      "GET /realtime/v1/websocket?vsn=1.0.0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" +
+        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+      { headOnly: true },
+    );
+    expect(opened.headers).toMatch(/^HTTP\/1\.1 101 /);
   });
 
   it("targets that are not origin-form get 400 and the Russian page", async () => {
