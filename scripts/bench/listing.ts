@@ -17,7 +17,7 @@
  * reused by later runs (100 000 on PGlite ≈ 2–3 min, on PostgreSQL ≈ 1.5 min;
  * the 100k data set is the 10k one topped up). PostgreSQL: a throwaway
  * C-locale cluster in the cache folder, run as the postgres user on
- * 127.0.0.1 (like tests/support/postgres-global-setup.ts), started for the
+ * 127.0.0.1 (scripts/harness/postgres.mjs, as the tests' cluster), started for the
  * run and stopped at the end; or --pg-url of an existing server (databases
  * bench_10000 … are created in it).
  *
@@ -45,9 +45,7 @@
  *   --pages first,last          only these pages (first, middle, last)
  *   --json FILE                 write every figure as JSON
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -60,6 +58,10 @@ import { listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
 import { parseEnv } from "~/utils/env.server";
 import { seedDemo } from "../demo/seed";
+import { databaseUrlOf, startPostgres } from "../harness/postgres.mjs";
+import { portFree } from "../harness/server.mjs";
+import { findPostgresBinDir } from "../harness/system.mjs";
+import { readOptions } from "./options.mjs";
 
 const BUDGET_MS = 25;
 const MAX_GROWTH = 2;
@@ -111,14 +113,11 @@ function parseOptions(argv: string[]): Options {
     if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a whole number, got ${v}`);
     return n;
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
+  readOptions(argv, import.meta.url, (a, { value }) => {
     switch (a) {
+      case "--json":
+        o.json = path.resolve(value());
+        break;
       case "--db":
         o.dbs = list(value()).map((d) => {
           if (d !== "pglite" && d !== "postgres") throw new Error(`--db: pglite or postgres, got ${d}`);
@@ -167,23 +166,10 @@ function parseOptions(argv: string[]): Options {
           return s as PageKind;
         });
         break;
-      case "--json":
-        o.json = path.resolve(value());
-        break;
-      case "-h":
-      case "--help":
-        console.log(
-          fs
-            .readFileSync(new URL(import.meta.url), "utf8")
-            .split("*/")[0]!
-            .replace(/^\/\*\*?|^ \* ?/gm, ""),
-        );
-        process.exit(0);
-        break;
       default:
-        throw new Error(`Unknown option ${a} (see --help)`);
+        return false;
     }
-  }
+  });
   return o;
 }
 
@@ -387,37 +373,6 @@ async function explain(text: string, params: unknown[], settings: string[]): Pro
 // ---------------------------------------------------------------------------
 // Data sets
 
-function isRoot() {
-  return typeof process.getuid === "function" && process.getuid() === 0;
-}
-
-function postgresBinDir(): string {
-  const root = "/usr/lib/postgresql";
-  const versions = fs.existsSync(root)
-    ? fs
-        .readdirSync(root)
-        .filter((v) => fs.existsSync(`${root}/${v}/bin/initdb`))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (!versions[0]) throw new Error("PostgreSQL server binaries not found (Debian: apt-get install postgresql), or pass --pg-url");
-  return `${root}/${versions[0]}/bin`;
-}
-
-function runPg(binDir: string, program: string, args: string[]) {
-  const command = isRoot() ? "runuser" : path.join(binDir, program);
-  const argv = isRoot() ? ["-u", "postgres", "--", path.join(binDir, program), ...args] : args;
-  const result = spawnSync(command, argv, { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${program} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-}
-
-async function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once("error", () => resolve(false));
-    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
-  });
-}
-
 interface PgCluster {
   adminUrl: string;
   stop(): void;
@@ -425,37 +380,14 @@ interface PgCluster {
 
 /** A C-locale cluster kept in the cache folder (created once), started for this run. */
 async function startCluster(o: Options): Promise<PgCluster> {
-  const binDir = postgresBinDir();
+  const binDir = findPostgresBinDir();
+  if (!binDir) throw new Error("PostgreSQL server binaries not found (Debian: apt-get install postgresql), or pass --pg-url");
   const dir = path.join(o.cacheDir, "pg");
-  const dataDir = path.join(dir, "data");
-  fs.mkdirSync(dir, { recursive: true });
-  if (isRoot()) spawnSync("chown", ["-R", "postgres:postgres", dir]);
-  if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
-    note(`Creating a PostgreSQL cluster in ${dataDir}`);
-    runPg(binDir, "initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "-N"]);
-  }
+  if (!fs.existsSync(path.join(dir, "data", "PG_VERSION"))) note(`Creating a PostgreSQL cluster in ${path.join(dir, "data")}`);
   if (!(await portFree(o.pgPort))) throw new Error(`Port ${o.pgPort} is busy: pass --pg-port`);
-  runPg(binDir, "pg_ctl", [
-    "-D",
-    dataDir,
-    "-l",
-    path.join(dir, "server.log"),
-    "-w",
-    "-o",
-    `-c listen_addresses=127.0.0.1 -p ${o.pgPort} -c unix_socket_directories=${dir} -c fsync=off`,
-    "start",
-  ]);
+  const cluster = await startPostgres({ dir, port: o.pgPort, binDir });
   note(`PostgreSQL ${path.basename(path.dirname(binDir))} on 127.0.0.1:${o.pgPort}`);
-  return {
-    adminUrl: `postgres://postgres@127.0.0.1:${o.pgPort}/postgres`,
-    stop: () => runPg(binDir, "pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]),
-  };
-}
-
-function databaseUrl(adminUrl: string, name: string) {
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
+  return cluster;
 }
 
 async function adminQuery(adminUrl: string, text: string): Promise<pg.QueryResult> {
@@ -543,7 +475,7 @@ async function openPostgres(o: Options, adminUrl: string, size: number): Promise
     else await adminQuery(adminUrl, `create database ${name}`);
     if (smaller) note(`Created ${name} from bench_${smaller}`);
   }
-  const url = databaseUrl(adminUrl, name);
+  const url = databaseUrlOf(adminUrl, name);
   await startServices(parseEnv({ DATABASE_URL: url, DATA_DIR: path.join(o.cacheDir, "pg-files"), LOG_LEVEL: "error", DATABASE_POOL_SIZE: "4" }), {});
   if ((await catalogueSize()) < size) {
     note(`Seeding PostgreSQL ${name} to ${count(size)} listings`);
