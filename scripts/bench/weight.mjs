@@ -56,7 +56,7 @@ import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
 import { projectRoot, requireBuild, startSeededServer, stopServersOnSignal } from "../harness/server.mjs";
 import { localUrl, readOptions } from "./options.mjs";
-import { CHROMIUM_PATH as CHROMIUM } from "../harness/system.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from "../harness/system.mjs";
 
 const JS_BUDGET = 120 * 1024;
 const TOTAL_BUDGET = 250 * 1024;
@@ -372,15 +372,7 @@ async function runLighthouse(url, runs, lhrDir, name) {
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
       logLevel: "error",
     });
     try {

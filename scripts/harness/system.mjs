@@ -54,6 +54,16 @@ export function requirePostgresBinDir() {
   return dir;
 }
 
+/** Chromium as tests and benchmarks run it: no sandbox (root in a container), no GPU, no background traffic of its own. */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** @returns {string} */
