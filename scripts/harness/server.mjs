@@ -80,16 +80,13 @@ const running = new Set();
 
 /**
  * Until the returned function is called, SIGINT and SIGTERM stop every server
- * started here (and `cleanUp`, if given), then exit with 130: a benchmark
- * interrupted half-way leaves no server behind.
- * @param {() => unknown} [cleanUp]
+ * started here, then exit with 130: a benchmark interrupted half-way leaves
+ * no server behind.
  */
-export function stopServersOnSignal(cleanUp) {
+export function stopServersOnSignal() {
   const onSignal = () => {
     note("Interrupted: stopping the server…");
-    Promise.all([...running].map((child) => stopProcess(child)))
-      .then(cleanUp)
-      .finally(() => process.exit(130));
+    Promise.all([...running].map((child) => stopProcess(child))).finally(() => process.exit(130));
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);
@@ -141,11 +138,12 @@ export async function startServer(o) {
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
   const stop = () => stopProcess(child);
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
   let healthy = !o.healthz;
   if (o.healthz) {
     // Asked in the background while the wait below polls.
     void (async () => {
-      while (!healthy && child.exitCode === null) {
+      while (!healthy && !ended()) {
         healthy = await fetch(`${baseUrl}/healthz`).then(
           (r) => r.ok,
           () => false,
@@ -156,7 +154,7 @@ export async function startServer(o) {
   }
   try {
     await waitFor(
-      () => (output.includes("Listening on") && healthy) || child.exitCode !== null,
+      () => (output.includes("Listening on") && healthy) || ended(),
       o.startTimeoutMs ?? 60_000,
       () => `the server to listen; output:\n${output}`,
     );
@@ -165,7 +163,7 @@ export async function startServer(o) {
     await stop();
     throw error;
   }
-  if (child.exitCode !== null) {
+  if (ended()) {
     await stop();
     throw new Error(`server did not start (is port ${o.port} free?):\n${output}`);
   }
