@@ -113,63 +113,41 @@ function parseOptions(argv: string[]): Options {
     if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a whole number, got ${v}`);
     return n;
   };
-  readOptions(argv, import.meta.url, (a, { value }) => {
-    switch (a) {
-      case "--json":
-        o.json = path.resolve(value());
-        break;
-      case "--db":
-        o.dbs = list(value()).map((d) => {
-          if (d !== "pglite" && d !== "postgres") throw new Error(`--db: pglite or postgres, got ${d}`);
-          return d;
-        });
-        break;
-      case "--sizes":
-        o.sizes = list(value()).map((s) => num("--sizes", s));
-        break;
-      case "--cache-dir":
-        o.cacheDir = path.resolve(value());
-        break;
-      case "--pg-url":
-        o.pgUrl = value();
-        break;
-      case "--pg-port":
-        o.pgPort = num("--pg-port", value());
-        break;
-      case "--samples":
-        o.samples = num("--samples", value());
-        break;
-      case "--time-per-case":
-        o.timePerCase = num("--time-per-case", value());
-        break;
-      case "--counts":
-        o.counts = list(value()).map((m) => {
-          if (m !== "cold" && m !== "warm") throw new Error(`--counts: cold or warm, got ${m}`);
-          return m;
-        });
-        break;
-      case "--explain":
-        o.explain = true;
-        break;
-      case "--families":
-        o.families = list(value()).map((s) => Number(s) - 1);
-        break;
-      case "--sorts":
-        o.sorts = list(value()).map((s) => {
-          if (!(SORTS as string[]).includes(s)) throw new Error(`--sorts: one of ${SORTS.join(", ")}, got ${s}`);
-          return s as Sort;
-        });
-        break;
-      case "--pages":
-        o.pages = list(value()).map((s) => {
-          if (!(PAGE_KINDS as string[]).includes(s)) throw new Error(`--pages: first, middle or last, got ${s}`);
-          return s as PageKind;
-        });
-        break;
-      default:
-        return false;
-    }
-  });
+  readOptions(argv, import.meta.url, ({ value }) => ({
+    "--json": () => (o.json = path.resolve(value())),
+    "--db": () => {
+      o.dbs = list(value()).map((d) => {
+        if (d !== "pglite" && d !== "postgres") throw new Error(`--db: pglite or postgres, got ${d}`);
+        return d;
+      });
+    },
+    "--sizes": () => (o.sizes = list(value()).map((s) => num("--sizes", s))),
+    "--cache-dir": () => (o.cacheDir = path.resolve(value())),
+    "--pg-url": () => (o.pgUrl = value()),
+    "--pg-port": () => (o.pgPort = num("--pg-port", value())),
+    "--samples": () => (o.samples = num("--samples", value())),
+    "--time-per-case": () => (o.timePerCase = num("--time-per-case", value())),
+    "--counts": () => {
+      o.counts = list(value()).map((m) => {
+        if (m !== "cold" && m !== "warm") throw new Error(`--counts: cold or warm, got ${m}`);
+        return m;
+      });
+    },
+    "--explain": () => (o.explain = true),
+    "--families": () => (o.families = list(value()).map((s) => Number(s) - 1)),
+    "--sorts": () => {
+      o.sorts = list(value()).map((s) => {
+        if (!(SORTS as string[]).includes(s)) throw new Error(`--sorts: one of ${SORTS.join(", ")}, got ${s}`);
+        return s as Sort;
+      });
+    },
+    "--pages": () => {
+      o.pages = list(value()).map((s) => {
+        if (!(PAGE_KINDS as string[]).includes(s)) throw new Error(`--pages: first, middle or last, got ${s}`);
+        return s as PageKind;
+      });
+    },
+  }));
   return o;
 }
 

@@ -58,39 +58,17 @@ function parseOptions(/** @type {string[]} */ argv) {
     maxRssMb: 4096,
     /** @type {string | undefined} */ json: undefined,
   };
-  readOptions(argv, import.meta.url, (a, { value, whole, postgresUrl }) => {
-    switch (a) {
-      case "--json":
-        o.json = path.resolve(value());
-        break;
-      case "--port":
-        o.port = whole(1, 65535);
-        break;
-      case "--properties":
-        o.properties = whole(1, 100_000);
-        break;
-      case "--database-url":
-        o.databaseUrl = postgresUrl();
-        break;
-      case "--connections":
-        o.connections = whole(1, 1000);
-        break;
-      case "--duration":
-        o.duration = whole(1, 3600);
-        break;
-      case "--oversized":
-        o.oversized = whole(0, 200);
-        break;
-      case "--oversized-mb":
-        o.oversizedMb = whole(1, 1024);
-        break;
-      case "--max-rss-mb":
-        o.maxRssMb = whole(256, 65536);
-        break;
-      default:
-        return false;
-    }
-  });
+  readOptions(argv, import.meta.url, ({ value, whole, postgresUrl }) => ({
+    "--json": () => (o.json = path.resolve(value())),
+    "--port": () => (o.port = whole(1, 65535)),
+    "--properties": () => (o.properties = whole(1, 100_000)),
+    "--database-url": () => (o.databaseUrl = postgresUrl()),
+    "--connections": () => (o.connections = whole(1, 1000)),
+    "--duration": () => (o.duration = whole(1, 3600)),
+    "--oversized": () => (o.oversized = whole(0, 200)),
+    "--oversized-mb": () => (o.oversizedMb = whole(1, 1024)),
+    "--max-rss-mb": () => (o.maxRssMb = whole(256, 65536)),
+  }));
   return o;
 }
 

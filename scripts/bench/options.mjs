@@ -1,8 +1,8 @@
 /**
- * The benchmarks' command line: each flag is handed to `handle` with
- * readers for its value; -h/--help prints the header comment of the
- * benchmark's file and exits; a flag `handle` does not take (it returns
- * false) is an error.
+ * The benchmarks' command line: a table from each flag to what it does,
+ * which reads the flag's value with the readers it is given; -h/--help
+ * prints the header comment of the benchmark's file and exits; a flag not in
+ * the table is an error.
  */
 import fs from "node:fs";
 
@@ -16,28 +16,35 @@ import fs from "node:fs";
 /**
  * @param {string[]} argv
  * @param {string} fileUrl the benchmark's import.meta.url
- * @param {(flag: string, read: Reader) => boolean | void} handle
+ * @param {(read: Reader) => Record<string, () => unknown>} table
  */
-export function readOptions(argv, fileUrl, handle) {
-  for (let i = 0; i < argv.length; i++) {
-    const flag = argv[i] ?? "";
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${flag} needs a value`);
-      return v;
-    };
-    const whole = (min = 0, max = Infinity) => {
+export function readOptions(argv, fileUrl, table) {
+  let i = 0;
+  let flag = "";
+  const value = () => {
+    const v = argv[++i];
+    if (v === undefined) throw new Error(`${flag} needs a value`);
+    return v;
+  };
+  /** @type {Reader} */
+  const read = {
+    value,
+    whole(min = 0, max = Infinity) {
       const v = value();
       const n = Number(v);
       const range = max === Infinity ? "" : ` from ${min} to ${max}`;
       if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${flag} needs a whole number${range}, got ${v}`);
       return n;
-    };
-    const postgresUrl = () => {
+    },
+    postgresUrl() {
       const v = value();
       if (!/^postgres(ql)?:\/\//.test(v)) throw new Error(`${flag} needs a postgres:// URL`);
       return v;
-    };
+    },
+  };
+  const actions = table(read);
+  for (; i < argv.length; i++) {
+    flag = argv[i] ?? "";
     if (flag === "-h" || flag === "--help") {
       console.log(
         fs
@@ -47,7 +54,9 @@ export function readOptions(argv, fileUrl, handle) {
       );
       process.exit(0);
     }
-    if (handle(flag, { value, whole, postgresUrl }) === false) throw new Error(`Unknown option ${flag} (see --help)`);
+    const action = Object.hasOwn(actions, flag) ? actions[flag] : undefined;
+    if (!action) throw new Error(`Unknown option ${flag} (see --help)`);
+    action();
   }
 }
 

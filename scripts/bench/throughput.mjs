@@ -77,60 +77,27 @@ function parseOptions(/** @type {string[]} */ argv) {
     rounds: 3,
     /** @type {string | undefined} */ json: undefined,
   };
-  readOptions(argv, import.meta.url, (a, { value, whole, postgresUrl }) => {
-    switch (a) {
-      case "--json":
-        o.json = path.resolve(value());
-        break;
-      case "--url":
-        o.url = localUrl(value());
-        break;
-      case "--port":
-        o.port = whole(1, 65535);
-        break;
-      case "--properties":
-        o.properties = whole(0, 1_000_000);
-        break;
-      case "--data-dir":
-        o.dataDir = path.resolve(value());
-        break;
-      case "--database-url":
-        o.databaseUrl = postgresUrl();
-        break;
-      case "--connections":
-        o.connections = whole(1, 256);
-        break;
-      case "--duration":
-        o.duration = whole(1, 60);
-        break;
-      case "--paths":
-        o.paths = value()
-          .split(",")
-          .map((p) => p.trim())
-          .filter(Boolean);
-        break;
-      case "--node":
-        o.node = true;
-        break;
-      case "--no-nginx":
-        o.nginx = false;
-        break;
-      case "--nginx-workers":
-        o.nginxWorkers = whole(1, 64);
-        break;
-      case "--server-processes":
-        o.serverProcesses = whole(1, 64);
-        break;
-      case "--threads":
-        o.threads = whole(1, 16);
-        break;
-      case "--rounds":
-        o.rounds = whole(1, 20);
-        break;
-      default:
-        return false;
-    }
-  });
+  readOptions(argv, import.meta.url, ({ value, whole, postgresUrl }) => ({
+    "--json": () => (o.json = path.resolve(value())),
+    "--url": () => (o.url = localUrl(value())),
+    "--port": () => (o.port = whole(1, 65535)),
+    "--properties": () => (o.properties = whole(0, 1_000_000)),
+    "--data-dir": () => (o.dataDir = path.resolve(value())),
+    "--database-url": () => (o.databaseUrl = postgresUrl()),
+    "--connections": () => (o.connections = whole(1, 256)),
+    "--duration": () => (o.duration = whole(1, 60)),
+    "--paths": () =>
+      (o.paths = value()
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)),
+    "--node": () => (o.node = true),
+    "--no-nginx": () => (o.nginx = false),
+    "--nginx-workers": () => (o.nginxWorkers = whole(1, 64)),
+    "--server-processes": () => (o.serverProcesses = whole(1, 64)),
+    "--threads": () => (o.threads = whole(1, 16)),
+    "--rounds": () => (o.rounds = whole(1, 20)),
+  }));
   if (o.serverProcesses > 1 && !o.databaseUrl) throw new Error("--server-processes above 1 needs --database-url (PGlite: one process)");
   return o;
 }

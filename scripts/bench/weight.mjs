@@ -79,48 +79,23 @@ function parseOptions(/** @type {string[]} */ argv) {
     /** @type {string[]} */ only: [],
     weight: true,
   };
-  readOptions(argv, import.meta.url, (a, { value, whole }) => {
-    switch (a) {
-      case "--json":
-        o.json = path.resolve(value());
-        break;
-      case "--url":
-        o.url = localUrl(value());
-        break;
-      case "--port":
-        o.port = whole();
-        break;
-      case "--properties":
-        o.properties = whole();
-        break;
-      case "--data-dir":
-        o.dataDir = path.resolve(value());
-        break;
-      case "--build":
-        o.build = true;
-        break;
-      case "--no-lighthouse":
-        o.lighthouse = false;
-        break;
-      case "--lighthouse-runs":
-        o.lighthouseRuns = Math.max(1, whole());
-        break;
-      case "--lhr-dir":
-        o.lhrDir = path.resolve(value());
-        break;
-      case "--only":
-        o.only = value()
-          .split(",")
-          .map((x) => x.trim())
-          .filter(Boolean);
-        break;
-      case "--no-weight":
-        o.weight = false;
-        break;
-      default:
-        return false;
-    }
-  });
+  readOptions(argv, import.meta.url, ({ value, whole }) => ({
+    "--json": () => (o.json = path.resolve(value())),
+    "--url": () => (o.url = localUrl(value())),
+    "--port": () => (o.port = whole()),
+    "--properties": () => (o.properties = whole()),
+    "--data-dir": () => (o.dataDir = path.resolve(value())),
+    "--build": () => (o.build = true),
+    "--no-lighthouse": () => (o.lighthouse = false),
+    "--lighthouse-runs": () => (o.lighthouseRuns = Math.max(1, whole())),
+    "--lhr-dir": () => (o.lhrDir = path.resolve(value())),
+    "--only": () =>
+      (o.only = value()
+        .split(",")
+        .map((x) => x.trim())
+        .filter(Boolean)),
+    "--no-weight": () => (o.weight = false),
+  }));
   return o;
 }
 
