@@ -1,10 +1,7 @@
-import fs from "node:fs";
 import type { Socket } from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRequest, type RawAnswer } from "../../scripts/harness/raw-http.mjs";
-import { ensureBuild, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { useBuiltServer } from "../support/built-server";
 import { testDbKind } from "../support/test-db";
 
 /**
@@ -17,20 +14,13 @@ import { testDbKind } from "../support/test-db";
  */
 const ADMIN_EMAIL = "owner@example.com";
 const ADMIN_PASSWORD = "body limits test password";
-let server: BuiltServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-bodies-"));
-let port = 0;
-
-beforeAll(async () => {
-  // The marker is a name in the limits table: a build from before it is rebuilt.
-  await ensureBuild("contact form (property page)");
-  server = await startBuiltServer({ ports: [9550, 9599], dataDir, env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
-  port = Number(new URL(server.baseUrl).port);
-}, 180_000);
-
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+const server = useBuiltServer({
+  prefix: "seaside-bodies-",
+  ports: [9550, 9599],
+  env: { ADMIN_EMAIL, ADMIN_PASSWORD },
+  // A name in the limits table: a build from before it is rebuilt.
+  marker: "contact form (property page)",
+  timeoutMs: 180_000,
 });
 
 const FORM = "application/x-www-form-urlencoded";
@@ -49,7 +39,7 @@ async function rawPost(
 ): Promise<RawAnswer> {
   const head = [
     `POST ${target} HTTP/1.1`,
-    `Host: 127.0.0.1:${port}`,
+    `Host: 127.0.0.1:${server.port}`,
     ...(options.type ? [`Content-Type: ${options.type}`] : []),
     options.chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${options.total}`,
     ...Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
@@ -72,7 +62,7 @@ async function rawPost(
     };
     writeMore();
   };
-  const answer = await rawRequest(port, send, { timeoutMs: 0 });
+  const answer = await rawRequest(server.port, send, { timeoutMs: 0 });
   if (!answer.headEnded) throw new Error(`no answer to ${target}: ${answer.headers.slice(0, 200)}`);
   return answer;
 }

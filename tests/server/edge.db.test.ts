@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rawRequest } from "../../scripts/harness/raw-http.mjs";
-import { ensureBuild, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { useBuiltServer } from "../support/built-server";
 import { testDbKind } from "../support/test-db";
 
 /**
@@ -15,29 +12,18 @@ import { testDbKind } from "../support/test-db";
  * API's error), and the process lives on: /healthz answers afterwards
  * (server/edge-guard.ts, server/client-error.ts).
  */
-let server: BuiltServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-edge-"));
-let port = 0;
 const ADMIN = { email: "edge@example.com", password: "edge test password" };
-
-beforeAll(async () => {
+const server = useBuiltServer({
+  prefix: "seaside-edge-",
+  ports: [9950, 9999],
+  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_INTERVAL_HOURS: "0" },
   // A build that refuses control characters in form fields (the edge guard came before).
-  await ensureBuild("Текст содержит недопустимые символы");
-  server = await startBuiltServer({
-    ports: [9950, 9999],
-    dataDir,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_INTERVAL_HOURS: "0" },
-  });
-  port = Number(new URL(server.baseUrl).port);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  marker: "Текст содержит недопустимые символы",
+  timeoutMs: 120_000,
 });
 
 /** Sends `request` as raw bytes (latin1: one char, one byte) and reads until the server closes (or 10 s). */
-const raw = (request: string) => rawRequest(port, request);
+const raw = (request: string) => rawRequest(server.port, request);
 
 const get = (target: string, headers = "Host: 127.0.0.1\r\n") => raw(`GET ${target} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
 const upgrade = (target: string, protocol = "websocket") =>
@@ -96,7 +82,7 @@ describe(`the edge on ${testDbKind()}`, () => {
 
     // A well-formed realtime upgrade still opens the socket.
     const opened = await rawRequest(
-      port,
+      server.port,
       "GET /realtime/v1/websocket?vsn=1.0.0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" +
         "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
       { headOnly: true },

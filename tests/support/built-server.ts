@@ -1,6 +1,8 @@
 import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { freePort, projectRoot, startServer, waitFor } from "../../scripts/harness/server.mjs";
 import { openTestDatabase, testDbKind } from "./test-db";
 
@@ -94,4 +96,49 @@ export async function startBuiltServer(options: {
     await dispose?.();
     throw error;
   }
+}
+
+/**
+ * For a test file that runs against one built server: before its tests,
+ * builds if the build lacks `marker` and starts the server in a temporary
+ * data folder (`dataDir`, named after `prefix`) on this run's database;
+ * after them, stops it and removes the folder. The fields of the returned
+ * server are read once it runs.
+ */
+export function useBuiltServer(options: {
+  prefix: string;
+  ports: [number, number];
+  env?: Record<string, string>;
+  marker?: string;
+  /** For the build and the start together. */
+  timeoutMs: number;
+}): BuiltServer & { port: number; dataDir: string } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.prefix));
+  let started: BuiltServer | undefined;
+  beforeAll(async () => {
+    await ensureBuild(options.marker);
+    started = await startBuiltServer({ ports: options.ports, dataDir, env: options.env });
+  }, options.timeoutMs);
+  afterAll(async () => {
+    await started?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const running = () => {
+    if (!started) throw new Error("the server has not started (its beforeAll failed or has not run)");
+    return started;
+  };
+  return {
+    dataDir,
+    get baseUrl() {
+      return running().baseUrl;
+    },
+    get port() {
+      return Number(new URL(running().baseUrl).port);
+    },
+    get child() {
+      return running().child;
+    },
+    output: () => running().output(),
+    close: () => running().close(),
+  };
 }
