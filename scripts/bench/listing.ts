@@ -103,46 +103,41 @@ function parseOptions(argv: string[]): Options {
     sorts: [...SORTS],
     pages: ["first", "middle", "last"],
   };
-  const list = (v: string) =>
-    v
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
   const num = (flag: string, v: string | undefined) => {
     const n = Number((v ?? "").replace(/_/g, ""));
     if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a whole number, got ${v}`);
     return n;
   };
-  readOptions(argv, import.meta.url, ({ value }) => ({
+  readOptions(argv, import.meta.url, ({ value, list }) => ({
     "--json": () => (o.json = path.resolve(value())),
     "--db": () => {
-      o.dbs = list(value()).map((d) => {
+      o.dbs = list().map((d) => {
         if (d !== "pglite" && d !== "postgres") throw new Error(`--db: pglite or postgres, got ${d}`);
         return d;
       });
     },
-    "--sizes": () => (o.sizes = list(value()).map((s) => num("--sizes", s))),
+    "--sizes": () => (o.sizes = list().map((s) => num("--sizes", s))),
     "--cache-dir": () => (o.cacheDir = path.resolve(value())),
     "--pg-url": () => (o.pgUrl = value()),
     "--pg-port": () => (o.pgPort = num("--pg-port", value())),
     "--samples": () => (o.samples = num("--samples", value())),
     "--time-per-case": () => (o.timePerCase = num("--time-per-case", value())),
     "--counts": () => {
-      o.counts = list(value()).map((m) => {
+      o.counts = list().map((m) => {
         if (m !== "cold" && m !== "warm") throw new Error(`--counts: cold or warm, got ${m}`);
         return m;
       });
     },
     "--explain": () => (o.explain = true),
-    "--families": () => (o.families = list(value()).map((s) => Number(s) - 1)),
+    "--families": () => (o.families = list().map((s) => Number(s) - 1)),
     "--sorts": () => {
-      o.sorts = list(value()).map((s) => {
+      o.sorts = list().map((s) => {
         if (!(SORTS as string[]).includes(s)) throw new Error(`--sorts: one of ${SORTS.join(", ")}, got ${s}`);
         return s as Sort;
       });
     },
     "--pages": () => {
-      o.pages = list(value()).map((s) => {
+      o.pages = list().map((s) => {
         if (!(PAGE_KINDS as string[]).includes(s)) throw new Error(`--pages: first, middle or last, got ${s}`);
         return s as PageKind;
       });

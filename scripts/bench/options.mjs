@@ -11,6 +11,7 @@ import fs from "node:fs";
  * @property {() => string} value The flag's value (the next argument).
  * @property {(min?: number, max?: number) => number} whole The value as a whole number in [min, max].
  * @property {() => string} postgresUrl The value as a postgres:// URL.
+ * @property {() => string[]} list The value as a comma-separated list (items trimmed, empty ones dropped).
  */
 
 /**
@@ -35,6 +36,12 @@ export function readOptions(argv, fileUrl, table) {
       const range = max === Infinity ? "" : ` from ${min} to ${max}`;
       if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${flag} needs a whole number${range}, got ${v}`);
       return n;
+    },
+    list() {
+      return value()
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean);
     },
     postgresUrl() {
       const v = value();

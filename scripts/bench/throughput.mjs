@@ -77,7 +77,7 @@ function parseOptions(/** @type {string[]} */ argv) {
     rounds: 3,
     /** @type {string | undefined} */ json: undefined,
   };
-  readOptions(argv, import.meta.url, ({ value, whole, postgresUrl }) => ({
+  readOptions(argv, import.meta.url, ({ value, whole, postgresUrl, list }) => ({
     "--json": () => (o.json = path.resolve(value())),
     "--url": () => (o.url = localUrl(value())),
     "--port": () => (o.port = whole(1, 65535)),
@@ -86,11 +86,7 @@ function parseOptions(/** @type {string[]} */ argv) {
     "--database-url": () => (o.databaseUrl = postgresUrl()),
     "--connections": () => (o.connections = whole(1, 256)),
     "--duration": () => (o.duration = whole(1, 60)),
-    "--paths": () =>
-      (o.paths = value()
-        .split(",")
-        .map((p) => p.trim())
-        .filter(Boolean)),
+    "--paths": () => (o.paths = list()),
     "--node": () => (o.node = true),
     "--no-nginx": () => (o.nginx = false),
     "--nginx-workers": () => (o.nginxWorkers = whole(1, 64)),

@@ -79,7 +79,7 @@ function parseOptions(/** @type {string[]} */ argv) {
     /** @type {string[]} */ only: [],
     weight: true,
   };
-  readOptions(argv, import.meta.url, ({ value, whole }) => ({
+  readOptions(argv, import.meta.url, ({ value, whole, list }) => ({
     "--json": () => (o.json = path.resolve(value())),
     "--url": () => (o.url = localUrl(value())),
     "--port": () => (o.port = whole()),
@@ -89,11 +89,7 @@ function parseOptions(/** @type {string[]} */ argv) {
     "--no-lighthouse": () => (o.lighthouse = false),
     "--lighthouse-runs": () => (o.lighthouseRuns = Math.max(1, whole())),
     "--lhr-dir": () => (o.lhrDir = path.resolve(value())),
-    "--only": () =>
-      (o.only = value()
-        .split(",")
-        .map((x) => x.trim())
-        .filter(Boolean)),
+    "--only": () => (o.only = list()),
     "--no-weight": () => (o.weight = false),
   }));
   return o;
