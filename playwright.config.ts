@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { ADMIN_SITE_ENV, PUBLIC_SITE_ENV } from "./tests/e2e/fixtures/site-config";
-import { requireChromium } from "./tests/support/system";
+import { CHROMIUM_FLAGS, requireChromium } from "./scripts/harness/system.mjs";
 
 /**
  * End-to-end tests (tests/e2e): the production build served by server/main.js
@@ -96,15 +96,7 @@ const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
     executablePath: requireChromium(),
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-      "--disable-quic",
-    ],
+    args: [...CHROMIUM_FLAGS, "--disable-quic"],
   },
 };
 

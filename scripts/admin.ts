@@ -14,6 +14,7 @@ import { startServices, stopServices } from "~/services.server";
 import { getEnv } from "~/platform/env.server";
 import { db } from "~/db/client.server";
 import { admins } from "~/db/schema";
+import { runCommand } from "./run-command";
 
 const USAGE = `Usage:
   npm run admin -- create --email <e-mail> [--password <password>]
@@ -59,11 +60,5 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    // Known refusals (bad e-mail, short password, data folder in use) are plain messages.
-    console.error(error instanceof ModelError || error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+// Known refusals (bad e-mail, short password, data folder in use) are plain messages.
+runCommand(main, (error) => (error instanceof ModelError || error instanceof Error ? error.message : error));

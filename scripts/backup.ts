@@ -6,9 +6,10 @@
  * Without --out the file goes to DATA_DIR/backups/site-<time>.*.
  */
 import { parseArgs } from "node:util";
-import { backupNow, OperationError } from "~/db/backup-now.server";
-import { EnvError, getEnv } from "~/platform/env.server";
+import { backupNow } from "~/db/backup-now.server";
+import { getEnv } from "~/platform/env.server";
 import { setLogLevel } from "~/platform/log.server";
+import { operationFailure, runCommand } from "./run-command";
 
 const USAGE = "Usage: npm run backup [-- --out FILE]";
 
@@ -25,11 +26,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof OperationError || error instanceof EnvError;
-    console.error(known ? `Backup failed: ${error.message}` : error);
-    process.exit(1);
-  },
-);
+runCommand(main, operationFailure("Backup"));

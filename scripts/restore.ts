@@ -4,9 +4,10 @@
  * Refuses while a server uses the data; moves what it replaces aside (PGlite).
  */
 import { parseArgs } from "node:util";
-import { OperationError, restoreFrom } from "~/db/backup-now.server";
-import { EnvError, getEnv } from "~/platform/env.server";
+import { restoreFrom } from "~/db/backup-now.server";
+import { getEnv } from "~/platform/env.server";
 import { setLogLevel } from "~/platform/log.server";
+import { operationFailure, runCommand } from "./run-command";
 
 const USAGE = "Usage: npm run restore -- FILE";
 
@@ -21,11 +22,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const known = error instanceof OperationError || error instanceof EnvError;
-    console.error(known ? `Restore failed: ${error.message}` : error);
-    process.exit(1);
-  },
-);
+runCommand(main, operationFailure("Restore"));

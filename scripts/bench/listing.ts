@@ -17,7 +17,7 @@
  * reused by later runs (100 000 on PGlite ≈ 2–3 min, on PostgreSQL ≈ 1.5 min;
  * the 100k data set is the 10k one topped up). PostgreSQL: a throwaway
  * C-locale cluster in the cache folder, run as the postgres user on
- * 127.0.0.1 (like tests/support/postgres-global-setup.ts), started for the
+ * 127.0.0.1 (scripts/harness/postgres.mjs, as the tests' cluster), started for the
  * run and stopped at the end; or --pg-url of an existing server (databases
  * bench_10000 … are created in it).
  *
@@ -45,9 +45,7 @@
  *   --pages first,last          only these pages (first, middle, last)
  *   --json FILE                 write every figure as JSON
  */
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -60,6 +58,10 @@ import { listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
 import { parseEnv } from "~/platform/env.server";
 import { seedDemo } from "../demo/seed";
+import { databaseUrlOf, startPostgres } from "../harness/postgres.mjs";
+import { portFree } from "../harness/server.mjs";
+import { findPostgresBinDir } from "../harness/system.mjs";
+import { readOptions } from "./options.mjs";
 
 const BUDGET_MS = 25;
 const MAX_GROWTH = 2;
@@ -101,89 +103,46 @@ function parseOptions(argv: string[]): Options {
     sorts: [...SORTS],
     pages: ["first", "middle", "last"],
   };
-  const list = (v: string) =>
-    v
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
   const num = (flag: string, v: string | undefined) => {
     const n = Number((v ?? "").replace(/_/g, ""));
     if (!Number.isInteger(n) || n < 1) throw new Error(`${flag} needs a whole number, got ${v}`);
     return n;
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    switch (a) {
-      case "--db":
-        o.dbs = list(value()).map((d) => {
-          if (d !== "pglite" && d !== "postgres") throw new Error(`--db: pglite or postgres, got ${d}`);
-          return d;
-        });
-        break;
-      case "--sizes":
-        o.sizes = list(value()).map((s) => num("--sizes", s));
-        break;
-      case "--cache-dir":
-        o.cacheDir = path.resolve(value());
-        break;
-      case "--pg-url":
-        o.pgUrl = value();
-        break;
-      case "--pg-port":
-        o.pgPort = num("--pg-port", value());
-        break;
-      case "--samples":
-        o.samples = num("--samples", value());
-        break;
-      case "--time-per-case":
-        o.timePerCase = num("--time-per-case", value());
-        break;
-      case "--counts":
-        o.counts = list(value()).map((m) => {
-          if (m !== "cold" && m !== "warm") throw new Error(`--counts: cold or warm, got ${m}`);
-          return m;
-        });
-        break;
-      case "--explain":
-        o.explain = true;
-        break;
-      case "--families":
-        o.families = list(value()).map((s) => Number(s) - 1);
-        break;
-      case "--sorts":
-        o.sorts = list(value()).map((s) => {
-          if (!(SORTS as string[]).includes(s)) throw new Error(`--sorts: one of ${SORTS.join(", ")}, got ${s}`);
-          return s as Sort;
-        });
-        break;
-      case "--pages":
-        o.pages = list(value()).map((s) => {
-          if (!(PAGE_KINDS as string[]).includes(s)) throw new Error(`--pages: first, middle or last, got ${s}`);
-          return s as PageKind;
-        });
-        break;
-      case "--json":
-        o.json = path.resolve(value());
-        break;
-      case "-h":
-      case "--help":
-        console.log(
-          fs
-            .readFileSync(new URL(import.meta.url), "utf8")
-            .split("*/")[0]!
-            .replace(/^\/\*\*?|^ \* ?/gm, ""),
-        );
-        process.exit(0);
-        break;
-      default:
-        throw new Error(`Unknown option ${a} (see --help)`);
-    }
-  }
+  readOptions(argv, import.meta.url, ({ value, list }) => ({
+    "--json": () => (o.json = path.resolve(value())),
+    "--db": () => {
+      o.dbs = list().map((d) => {
+        if (d !== "pglite" && d !== "postgres") throw new Error(`--db: pglite or postgres, got ${d}`);
+        return d;
+      });
+    },
+    "--sizes": () => (o.sizes = list().map((s) => num("--sizes", s))),
+    "--cache-dir": () => (o.cacheDir = path.resolve(value())),
+    "--pg-url": () => (o.pgUrl = value()),
+    "--pg-port": () => (o.pgPort = num("--pg-port", value())),
+    "--samples": () => (o.samples = num("--samples", value())),
+    "--time-per-case": () => (o.timePerCase = num("--time-per-case", value())),
+    "--counts": () => {
+      o.counts = list().map((m) => {
+        if (m !== "cold" && m !== "warm") throw new Error(`--counts: cold or warm, got ${m}`);
+        return m;
+      });
+    },
+    "--explain": () => (o.explain = true),
+    "--families": () => (o.families = list().map((s) => Number(s) - 1)),
+    "--sorts": () => {
+      o.sorts = list().map((s) => {
+        if (!(SORTS as string[]).includes(s)) throw new Error(`--sorts: one of ${SORTS.join(", ")}, got ${s}`);
+        return s as Sort;
+      });
+    },
+    "--pages": () => {
+      o.pages = list().map((s) => {
+        if (!(PAGE_KINDS as string[]).includes(s)) throw new Error(`--pages: first, middle or last, got ${s}`);
+        return s as PageKind;
+      });
+    },
+  }));
   return o;
 }
 
@@ -388,37 +347,6 @@ async function explain(text: string, params: unknown[], settings: string[]): Pro
 // ---------------------------------------------------------------------------
 // Data sets
 
-function isRoot() {
-  return typeof process.getuid === "function" && process.getuid() === 0;
-}
-
-function postgresBinDir(): string {
-  const root = "/usr/lib/postgresql";
-  const versions = fs.existsSync(root)
-    ? fs
-        .readdirSync(root)
-        .filter((v) => fs.existsSync(`${root}/${v}/bin/initdb`))
-        .sort((a, b) => Number(b) - Number(a))
-    : [];
-  if (!versions[0]) throw new Error("PostgreSQL server binaries not found (Debian: apt-get install postgresql), or pass --pg-url");
-  return `${root}/${versions[0]}/bin`;
-}
-
-function runPg(binDir: string, program: string, args: string[]) {
-  const command = isRoot() ? "runuser" : path.join(binDir, program);
-  const argv = isRoot() ? ["-u", "postgres", "--", path.join(binDir, program), ...args] : args;
-  const result = spawnSync(command, argv, { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`${program} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-}
-
-async function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once("error", () => resolve(false));
-    s.listen(port, "127.0.0.1", () => s.close(() => resolve(true)));
-  });
-}
-
 interface PgCluster {
   adminUrl: string;
   stop(): void;
@@ -426,37 +354,14 @@ interface PgCluster {
 
 /** A C-locale cluster kept in the cache folder (created once), started for this run. */
 async function startCluster(o: Options): Promise<PgCluster> {
-  const binDir = postgresBinDir();
+  const binDir = findPostgresBinDir();
+  if (!binDir) throw new Error("PostgreSQL server binaries not found (Debian: apt-get install postgresql), or pass --pg-url");
   const dir = path.join(o.cacheDir, "pg");
-  const dataDir = path.join(dir, "data");
-  fs.mkdirSync(dir, { recursive: true });
-  if (isRoot()) spawnSync("chown", ["-R", "postgres:postgres", dir]);
-  if (!fs.existsSync(path.join(dataDir, "PG_VERSION"))) {
-    note(`Creating a PostgreSQL cluster in ${dataDir}`);
-    runPg(binDir, "initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C", "-N"]);
-  }
+  if (!fs.existsSync(path.join(dir, "data", "PG_VERSION"))) note(`Creating a PostgreSQL cluster in ${path.join(dir, "data")}`);
   if (!(await portFree(o.pgPort))) throw new Error(`Port ${o.pgPort} is busy: pass --pg-port`);
-  runPg(binDir, "pg_ctl", [
-    "-D",
-    dataDir,
-    "-l",
-    path.join(dir, "server.log"),
-    "-w",
-    "-o",
-    `-c listen_addresses=127.0.0.1 -p ${o.pgPort} -c unix_socket_directories=${dir} -c fsync=off`,
-    "start",
-  ]);
+  const cluster = await startPostgres({ dir, port: o.pgPort, binDir });
   note(`PostgreSQL ${path.basename(path.dirname(binDir))} on 127.0.0.1:${o.pgPort}`);
-  return {
-    adminUrl: `postgres://postgres@127.0.0.1:${o.pgPort}/postgres`,
-    stop: () => runPg(binDir, "pg_ctl", ["-D", dataDir, "-m", "fast", "-w", "stop"]),
-  };
-}
-
-function databaseUrl(adminUrl: string, name: string) {
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
+  return cluster;
 }
 
 async function adminQuery(adminUrl: string, text: string): Promise<pg.QueryResult> {
@@ -544,7 +449,7 @@ async function openPostgres(o: Options, adminUrl: string, size: number): Promise
     else await adminQuery(adminUrl, `create database ${name}`);
     if (smaller) note(`Created ${name} from bench_${smaller}`);
   }
-  const url = databaseUrl(adminUrl, name);
+  const url = databaseUrlOf(adminUrl, name);
   await startServices(parseEnv({ DATABASE_URL: url, DATA_DIR: path.join(o.cacheDir, "pg-files"), LOG_LEVEL: "error", DATABASE_POOL_SIZE: "4" }), {});
   if ((await catalogueSize()) < size) {
     note(`Seeding PostgreSQL ${name} to ${count(size)} listings`);

@@ -6,7 +6,7 @@
  *
  * Seeds a temporary data folder (PGlite; or the PostgreSQL database of
  * --database-url) with demo listings, starts the production build
- * (server/main.js) on 127.0.0.1 (scripts/bench/server.mjs, as
+ * (server/main.js) on 127.0.0.1 (scripts/harness/server.mjs, as
  * throughput.mjs does), then:
  *
  * (a) autocannon, --connections (100) for --duration seconds (60) on a mix
@@ -43,7 +43,8 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
-import { memoryOf, startServer, stopServer } from "./server.mjs";
+import { memoryOf, startSeededServer, stopServersOnSignal } from "../harness/server.mjs";
+import { readOptions } from "./options.mjs";
 
 function parseOptions(/** @type {string[]} */ argv) {
   const o = {
@@ -57,61 +58,17 @@ function parseOptions(/** @type {string[]} */ argv) {
     maxRssMb: 4096,
     /** @type {string | undefined} */ json: undefined,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    const whole = (/** @type {string} */ v, /** @type {number} */ min, /** @type {number} */ max) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${a} needs a whole number from ${min} to ${max}, got ${v}`);
-      return n;
-    };
-    switch (a) {
-      case "--port":
-        o.port = whole(value(), 1, 65535);
-        break;
-      case "--properties":
-        o.properties = whole(value(), 1, 100_000);
-        break;
-      case "--database-url":
-        o.databaseUrl = value();
-        if (!/^postgres(ql)?:\/\//.test(o.databaseUrl)) throw new Error("--database-url needs a postgres:// URL");
-        break;
-      case "--connections":
-        o.connections = whole(value(), 1, 1000);
-        break;
-      case "--duration":
-        o.duration = whole(value(), 1, 3600);
-        break;
-      case "--oversized":
-        o.oversized = whole(value(), 0, 200);
-        break;
-      case "--oversized-mb":
-        o.oversizedMb = whole(value(), 1, 1024);
-        break;
-      case "--max-rss-mb":
-        o.maxRssMb = whole(value(), 256, 65536);
-        break;
-      case "--json":
-        o.json = path.resolve(value());
-        break;
-      case "-h":
-      case "--help":
-        console.log(
-          fs
-            .readFileSync(new URL(import.meta.url), "utf8")
-            .split("*/")[0]
-            ?.replace(/^\/\*\*?|^ \* ?/gm, ""),
-        );
-        process.exit(0);
-        break;
-      default:
-        throw new Error(`Unknown option ${a} (see --help)`);
-    }
-  }
+  readOptions(argv, import.meta.url, ({ value, whole, postgresUrl }) => ({
+    "--json": () => (o.json = path.resolve(value())),
+    "--port": () => (o.port = whole(1, 65535)),
+    "--properties": () => (o.properties = whole(1, 100_000)),
+    "--database-url": () => (o.databaseUrl = postgresUrl()),
+    "--connections": () => (o.connections = whole(1, 1000)),
+    "--duration": () => (o.duration = whole(1, 3600)),
+    "--oversized": () => (o.oversized = whole(0, 200)),
+    "--oversized-mb": () => (o.oversizedMb = whole(1, 1024)),
+    "--max-rss-mb": () => (o.maxRssMb = whole(256, 65536)),
+  }));
   return o;
 }
 
@@ -326,19 +283,14 @@ async function runOversized(/** @type {string} */ base, /** @type {number} */ pi
 
 async function main() {
   const o = parseOptions(process.argv.slice(2));
-  const interrupted = () => {
-    note("Interrupted: stopping the server…");
-    stopServer().finally(() => process.exit(130));
-  };
-  process.on("SIGINT", interrupted);
-  process.on("SIGTERM", interrupted);
-  /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
+  stopServersOnSignal();
+  /** @type {Awaited<ReturnType<typeof startSeededServer>> | undefined} */
   let started;
   /** @type {Record<string, unknown>} */
   const report = { options: o };
   try {
-    started = await startServer({ port: o.port, properties: o.properties, databaseUrl: o.databaseUrl, serverProcesses: 1, tmpPrefix: "seaside-bench-load-" });
-    const load = await runLoad(started.base, started.pid, o);
+    started = await startSeededServer({ port: o.port, properties: o.properties, databaseUrl: o.databaseUrl, tmpPrefix: "seaside-bench-load-" });
+    const load = await runLoad(started.baseUrl, started.pid, o);
     report.load = load;
     const database = o.databaseUrl ? "PostgreSQL" : "PGlite";
     out(
@@ -353,7 +305,7 @@ async function main() {
       `  RSS before ${mb(load.rssBeforeMb)}, after ${mb(load.rssAfterMb)}, growth ${mb(load.growthMb)} (peak ${mb(load.peakMb)})        target growth < 50 MB: ${verdict(load.growthMb < 50)}`,
     );
     if (o.oversized > 0) {
-      const big = await runOversized(started.base, started.pid, o);
+      const big = await runOversized(started.baseUrl, started.pid, o);
       report.oversized = big;
       out(`\n(b) Oversized bodies: ${o.oversized} × ${o.oversizedMb} MB anonymous form posts at once (${big.seconds.toFixed(1)} s)`);
       for (const p of big.posts) {
@@ -369,8 +321,7 @@ async function main() {
       );
     }
   } finally {
-    await stopServer();
-    if (started?.temporary) fs.rmSync(started.dataDir, { recursive: true, force: true });
+    await started?.close();
   }
   if (o.json) {
     fs.mkdirSync(path.dirname(o.json), { recursive: true });

@@ -48,11 +48,12 @@
  *   --json FILE                   write every figure as JSON
  */
 import { spawn, spawnSync } from "node:child_process";
-import { memoryOf, startServer, stopServer } from "./server.mjs";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { memoryOf, startSeededServer, stopServersOnSignal } from "../harness/server.mjs";
+import { localUrl, readOptions } from "./options.mjs";
 
 const ACCEPT_ENCODING = "gzip, deflate, br";
 /** A cookie other than the language choice: the HTML cache does not answer such requests. */
@@ -76,87 +77,24 @@ function parseOptions(/** @type {string[]} */ argv) {
     rounds: 3,
     /** @type {string | undefined} */ json: undefined,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    const whole = (/** @type {string} */ v, /** @type {number} */ min, /** @type {number} */ max) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${a} needs a whole number from ${min} to ${max}, got ${v}`);
-      return n;
-    };
-    switch (a) {
-      case "--url":
-        o.url = value().replace(/\/+$/, "");
-        break;
-      case "--port":
-        o.port = whole(value(), 1, 65535);
-        break;
-      case "--properties":
-        o.properties = whole(value(), 0, 1_000_000);
-        break;
-      case "--data-dir":
-        o.dataDir = path.resolve(value());
-        break;
-      case "--database-url":
-        o.databaseUrl = value();
-        if (!/^postgres(ql)?:\/\//.test(o.databaseUrl)) throw new Error("--database-url needs a postgres:// URL");
-        break;
-      case "--connections":
-        o.connections = whole(value(), 1, 256);
-        break;
-      case "--duration":
-        o.duration = whole(value(), 1, 60);
-        break;
-      case "--paths":
-        o.paths = value()
-          .split(",")
-          .map((p) => p.trim())
-          .filter(Boolean);
-        break;
-      case "--node":
-        o.node = true;
-        break;
-      case "--no-nginx":
-        o.nginx = false;
-        break;
-      case "--nginx-workers":
-        o.nginxWorkers = whole(value(), 1, 64);
-        break;
-      case "--server-processes":
-        o.serverProcesses = whole(value(), 1, 64);
-        break;
-      case "--threads":
-        o.threads = whole(value(), 1, 16);
-        break;
-      case "--rounds":
-        o.rounds = whole(value(), 1, 20);
-        break;
-      case "--json":
-        o.json = path.resolve(value());
-        break;
-      case "-h":
-      case "--help":
-        console.log(
-          fs
-            .readFileSync(new URL(import.meta.url), "utf8")
-            .split("*/")[0]
-            ?.replace(/^\/\*\*?|^ \* ?/gm, ""),
-        );
-        process.exit(0);
-        break;
-      default:
-        throw new Error(`Unknown option ${a} (see --help)`);
-    }
-  }
+  readOptions(argv, import.meta.url, ({ value, whole, postgresUrl, list }) => ({
+    "--json": () => (o.json = path.resolve(value())),
+    "--url": () => (o.url = localUrl(value())),
+    "--port": () => (o.port = whole(1, 65535)),
+    "--properties": () => (o.properties = whole(0, 1_000_000)),
+    "--data-dir": () => (o.dataDir = path.resolve(value())),
+    "--database-url": () => (o.databaseUrl = postgresUrl()),
+    "--connections": () => (o.connections = whole(1, 256)),
+    "--duration": () => (o.duration = whole(1, 60)),
+    "--paths": () => (o.paths = list()),
+    "--node": () => (o.node = true),
+    "--no-nginx": () => (o.nginx = false),
+    "--nginx-workers": () => (o.nginxWorkers = whole(1, 64)),
+    "--server-processes": () => (o.serverProcesses = whole(1, 64)),
+    "--threads": () => (o.threads = whole(1, 16)),
+    "--rounds": () => (o.rounds = whole(1, 20)),
+  }));
   if (o.serverProcesses > 1 && !o.databaseUrl) throw new Error("--server-processes above 1 needs --database-url (PGlite: one process)");
-  if (o.url) {
-    const host = new URL(o.url).hostname;
-    if (host !== "127.0.0.1" && host !== "localhost") throw new Error("--url must point at 127.0.0.1 (or localhost)");
-  }
   return o;
 }
 
@@ -396,15 +334,10 @@ async function loadWithNode(url, connections, duration, acceptEncoding = ACCEPT_
 async function main() {
   const o = parseOptions(process.argv.slice(2));
   wrkThreads = o.threads;
-  const onSignal = () => {
-    note("Interrupted: stopping the server…");
-    stopServer().finally(() => process.exit(130));
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  const forgetSignals = stopServersOnSignal();
   const useWrk = !o.node && spawnSync("wrk", ["--version"], { encoding: "utf8" }).error === undefined;
 
-  /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
+  /** @type {Awaited<ReturnType<typeof startSeededServer>> | undefined} */
   let started;
   const report = {
     date: new Date().toISOString(),
@@ -420,8 +353,8 @@ async function main() {
   try {
     let base = o.url;
     if (!base) {
-      started = await startServer(o);
-      base = started.base;
+      started = await startSeededServer({ ...o, tmpPrefix: "seaside-bench-throughput-" });
+      base = started.baseUrl;
     }
     let paths = o.paths;
     if (!paths) {
@@ -499,10 +432,8 @@ async function main() {
     }
   } finally {
     await stopNginx();
-    await stopServer();
-    if (started?.temporary) fs.rmSync(started.dataDir, { recursive: true, force: true });
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    await started?.close();
+    forgetSignals();
   }
 
   const out = (/** @type {string} */ s = "") => process.stdout.write(`${s}\n`);

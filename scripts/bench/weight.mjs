@@ -47,16 +47,17 @@
  * The 1-minute load average is printed before every Lighthouse run and with
  * each result (times are only comparable under similar load).
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { chromium } from "@playwright/test";
+import { projectRoot, requireBuild, startSeededServer, stopServersOnSignal } from "../harness/server.mjs";
+import { localUrl, readOptions } from "./options.mjs";
+import { CHROMIUM_FLAGS, CHROMIUM_PATH as CHROMIUM } from "../harness/system.mjs";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const JS_BUDGET = 120 * 1024;
 const TOTAL_BUDGET = 250 * 1024;
 const KB = 1024;
@@ -78,73 +79,19 @@ function parseOptions(/** @type {string[]} */ argv) {
     /** @type {string[]} */ only: [],
     weight: true,
   };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    const value = () => {
-      const v = argv[++i];
-      if (v === undefined) throw new Error(`${a} needs a value`);
-      return v;
-    };
-    const whole = (/** @type {string} */ v) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 0) throw new Error(`${a} needs a whole number, got ${v}`);
-      return n;
-    };
-    switch (a) {
-      case "--url":
-        o.url = value().replace(/\/+$/, "");
-        break;
-      case "--port":
-        o.port = whole(value());
-        break;
-      case "--properties":
-        o.properties = whole(value());
-        break;
-      case "--data-dir":
-        o.dataDir = path.resolve(value());
-        break;
-      case "--build":
-        o.build = true;
-        break;
-      case "--no-lighthouse":
-        o.lighthouse = false;
-        break;
-      case "--lighthouse-runs":
-        o.lighthouseRuns = Math.max(1, whole(value()));
-        break;
-      case "--json":
-        o.json = path.resolve(value());
-        break;
-      case "--lhr-dir":
-        o.lhrDir = path.resolve(value());
-        break;
-      case "--only":
-        o.only = value()
-          .split(",")
-          .map((x) => x.trim())
-          .filter(Boolean);
-        break;
-      case "--no-weight":
-        o.weight = false;
-        break;
-      case "-h":
-      case "--help":
-        console.log(
-          fs
-            .readFileSync(new URL(import.meta.url), "utf8")
-            .split("*/")[0]
-            ?.replace(/^\/\*\*?|^ \* ?/gm, ""),
-        );
-        process.exit(0);
-        break;
-      default:
-        throw new Error(`Unknown option ${a} (see --help)`);
-    }
-  }
-  if (o.url) {
-    const host = new URL(o.url).hostname;
-    if (host !== "127.0.0.1" && host !== "localhost") throw new Error("--url must point at 127.0.0.1 (or localhost)");
-  }
+  readOptions(argv, import.meta.url, ({ value, whole, list }) => ({
+    "--json": () => (o.json = path.resolve(value())),
+    "--url": () => (o.url = localUrl(value())),
+    "--port": () => (o.port = whole()),
+    "--properties": () => (o.properties = whole()),
+    "--data-dir": () => (o.dataDir = path.resolve(value())),
+    "--build": () => (o.build = true),
+    "--no-lighthouse": () => (o.lighthouse = false),
+    "--lighthouse-runs": () => (o.lighthouseRuns = Math.max(1, whole())),
+    "--lhr-dir": () => (o.lhrDir = path.resolve(value())),
+    "--only": () => (o.only = list()),
+    "--no-weight": () => (o.weight = false),
+  }));
   return o;
 }
 
@@ -223,73 +170,17 @@ function attrs(html, tagPattern, attr) {
 // Server (seeded temporary data folder, production build)
 
 /**
- * @param {string} command
- * @param {string[]} args
- * @param {NodeJS.ProcessEnv} env
- * @param {number} timeoutMs
- */
-function runOrFail(command, args, env, timeoutMs) {
-  const r = spawnSync(command, args, { cwd: root, env, stdio: ["ignore", "inherit", "inherit"], timeout: timeoutMs });
-  if (r.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${r.status ?? r.signal})`);
-}
-
-/** @type {import("node:child_process").ChildProcess | undefined} */
-let server;
-
-/**
+ * The build (with --build, made first) seeded and started by the harness.
  * @param {{ port: number; properties: number; dataDir?: string; build: boolean }} o
- * @returns {Promise<{ base: string; dataDir: string; temporary: boolean }>}
  */
 async function startServer(o) {
   if (o.build) {
     note("Building (npm run build)…");
-    runOrFail("npm", ["run", "build"], process.env, 10 * 60_000);
+    const built = spawnSync("npm", ["run", "build"], { cwd: projectRoot, stdio: ["ignore", "inherit", "inherit"], timeout: 10 * 60_000 });
+    if (built.status !== 0) throw new Error(`npm run build failed (${built.status ?? built.signal})`);
   }
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error('No build: run "npm run build" (or pass --build)');
-  const temporary = !o.dataDir;
-  const dataDir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "seaside-bench-weight-"));
-  /** @type {NodeJS.ProcessEnv} */
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-    PORT: String(o.port),
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "error",
-    BACKUP_INTERVAL_HOURS: "0",
-    ADMIN_EMAIL: "bench@example.test",
-    ADMIN_PASSWORD: "bench-password-not-used",
-  };
-  delete env.DATABASE_URL;
-  note(`Seeding ${o.properties} demo listings in ${dataDir}…`);
-  runOrFail(path.join(root, "node_modules/.bin/tsx"), ["scripts/seed-demo.ts", "--properties", String(o.properties)], env, 10 * 60_000);
-  const base = `http://127.0.0.1:${o.port}`;
-  server = spawn(process.execPath, ["server/main.js"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}) — is port ${o.port} free?`);
-    try {
-      const r = await get(`${base}/healthz`, "identity");
-      if (r.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("The server did not answer /healthz within 60 s");
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  note(`Server ${base} (pid ${server.pid})`);
-  return { base, dataDir, temporary };
-}
-
-async function stopServer() {
-  const child = server;
-  server = undefined;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
+  requireBuild('run "npm run build" (or pass --build)');
+  return startSeededServer({ port: o.port, properties: o.properties, dataDir: o.dataDir, tmpPrefix: "seaside-bench-weight-" });
 }
 
 // ---------------------------------------------------------------------------
@@ -452,15 +343,7 @@ async function runLighthouse(url, runs, lhrDir, name) {
   for (let i = 0; i < runs; i++) {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: [
-        "--headless=new",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-      ],
+      chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
       logLevel: "error",
     });
     try {
@@ -522,15 +405,10 @@ async function runLighthouse(url, runs, lhrDir, name) {
 
 async function main() {
   const o = parseOptions(process.argv.slice(2));
-  const onSignal = () => {
-    note("Interrupted: stopping the server…");
-    stopServer().finally(() => process.exit(130));
-  };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
+  const forgetSignals = stopServersOnSignal();
 
   let base = o.url;
-  /** @type {{ dataDir: string; temporary: boolean } | undefined} */
+  /** @type {Awaited<ReturnType<typeof startServer>> | undefined} */
   let started;
   /** @type {import("@playwright/test").Browser | undefined} */
   let browser;
@@ -545,9 +423,8 @@ async function main() {
   };
   try {
     if (!base) {
-      const s = await startServer(o);
-      base = s.base;
-      started = s;
+      started = await startServer(o);
+      base = started.baseUrl;
     }
     report.base = base;
     const pages = (await discoverPages(base)).filter((p) => !o.only.length || o.only.some((x) => p.name.includes(x)));
@@ -578,10 +455,8 @@ async function main() {
     }
   } finally {
     await browser?.close().catch(() => undefined);
-    await stopServer();
-    if (started?.temporary) fs.rmSync(started.dataDir, { recursive: true, force: true });
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    await started?.close();
+    forgetSignals();
   }
   if (o.json) {
     fs.mkdirSync(path.dirname(o.json), { recursive: true });

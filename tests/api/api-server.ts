@@ -1,5 +1,4 @@
 import type http from "node:http";
-import net from "node:net";
 import { createClient, type SupabaseClient } from "@supabase/supabase-js";
 import express from "express";
 import { afterAll, beforeAll } from "vitest";
@@ -10,6 +9,7 @@ import { ensureDefaultLocations } from "~/models/locations.server";
 import { getEnv } from "~/platform/env.server";
 import { sameOriginWrites } from "../../server/same-origin";
 import { useTestDatabase } from "../support/test-db";
+import { freePort } from "../../scripts/harness/server.mjs";
 
 /**
  * The API as a real HTTP server for the test file: the same routers and
@@ -19,19 +19,6 @@ import { useTestDatabase } from "../support/test-db";
 export const ADMIN_EMAIL = "api-admin@example.com";
 export const ADMIN_PASSWORD = "api test password 1";
 
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = 9800 + Math.floor(Math.random() * 50);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port in 9800-9849");
-}
-
 export function useApiServer(options: ApiOptions = {}) {
   const database = useTestDatabase();
   let server: http.Server | undefined;
@@ -39,7 +26,7 @@ export function useApiServer(options: ApiOptions = {}) {
   beforeAll(async () => {
     await ensureDefaultLocations();
     await createAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
-    const port = await freePort();
+    const port = await freePort(9800, 9849);
     baseUrl = `http://127.0.0.1:${port}`;
     const app = express();
     app.use(sameOriginWrites(baseUrl));

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import type http from "node:http";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -23,6 +22,7 @@ import type { ObjectStorage } from "~/storage/storage.server";
 import { getEnv, resetEnvForTests } from "~/platform/env.server";
 import { sameOriginWrites } from "../../server/same-origin";
 import { testDbKind, useTestDatabase } from "../support/test-db";
+import { freePort } from "../../scripts/harness/server.mjs";
 
 /**
  * The Storage API (/storage/v1) over HTTP, driven by @supabase/supabase-js
@@ -34,19 +34,6 @@ import { testDbKind, useTestDatabase } from "../support/test-db";
  */
 const ADMIN_EMAIL = "storage-admin@example.com";
 const ADMIN_PASSWORD = "storage test password 1";
-
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = 9850 + Math.floor(Math.random() * 50);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error("no free port in 9850-9899");
-}
 
 interface S3rverInstance {
   run(): Promise<{ address: string; port: number }>;
@@ -124,7 +111,7 @@ export function describeStorageApi(driver: "local" | "s3") {
     }
     const admin = await createAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
     token = (await createSession(admin.id, 1)).token;
-    const port = await freePort();
+    const port = await freePort(9850, 9899);
     baseUrl = `http://127.0.0.1:${port}`;
     const app = express();
     app.use(sameOriginWrites(baseUrl));

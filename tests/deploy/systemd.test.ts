@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ENV_NAMES } from "~/platform/env.server";
 import { projectRoot } from "../support/built-server";
-import { aptInstall } from "../support/system";
+import { aptInstall } from "../../scripts/harness/system.mjs";
 
 /**
  * deploy/seaside.service, the systemd unit for a bare server. Two checks:

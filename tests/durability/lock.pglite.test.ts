@@ -27,6 +27,18 @@ afterAll(async () => {
 
 const IN_USE = "The data folder is already in use by another running server";
 
+/** The refusal acquireLock throws for `lockFile` (the test fails unless it throws one). */
+function refusal(lockFile: string): DataDirLockedError {
+  let caught: unknown;
+  try {
+    acquireLock(lockFile);
+  } catch (error) {
+    caught = error;
+  }
+  expect(caught).toBeInstanceOf(DataDirLockedError);
+  return caught as DataDirLockedError;
+}
+
 describe("data folder lock", () => {
   it("refuses a second process while the server holds the folder", { timeout: 180_000 }, async () => {
     const dataDir = makeTempDir("lock");
@@ -90,14 +102,7 @@ describe("data folder lock", () => {
     const pid = sleeper.pid!;
     fs.writeFileSync(lockFile, String(pid));
     try {
-      let caught: unknown;
-      try {
-        acquireLock(lockFile);
-      } catch (error) {
-        caught = error;
-      }
-      expect(caught).toBeInstanceOf(DataDirLockedError);
-      const locked = caught as DataDirLockedError;
+      const locked = refusal(lockFile);
       expect(locked.pid).toBe(pid);
       expect(locked.lockFile).toBe(lockFile);
       expect(locked.message).toContain(`${IN_USE} (process ${pid})`);
@@ -125,15 +130,9 @@ describe("data folder lock", () => {
   it("refuses a lock of another host (container) whose heartbeat is fresh, with a clear message", () => {
     const lockFile = path.join(makeTempDir("lock-host"), "pglite.lock");
     otherHostLock(lockFile, HEARTBEAT_MS);
-    let caught: unknown;
-    try {
-      acquireLock(lockFile);
-    } catch (error) {
-      caught = error;
-    }
-    expect(caught).toBeInstanceOf(DataDirLockedError);
-    expect((caught as Error).message).toContain(`${IN_USE} (process 1 on host other-container-7f3a)`);
-    expect((caught as Error).message).toContain(`taken over ${STALE_MS / 1000} s after its last refresh`);
+    const { message } = refusal(lockFile);
+    expect(message).toContain(`${IN_USE} (process 1 on host other-container-7f3a)`);
+    expect(message).toContain(`taken over ${STALE_MS / 1000} s after its last refresh`);
     expect(readLockOwner(lockFile)).toMatchObject({ host: "other-container-7f3a", instance: "their-instance" });
   });
 

@@ -109,12 +109,3 @@ export async function killAllChildren() {
   children.clear();
   await Promise.all(waits);
 }
-
-/** Waits until `check()` is true, polling; for conditions that send no event. */
-export async function waitUntil(check: () => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

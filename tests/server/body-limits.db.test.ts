@@ -1,9 +1,7 @@
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, startBuiltServer, type BuiltServer } from "../support/built-server";
+import type { Socket } from "node:net";
+import { describe, expect, it } from "vitest";
+import { rawRequest, type RawAnswer } from "../../scripts/harness/raw-http.mjs";
+import { useBuiltServer } from "../support/built-server";
 import { testDbKind } from "../support/test-db";
 
 /**
@@ -16,29 +14,14 @@ import { testDbKind } from "../support/test-db";
  */
 const ADMIN_EMAIL = "owner@example.com";
 const ADMIN_PASSWORD = "body limits test password";
-let server: BuiltServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-bodies-"));
-let port = 0;
-
-beforeAll(async () => {
-  // The marker is a name in the limits table: a build from before it is rebuilt.
-  await ensureBuild("contact form (property page)");
-  server = await startBuiltServer({ ports: [9550, 9599], dataDir, env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
-  port = Number(new URL(server.baseUrl).port);
-}, 180_000);
-
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+const server = useBuiltServer({
+  prefix: "seaside-bodies-",
+  ports: [9550, 9599],
+  env: { ADMIN_EMAIL, ADMIN_PASSWORD },
+  // A name in the limits table: a build from before it is rebuilt.
+  marker: "contact form (property page)",
+  timeoutMs: 180_000,
 });
-
-interface RawAnswer {
-  status: number;
-  headers: string;
-  body: string;
-  /** Bytes of the whole answer. */
-  size: number;
-}
 
 const FORM = "application/x-www-form-urlencoded";
 
@@ -50,43 +33,26 @@ const FORM = "application/x-www-form-urlencoded";
  * test times out). `finish` sends it all, for routers that answer only once
  * the body is in.
  */
-function rawPost(
+async function rawPost(
   target: string,
   options: { type?: string; total: number; chunked: boolean; finish?: boolean; headers?: Record<string, string> },
 ): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    let answered = false;
-    const head = [
-      `POST ${target} HTTP/1.1`,
-      `Host: 127.0.0.1:${port}`,
-      ...(options.type ? [`Content-Type: ${options.type}`] : []),
-      options.chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${options.total}`,
-      ...Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
-      "Connection: close",
-    ];
-    const piece = Buffer.alloc(16 * 1024, "a");
-    const done = () => {
-      const all = Buffer.concat(chunks);
-      const text = all.toString("utf8");
-      const split = text.indexOf("\r\n\r\n");
-      if (split === -1) return reject(new Error(`no answer to ${target}: ${text.slice(0, 200)}`));
-      resolve({ status: Number(text.slice(9, 12)), headers: text.slice(0, split), body: text.slice(split + 4), size: all.length });
-    };
-    socket.on("data", (c: Buffer) => {
-      answered = true;
-      chunks.push(c);
-    });
-    socket.on("close", done);
-    // The server may close while we still write: what it answered is what counts.
-    socket.on("error", () => undefined);
+  const head = [
+    `POST ${target} HTTP/1.1`,
+    `Host: 127.0.0.1:${server.port}`,
+    ...(options.type ? [`Content-Type: ${options.type}`] : []),
+    options.chunked ? "Transfer-Encoding: chunked" : `Content-Length: ${options.total}`,
+    ...Object.entries(options.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    "Connection: close",
+  ];
+  const piece = Buffer.alloc(16 * 1024, "a");
+  const send = (socket: Socket, answered: () => boolean) => {
     socket.write(`${head.join("\r\n")}\r\n\r\n`);
     // Without `finish`, never the whole body: one piece short of it.
     const limit = options.finish ? options.total : options.total - piece.length;
     let sent = 0;
     const writeMore = () => {
-      while (sent < limit && (options.finish || !answered) && !socket.destroyed) {
+      while (sent < limit && (options.finish || !answered()) && !socket.destroyed) {
         const data = piece.subarray(0, Math.min(piece.length, limit - sent));
         sent += data.length;
         const ok = socket.write(options.chunked ? Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from("\r\n")]) : data);
@@ -95,7 +61,10 @@ function rawPost(
       if (options.finish && options.chunked && !socket.destroyed) socket.write("0\r\n\r\n");
     };
     writeMore();
-  });
+  };
+  const answer = await rawRequest(server.port, send, { timeoutMs: 0 });
+  if (!answer.headEnded) throw new Error(`no answer to ${target}: ${answer.headers.slice(0, 200)}`);
+  return answer;
 }
 
 let token = "";

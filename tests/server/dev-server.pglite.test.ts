@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "@playwright/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requireChromium } from "../support/system";
+import { requireChromium } from "../../scripts/harness/system.mjs";
 import { freePort, projectRoot, waitFor } from "../support/built-server";
 
 /**

@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { describe, expect, it } from "vitest";
+import { rawRequest } from "../../scripts/harness/raw-http.mjs";
+import { useBuiltServer } from "../support/built-server";
 import { testDbKind } from "../support/test-db";
 
 /**
@@ -15,51 +12,18 @@ import { testDbKind } from "../support/test-db";
  * API's error), and the process lives on: /healthz answers afterwards
  * (server/edge-guard.ts, server/client-error.ts).
  */
-let server: BuiltServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-edge-"));
-let port = 0;
 const ADMIN = { email: "edge@example.com", password: "edge test password" };
-
-beforeAll(async () => {
+const server = useBuiltServer({
+  prefix: "seaside-edge-",
+  ports: [9950, 9999],
+  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_INTERVAL_HOURS: "0" },
   // A build that refuses control characters in form fields (the edge guard came before).
-  await ensureBuild("Текст содержит недопустимые символы");
-  server = await startBuiltServer({
-    ports: [9950, 9999],
-    dataDir,
-    env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_INTERVAL_HOURS: "0" },
-  });
-  port = Number(new URL(server.baseUrl).port);
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  marker: "Текст содержит недопустимые символы",
+  timeoutMs: 120_000,
 });
 
-interface Answer {
-  status: number;
-  headers: string;
-  body: string;
-}
-
 /** Sends `request` as raw bytes (latin1: one char, one byte) and reads until the server closes (or 10 s). */
-function raw(request: string): Promise<Answer> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.on("data", (c) => chunks.push(c));
-    socket.setTimeout(10_000, () => socket.destroy());
-    const done = () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      const split = text.indexOf("\r\n\r\n");
-      const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(text)?.[1] ?? 0);
-      resolve({ status, headers: split === -1 ? text : text.slice(0, split), body: split === -1 ? "" : text.slice(split + 4) });
-    };
-    socket.on("close", done);
-    socket.on("error", () => undefined);
-    socket.write(Buffer.from(request, "latin1"));
-  });
-}
+const raw = (request: string) => rawRequest(server.port, request);
 
 const get = (target: string, headers = "Host: 127.0.0.1\r\n") => raw(`GET ${target} HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`);
 const upgrade = (target: string, protocol = "websocket") =>
@@ -117,21 +81,13 @@ describe(`the edge on ${testDbKind()}`, () => {
     await expectAlive();
 
     // A well-formed realtime upgrade still opens the socket.
-    const opened = await new Promise<string>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1");
-      let text = "";
-      socket.on("data", (c) => {
-        text += c.toString("latin1");
-        if (text.includes("\r\n\r\n")) socket.destroy();
-      });
-      socket.on("close", () => resolve(text));
-      socket.on("error", () => undefined);
-      socket.write(
-        "GET /realtime/v1/websocket?vsn=1.0.0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" +
-          "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
-      );
-    });
-    expect(opened).toMatch(/^HTTP\/1\.1 101 /);
+    const opened = await rawRequest(
+      server.port,
+      "GET /realtime/v1/websocket?vsn=1.0.0 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n" +
+        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+      { headOnly: true },
+    );
+    expect(opened.headers).toMatch(/^HTTP\/1\.1 101 /);
   });
 
   it("targets that are not origin-form get 400 and the Russian page", async () => {

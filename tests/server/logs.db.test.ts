@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, startBuiltServer, waitFor, type BuiltServer } from "../support/built-server";
+import { describe, expect, it } from "vitest";
+import { useBuiltServer, waitFor } from "../support/built-server";
 import { testDbKind } from "../support/test-db";
 
 /**
@@ -12,19 +9,14 @@ import { testDbKind } from "../support/test-db";
  * texts); the X-Request-Id header; a POST to a page without an action
  * logged as one short line, not a stack trace.
  */
-let server: BuiltServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-logs-"));
-const FORM = "application/x-www-form-urlencoded";
-
-beforeAll(async () => {
-  await ensureBuild("Edge guard: request refused");
-  server = await startBuiltServer({ ports: [9440, 9444], dataDir, env: { BACKUP_INTERVAL_HOURS: "0" } });
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+const server = useBuiltServer({
+  prefix: "seaside-logs-",
+  ports: [9440, 9444],
+  env: { BACKUP_INTERVAL_HOURS: "0" },
+  marker: "Edge guard: request refused",
+  timeoutMs: 120_000,
 });
+const FORM = "application/x-www-form-urlencoded";
 
 type Line = Record<string, unknown>;
 

@@ -1,8 +1,5 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBuiltServer } from "../support/built-server";
 import { testDbKind } from "../support/test-db";
 
 /**
@@ -20,19 +17,16 @@ const EMAIL = "owner@example.com";
 const PASSWORD = "sign-in test password";
 const LIMITED = "Слишком много попыток входа. Подождите несколько минут и попробуйте снова.";
 
-let server: BuiltServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-sign-in-"));
+const server = useBuiltServer({
+  prefix: "seaside-sign-in-",
+  ports: [9432, 9439],
+  env: { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: "true" },
+  marker: "sign-in per account and address",
+  timeoutMs: 180_000,
+});
 let base = "";
-
-beforeAll(async () => {
-  await ensureBuild("sign-in per account and address");
-  server = await startBuiltServer({ ports: [9432, 9439], dataDir, env: { ADMIN_EMAIL: EMAIL, ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: "true" } });
+beforeAll(() => {
   base = server.baseUrl;
-}, 180_000);
-
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const from = (ip: string) => ({ "X-Forwarded-For": ip });

@@ -1,12 +1,11 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureBuild, startBuiltServer, type BuiltServer } from "../support/built-server";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useBuiltServer } from "../support/built-server";
 import { testDbKind } from "../support/test-db";
 
 /**
@@ -15,8 +14,14 @@ import { testDbKind } from "../support/test-db";
  * database): it serves the six default locations, answers /healthz, and stops
  * cleanly on SIGTERM.
  */
-let server: BuiltServer;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-server-"));
+const server = useBuiltServer({
+  prefix: "seaside-server-",
+  ports: [9700, 9799],
+  // The shipped defaults, apart from the first administrator.
+  env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "server test password" },
+  timeoutMs: 120_000,
+});
+const { dataDir } = server;
 let baseUrl = "";
 const output = () => server.output();
 
@@ -33,20 +38,8 @@ function rawGet(url: string, headers: Record<string, string>) {
   });
 }
 
-beforeAll(async () => {
-  await ensureBuild();
-  server = await startBuiltServer({
-    ports: [9700, 9799],
-    dataDir,
-    // The shipped defaults, apart from the first administrator.
-    env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "server test password" },
-  });
+beforeAll(() => {
   baseUrl = server.baseUrl;
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe(`npm start on ${testDbKind()}`, () => {

@@ -1,31 +1,18 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
+import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
+import { freePort, projectRoot, startServer, waitFor } from "../../scripts/harness/server.mjs";
 import { openTestDatabase, testDbKind } from "./test-db";
 
 /**
  * For tests that start the production build (`node server/main.js`) as a
- * child process: a free port in a file's own range (so parallel test files
- * and other engineers' servers do not collide), a build that has what the
- * file tests, and a wait that reports what it waited for.
+ * child process (scripts/harness/server.mjs): on this test run's database,
+ * on a free port in a file's own range, from a build that has what the file
+ * tests.
  */
-
-export const projectRoot = path.resolve(import.meta.dirname, "../..");
-
-/** A port in [from, to] nothing listens on right now (127.0.0.1). */
-export async function freePort(from: number, to: number): Promise<number> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    const port = from + Math.floor(Math.random() * (to - from + 1));
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = net.createServer();
-      probe.once("error", () => resolve(false));
-      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error(`no free port in ${from}-${to}`);
-}
+export { freePort, projectRoot, waitFor };
 
 /** Whether build/server exists and, if a marker is given, some server file contains it (a feature newer than the build is missing). */
 function buildHas(marker?: string): boolean {
@@ -53,15 +40,6 @@ export async function ensureBuild(marker?: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 10_000 + Math.random() * 5_000));
   }
   if (!buildHas(marker)) throw new Error(`build failed:\n${failure}`);
-}
-
-/** Polls until `predicate` holds; on timeout the error names `what` (a function, to include output gathered meanwhile). */
-export async function waitFor(predicate: () => boolean, ms: number, what: string | (() => string), pollMs = 25): Promise<void> {
-  const until = Date.now() + ms;
-  while (!predicate()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${typeof what === "function" ? what() : what}`);
-    await new Promise((r) => setTimeout(r, pollMs));
-  }
 }
 
 export interface BuiltServer {
@@ -103,44 +81,64 @@ export async function startBuiltServer(options: {
     dispose = opened.dispose;
   }
   const port = await freePort(...options.ports);
-  let output = "";
-  const child = spawn(process.execPath, ["server/main.js"], {
-    cwd: projectRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: options.dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "info",
-      ...options.env,
-    },
-  });
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    }
-    await dispose?.();
-  };
   try {
-    await waitFor(
-      () => output.includes("Listening on") || child.exitCode !== null,
-      options.startTimeoutMs ?? 60_000,
-      () => `the server to listen; output:\n${output}`,
-    );
+    const server = await startServer({ port, dataDir: options.dataDir, databaseUrl, env: options.env, startTimeoutMs: options.startTimeoutMs });
+    return {
+      baseUrl: server.baseUrl,
+      child: server.child,
+      output: server.output,
+      async close() {
+        await server.stop();
+        await dispose?.();
+      },
+    };
   } catch (error) {
-    // Not left running (holding its port and data folder) after a start that took too long.
-    await close();
+    await dispose?.();
     throw error;
   }
-  if (!output.includes("Listening on")) {
-    await close();
-    throw new Error(`server did not start:\n${output}`);
-  }
-  return { baseUrl: `http://127.0.0.1:${port}`, child, output: () => output, close };
+}
+
+/**
+ * For a test file that runs against one built server: before its tests,
+ * builds if the build lacks `marker` and starts the server in a temporary
+ * data folder (`dataDir`, named after `prefix`) on this run's database;
+ * after them, stops it and removes the folder. The fields of the returned
+ * server are read once it runs.
+ */
+export function useBuiltServer(options: {
+  prefix: string;
+  ports: [number, number];
+  env?: Record<string, string>;
+  marker?: string;
+  /** For the build and the start together. */
+  timeoutMs: number;
+}): BuiltServer & { port: number; dataDir: string } {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), options.prefix));
+  let started: BuiltServer | undefined;
+  beforeAll(async () => {
+    await ensureBuild(options.marker);
+    started = await startBuiltServer({ ports: options.ports, dataDir, env: options.env });
+  }, options.timeoutMs);
+  afterAll(async () => {
+    await started?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const running = () => {
+    if (!started) throw new Error("the server has not started (its beforeAll failed or has not run)");
+    return started;
+  };
+  return {
+    dataDir,
+    get baseUrl() {
+      return running().baseUrl;
+    },
+    get port() {
+      return Number(new URL(running().baseUrl).port);
+    },
+    get child() {
+      return running().child;
+    },
+    output: () => running().output(),
+    close: () => running().close(),
+  };
 }

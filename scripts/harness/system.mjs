@@ -3,14 +3,15 @@ import fs from "node:fs";
 
 /**
  * Finding (and, on Debian as root, installing) the system programs the test
- * layers need: PostgreSQL's server binaries and Chromium. Never skips: when a
- * program cannot be had it says exactly what is missing.
+ * layers and benchmarks need: PostgreSQL's server binaries and Chromium.
+ * Never skips: when a program cannot be had it says exactly what is missing.
  */
-const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
+export const isRoot = () => typeof process.getuid === "function" && process.getuid() === 0;
 const hasAptGet = () => fs.existsSync("/usr/bin/apt-get");
 
 let aptUpdated = false;
-export function aptInstall(packages: string[]) {
+/** @param {string[]} packages */
+export function aptInstall(packages) {
   if (!isRoot() || !hasAptGet()) return false;
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   if (!aptUpdated) {
@@ -21,7 +22,8 @@ export function aptInstall(packages: string[]) {
   return result.status === 0;
 }
 
-export function findPostgresBinDir(): string | null {
+/** @returns {string | null} */
+export function findPostgresBinDir() {
   const root = "/usr/lib/postgresql";
   if (fs.existsSync(root)) {
     const versions = fs
@@ -39,7 +41,8 @@ export function findPostgresBinDir(): string | null {
   return null;
 }
 
-export function requirePostgresBinDir(): string {
+/** @returns {string} */
+export function requirePostgresBinDir() {
   let dir = findPostgresBinDir();
   if (!dir && aptInstall(["postgresql"])) dir = findPostgresBinDir();
   if (!dir) {
@@ -51,9 +54,20 @@ export function requirePostgresBinDir(): string {
   return dir;
 }
 
+/** Chromium as tests and benchmarks run it: no sandbox (root in a container), no GPU, no background traffic of its own. */
+export const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-export function requireChromium(): string {
+/** @returns {string} */
+export function requireChromium() {
   if (!fs.existsSync(CHROMIUM_PATH)) aptInstall(["chromium"]);
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
@@ -62,5 +76,3 @@ export function requireChromium(): string {
   }
   return CHROMIUM_PATH;
 }
-
-export { isRoot };

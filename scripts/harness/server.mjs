@@ -1,0 +1,259 @@
+/**
+ * Starting the production build (`node server/main.js`) on 127.0.0.1 for
+ * tests and benchmarks: free ports, the start and its wait, the stop, and the
+ * server's memory read from /proc. Plain JavaScript so that benchmarks run
+ * by `node` and tests run by vitest import the same file.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export const projectRoot = path.resolve(import.meta.dirname, "../..");
+const note = (/** @type {string} */ s) => process.stderr.write(`${s}\n`);
+
+/** Whether nothing listens on 127.0.0.1:`port` right now. */
+export function portFree(/** @type {number} */ port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+  });
+}
+
+/**
+ * A port in [from, to] nothing listens on right now (127.0.0.1): each test
+ * file has its own range, so parallel files and other servers do not collide.
+ * Without a range, one the system picks.
+ * @param {number} [from]
+ * @param {number} [to]
+ * @returns {Promise<number>}
+ */
+export async function freePort(from, to) {
+  if (from === undefined || to === undefined) {
+    return new Promise((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once("error", reject);
+      probe.listen(0, "127.0.0.1", () => {
+        const { port } = /** @type {net.AddressInfo} */ (probe.address());
+        probe.close(() => resolve(port));
+      });
+    });
+  }
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const port = from + Math.floor(Math.random() * (to - from + 1));
+    if (await portFree(port)) return port;
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+/**
+ * Polls until `predicate` holds; on timeout the error names `what` (a function, to include output gathered meanwhile).
+ * @param {() => boolean} predicate
+ * @param {number} ms
+ * @param {string | (() => string)} what
+ */
+export async function waitFor(predicate, ms, what, pollMs = 25) {
+  const until = Date.now() + ms;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${typeof what === "function" ? what() : what}`);
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
+
+/**
+ * SIGTERM, and SIGKILL if it has not exited after `killAfterMs`; resolves once it has exited.
+ * @param {import("node:child_process").ChildProcess} child
+ */
+export async function stopProcess(child, killAfterMs = 15_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), killAfterMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** @type {Set<import("node:child_process").ChildProcess>} */
+const running = new Set();
+
+/**
+ * Until the returned function is called, SIGINT and SIGTERM stop every server
+ * started here, then exit with 130: a benchmark interrupted half-way leaves
+ * no server behind.
+ */
+export function stopServersOnSignal() {
+  const onSignal = () => {
+    note("Interrupted: stopping the server…");
+    Promise.all([...running].map((child) => stopProcess(child))).finally(() => process.exit(130));
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  return () => {
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  };
+}
+
+/**
+ * @typedef {object} RunningServer
+ * @property {string} baseUrl
+ * @property {number} port
+ * @property {import("node:child_process").ChildProcess} child
+ * @property {number} pid
+ * @property {() => string} output Everything the server printed so far (stderr too, unless it is passed through).
+ * @property {() => Promise<void>} stop SIGTERM (SIGKILL after 15 s) if it still runs.
+ */
+
+/**
+ * Starts the build (`node server/main.js`) on 127.0.0.1:`port` with
+ * NODE_ENV=production, `dataDir` and `databaseUrl` (none: PGlite in the data
+ * folder), and waits until it prints "Listening on" (once every server
+ * process listens) — and, with `healthz`, answers /healthz. Fails with its
+ * output if it exits first or takes longer than `startTimeoutMs`, and is not
+ * left running then.
+ * @param {{ port: number; dataDir: string; databaseUrl?: string; env?: NodeJS.ProcessEnv; startTimeoutMs?: number; healthz?: boolean; stderr?: "capture" | "inherit" }} o
+ * @returns {Promise<RunningServer>}
+ */
+export async function startServer(o) {
+  const baseUrl = `http://127.0.0.1:${o.port}`;
+  let output = "";
+  const child = spawn(process.execPath, ["server/main.js"], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(o.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: o.dataDir,
+      DATABASE_URL: o.databaseUrl ?? "",
+      LOG_LEVEL: "info",
+      ...o.env,
+    },
+    stdio: ["ignore", "pipe", o.stderr === "inherit" ? "inherit" : "pipe"],
+  });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const stop = () => stopProcess(child);
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
+  let healthy = !o.healthz;
+  if (o.healthz) {
+    // Asked in the background while the wait below polls.
+    void (async () => {
+      while (!healthy && !ended()) {
+        healthy = await fetch(`${baseUrl}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (!healthy) await new Promise((r) => setTimeout(r, 250));
+      }
+    })();
+  }
+  try {
+    await waitFor(
+      () => (output.includes("Listening on") && healthy) || ended(),
+      o.startTimeoutMs ?? 60_000,
+      () => `the server to listen; output:\n${output}`,
+    );
+  } catch (error) {
+    // Not left running (holding its port and data folder) after a start that took too long.
+    await stop();
+    throw error;
+  }
+  if (ended()) {
+    await stop();
+    throw new Error(`server did not start (is port ${o.port} free?):\n${output}`);
+  }
+  return { baseUrl, port: o.port, child, pid: /** @type {number} */ (child.pid), output: () => output, stop };
+}
+
+/** Throws unless there is a build to start (`npm run build`). */
+export function requireBuild(hint = 'run "npm run build" first') {
+  if (!fs.existsSync(path.join(projectRoot, "build/server/index.js"))) throw new Error(`No build: ${hint}`);
+}
+
+/**
+ * For the benchmarks: seeds `properties` demo listings (scripts/seed-demo.ts,
+ * which runs and exits first: one process per PGlite data folder) into
+ * `dataDir` (a temporary folder when none is given) or the PostgreSQL
+ * database of `databaseUrl`, then starts the build there with the
+ * benchmarks' settings (errors only in the log, no backups, an administrator
+ * nobody signs in as) and waits for /healthz. The server's stderr passes through.
+ * @param {{ port: number; properties: number; dataDir?: string; databaseUrl?: string; serverProcesses?: number; env?: NodeJS.ProcessEnv; tmpPrefix: string }} o
+ */
+export async function startSeededServer(o) {
+  requireBuild();
+  const temporary = !o.dataDir;
+  const dataDir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), o.tmpPrefix));
+  /** @type {NodeJS.ProcessEnv} */
+  const env = {
+    LOG_LEVEL: "error",
+    BACKUP_INTERVAL_HOURS: "0",
+    ADMIN_EMAIL: "bench@example.test",
+    ADMIN_PASSWORD: "bench-password-not-used",
+    ...o.env,
+  };
+  note(`Seeding ${o.properties} demo listings in ${dataDir}…`);
+  const seeded = spawnSync(path.join(projectRoot, "node_modules/.bin/tsx"), ["scripts/seed-demo.ts", "--properties", String(o.properties)], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: o.databaseUrl ?? "", ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+    timeout: 10 * 60_000,
+  });
+  if (seeded.status !== 0) throw new Error("Seeding failed");
+  const processes = o.serverProcesses ?? 1;
+  const server = await startServer({
+    port: o.port,
+    dataDir,
+    databaseUrl: o.databaseUrl,
+    env: { ...env, SERVER_PROCESSES: String(processes) },
+    healthz: true,
+    stderr: "inherit",
+  });
+  note(`Server ${server.baseUrl} (pid ${server.pid}${processes > 1 ? `, ${processes} server processes` : ""})`);
+  return {
+    ...server,
+    dataDir,
+    temporary,
+    /** Stops the server and removes the data folder if it was a temporary one. */
+    async close() {
+      await server.stop();
+      if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The ids of the processes whose parent is `pid` (a supervisor's web server processes). */
+export function childrenOf(/** @type {number} */ pid) {
+  return fs
+    .readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return new RegExp(`^PPid:\\s+${pid}$`, "m").test(fs.readFileSync(`/proc/${entry}/status`, "utf8"));
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+/** RSS and peak of the server: the process and, with several server processes, its children, summed. */
+export function memoryOf(/** @type {number} */ pid) {
+  let rssMb = 0;
+  let peakMb = 0;
+  for (const p of [pid, ...childrenOf(pid)]) {
+    try {
+      const status = fs.readFileSync(`/proc/${p}/status`, "utf8");
+      const field = (/** @type {string} */ name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? NaN) / 1024;
+      rssMb += field("VmRSS");
+      peakMb += field("VmHWM");
+    } catch {
+      return { rssMb: NaN, peakMb: NaN };
+    }
+  }
+  return { rssMb, peakMb };
+}
