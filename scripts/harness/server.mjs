@@ -181,7 +181,7 @@ export function requireBuild(hint = 'run "npm run build" first') {
  * `dataDir` (a temporary folder when none is given) or the PostgreSQL
  * database of `databaseUrl`, then starts the build there with the
  * benchmarks' settings (errors only in the log, no backups, an administrator
- * nobody signs in as) and waits for /healthz. The server's stderr passes through.
+ * nobody signs in as, two malloc arenas as `npm run serve` sets) and waits for /healthz. The server's stderr passes through.
  * @param {{ port: number; properties: number; dataDir?: string; databaseUrl?: string; serverProcesses?: number; env?: NodeJS.ProcessEnv; tmpPrefix: string }} o
  */
 export async function startSeededServer(o) {
@@ -209,7 +209,8 @@ export async function startSeededServer(o) {
     port: o.port,
     dataDir,
     databaseUrl: o.databaseUrl,
-    env: { ...env, SERVER_PROCESSES: String(processes) },
+    // As `npm run serve` and the deploy files run it: at most two malloc arenas (docs/decisions/0022-two-malloc-arenas.md).
+    env: { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2", ...env, SERVER_PROCESSES: String(processes) },
     healthz: true,
     stderr: "inherit",
   });
