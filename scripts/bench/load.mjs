@@ -10,11 +10,21 @@
  * throughput.mjs does), then:
  *
  * (a) autocannon, --connections (100) for --duration seconds (60) on a mix
- *     of the listing, a property page and the REST API: half of the requests
- *     are answered from the page cache (the same URL again), half must be
- *     rendered or queried (a search word, a page number or an offset drawn
- *     at random). Errors, non-2xx, p50/p99 latency, requests/s, the server's
- *     RSS before and after, and its growth.
+ *     of nine requests, taken in turn:
+ *     - sent from the page cache: the listing, a property page (also with a
+ *       cookie no page reads, as a proxy or analytics script sets), a
+ *       Bulgarian location page, a sorted Bulgarian listing; and, from their
+ *       second request on, a search for one of 12 words and any page of the
+ *       catalogue (a page with a query string is kept from its second render);
+ *     - answered by the database every time: the REST API's locations and a
+ *       page of properties at a random offset.
+ *     After --warmup seconds (10) of the same load (its RSS growth printed
+ *     apart: the heap and the allocator growing to this load once):
+ *     errors, non-2xx, p50/p99 latency, requests/s, the server's RSS before,
+ *     half-way and after (the second half's growth tells a leak from the heap
+ *     settling), and its growth. Meanwhile one more connection asks, one after
+ *     the other, for searches nobody made before (a random word: rendered,
+ *     never kept): how long a visitor with a new search waits under this load.
  * (b) --oversized (20) anonymous bodies of --oversized-mb (64) MB each, at
  *     once, to the contact forms (/?index, /bg?index, a property page) and the
  *     sign-in form: half chunked, half with Content-Length. Status and
@@ -34,6 +44,7 @@
  *   --database-url postgres://…  run the server on this PostgreSQL database (seeded first)
  *   --connections N           concurrent connections in (a) (default 100)
  *   --duration S              seconds of (a) (default 60)
+ *   --warmup S                seconds of the same load before (a) is measured (default 10; 0: none)
  *   --oversized N             parallel bodies in (b) (default 20; 0 skips it)
  *   --oversized-mb N          size of each body in MB (default 64)
  *   --max-rss-mb N            cut (b) off when the server's RSS passes this (default 4096)
@@ -53,6 +64,7 @@ function parseOptions(/** @type {string[]} */ argv) {
     /** @type {string | undefined} */ databaseUrl: undefined,
     connections: 100,
     duration: 60,
+    warmup: 10,
     oversized: 20,
     oversizedMb: 64,
     maxRssMb: 4096,
@@ -65,6 +77,7 @@ function parseOptions(/** @type {string[]} */ argv) {
     "--database-url": () => (o.databaseUrl = postgresUrl()),
     "--connections": () => (o.connections = whole(1, 1000)),
     "--duration": () => (o.duration = whole(1, 3600)),
+    "--warmup": () => (o.warmup = whole(0, 600)),
     "--oversized": () => (o.oversized = whole(0, 200)),
     "--oversized-mb": () => (o.oversizedMb = whole(1, 1024)),
     "--max-rss-mb": () => (o.maxRssMb = whole(256, 65536)),
@@ -142,11 +155,45 @@ async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /*
   // Warm the caches once, as a site that has been up a while has them.
   for (const r of requestMix(site)) await fetch(base + (r.path ?? "/"), { headers: r.headers }).then((x) => x.arrayBuffer());
   await sleep(1000);
+  const atStart = memoryOf(pid);
+  // The same load for a while first: the heap and the allocator grow to what this load needs once (printed apart).
+  if (o.warmup > 0) {
+    note(`(a) warm-up: ${o.connections} connections for ${o.warmup} s…`);
+    await autocannon({ url: base, connections: o.connections, duration: o.warmup, requests: requestMix(site), timeout: 10 });
+    await sleep(2000);
+  }
   const before = memoryOf(pid);
   note(`(a) ${o.connections} connections for ${o.duration} s on the listing, a property page (${site.propertyPath}) and the REST API…`);
+  let running = true;
+  let halfway = before;
+  const halfTime = setTimeout(() => (halfway = memoryOf(pid)), (o.duration * 1000) / 2);
+  // One visitor after another with a search nobody made before.
+  /** @type {number[]} */
+  const oneOff = [];
+  const oneOffStatuses = new Map();
+  const visitor = (async () => {
+    while (running) {
+      const word = Math.random().toString(36).slice(2, 8);
+      const started = performance.now();
+      const status = await fetch(`${base}/properties?search=${word}`, {
+        headers: { "accept-encoding": "gzip, deflate, br" },
+        signal: AbortSignal.timeout(10_000),
+      }).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+        () => 0,
+      );
+      oneOff.push(performance.now() - started);
+      oneOffStatuses.set(status, (oneOffStatuses.get(status) ?? 0) + 1);
+    }
+  })();
   const result = await autocannon({ url: base, connections: o.connections, duration: o.duration, requests: requestMix(site), timeout: 10 });
+  running = false;
+  clearTimeout(halfTime);
+  await visitor;
   await sleep(2000);
   const after = memoryOf(pid);
+  oneOff.sort((a, b) => a - b);
+  const at = (/** @type {number} */ q) => Math.round(oneOff[Math.min(oneOff.length - 1, Math.floor((q / 100) * oneOff.length))] ?? 0);
   return {
     requests: result.requests.total,
     rps: result.requests.average,
@@ -160,10 +207,20 @@ async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /*
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
+    rssAtStartMb: atStart.rssMb,
     rssBeforeMb: before.rssMb,
+    rssHalfwayMb: halfway.rssMb,
     rssAfterMb: after.rssMb,
     peakMb: after.peakMb,
     growthMb: after.rssMb - before.rssMb,
+    secondHalfGrowthMb: after.rssMb - halfway.rssMb,
+    oneOff: {
+      requests: oneOff.length,
+      statuses: [...oneOffStatuses].map(([code, count]) => `${code}×${count}`).join(", "),
+      p50: at(50),
+      p99: at(99),
+      max: Math.round(oneOff.at(-1) ?? 0),
+    },
   };
 }
 
@@ -301,8 +358,12 @@ async function main() {
       `  errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx} (${load.statuses})        target 0: ${verdict(load.errors + load.timeouts + load.non2xx === 0)}`,
     );
     out(`  latency p50 ${load.p50} ms, p99 ${load.p99} ms, max ${load.max} ms        target p99 < 500 ms: ${verdict(load.p99 < 500)}`);
+    if (o.warmup > 0) out(`  RSS at start ${mb(load.rssAtStartMb)}, after the ${o.warmup} s warm-up at this load ${mb(load.rssBeforeMb)} (not counted below)`);
     out(
-      `  RSS before ${mb(load.rssBeforeMb)}, after ${mb(load.rssAfterMb)}, growth ${mb(load.growthMb)} (peak ${mb(load.peakMb)})        target growth < 50 MB: ${verdict(load.growthMb < 50)}`,
+      `  RSS before ${mb(load.rssBeforeMb)}, half-way ${mb(load.rssHalfwayMb)}, after ${mb(load.rssAfterMb)}, growth ${mb(load.growthMb)}, of it in the second half ${mb(load.secondHalfGrowthMb)} (peak ${mb(load.peakMb)})        target growth < 50 MB: ${verdict(load.growthMb < 50)}`,
+    );
+    out(
+      `  meanwhile, new searches one after another: ${load.oneOff.requests} (${load.oneOff.statuses}), p50 ${load.oneOff.p50} ms, p99 ${load.oneOff.p99} ms, max ${load.oneOff.max} ms`,
     );
     if (o.oversized > 0) {
       const big = await runOversized(started.baseUrl, started.pid, o);

@@ -175,13 +175,20 @@ export function requireBuild(hint = 'run "npm run build" first') {
   if (!fs.existsSync(path.join(projectRoot, "build/server/index.js"))) throw new Error(`No build: ${hint}`);
 }
 
+/** glibc's allocator settings `npm run serve` and the deploy files set (decision 0022), unless this environment names them. */
+const MALLOC_SETTINGS = {
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2",
+  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || "131072",
+  MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ || "131072",
+};
+
 /**
  * For the benchmarks: seeds `properties` demo listings (scripts/seed-demo.ts,
  * which runs and exits first: one process per PGlite data folder) into
  * `dataDir` (a temporary folder when none is given) or the PostgreSQL
  * database of `databaseUrl`, then starts the build there with the
  * benchmarks' settings (errors only in the log, no backups, an administrator
- * nobody signs in as, two malloc arenas as `npm run serve` sets) and waits for /healthz. The server's stderr passes through.
+ * nobody signs in as, the allocator settings `npm run serve` sets) and waits for /healthz. The server's stderr passes through.
  * @param {{ port: number; properties: number; dataDir?: string; databaseUrl?: string; serverProcesses?: number; env?: NodeJS.ProcessEnv; tmpPrefix: string }} o
  */
 export async function startSeededServer(o) {
@@ -209,8 +216,8 @@ export async function startSeededServer(o) {
     port: o.port,
     dataDir,
     databaseUrl: o.databaseUrl,
-    // As `npm run serve` and the deploy files run it: at most two malloc arenas (docs/decisions/0022-two-malloc-arenas.md).
-    env: { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2", ...env, SERVER_PROCESSES: String(processes) },
+    // As `npm run serve` and the deploy files run it: glibc's allocator settings (docs/decisions/0022-malloc-settings.md).
+    env: { ...MALLOC_SETTINGS, ...env, SERVER_PROCESSES: String(processes) },
     healthz: true,
     stderr: "inherit",
   });

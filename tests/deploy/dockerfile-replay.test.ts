@@ -236,7 +236,7 @@ describe("deploy/Dockerfile, replayed", () => {
     expect(user.gid).toBeGreaterThan(0);
     expect(runtime.volumes).toEqual(["/data"]);
     expect(runtime.env.DATA_DIR).toBe("/data");
-    expect(runtime.env.MALLOC_ARENA_MAX).toBe("2");
+    expect([runtime.env.MALLOC_ARENA_MAX, runtime.env.MALLOC_MMAP_THRESHOLD_, runtime.env.MALLOC_TRIM_THRESHOLD_]).toEqual(["2", "131072", "131072"]);
   });
 
   it("starts with its CMD in exec form (the server itself gets SIGTERM) and answers /healthz with 200", async () => {

@@ -116,9 +116,9 @@ describe("deploy/seaside.service", () => {
   });
 
   it("sets only variables the configuration schema knows, behind one proxy on this machine", () => {
-    // MALLOC_ARENA_MAX is read by the C library, not the app (decision 0022).
-    expect(Object.keys(environment).filter((n) => !ENV_NAMES.includes(n) && n !== "MALLOC_ARENA_MAX")).toEqual([]);
-    expect(environment.MALLOC_ARENA_MAX).toBe("2");
+    // MALLOC_* are read by the C library, not the app (decision 0022).
+    expect(Object.keys(environment).filter((n) => !ENV_NAMES.includes(n) && !n.startsWith("MALLOC_"))).toEqual([]);
+    expect([environment.MALLOC_ARENA_MAX, environment.MALLOC_MMAP_THRESHOLD_, environment.MALLOC_TRIM_THRESHOLD_]).toEqual(["2", "131072", "131072"]);
     expect(environment.HOST).toBe("127.0.0.1");
     expect(environment.TRUST_PROXY).toBe("true");
   });

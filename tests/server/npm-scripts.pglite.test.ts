@@ -123,6 +123,8 @@ describe("npm run serve", () => {
           ADMIN_EMAIL: "",
           ADMIN_PASSWORD: "",
           MALLOC_ARENA_MAX: "",
+          MALLOC_MMAP_THRESHOLD_: "",
+          MALLOC_TRIM_THRESHOLD_: "",
         },
       });
       const run: (typeof started)[number] = { npm, dataDir };
@@ -142,8 +144,10 @@ describe("npm run serve", () => {
       run.server = serverProcess(descendants(npm.pid!));
       expect(run.server, `the server process under npm; output:\n${output}`).toBeDefined();
       const server = run.server!;
-      // At most two malloc arenas unless the environment says otherwise (decision 0022).
-      expect(fs.readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toContain("MALLOC_ARENA_MAX=2");
+      // glibc's allocator settings unless the environment says otherwise (decision 0022).
+      expect(fs.readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toEqual(
+        expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072", "MALLOC_TRIM_THRESHOLD_=131072"]),
+      );
 
       npm.kill(signal);
       // The server is told too: it finishes, says so, and is gone with its port (a bound, not a timing: it takes ~1 s).
