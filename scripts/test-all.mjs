@@ -5,6 +5,8 @@
 //   typecheck   react-router typegen + tsc --noEmit          (1 check)
 //   lint        eslint                                        (1 check)
 //   format      prettier --check (npm run format fixes)       (1 check)
+//   layers      dependency-cruiser: docs/architecture.md's
+//               layer rules (.dependency-cruiser.cjs)          (1 check)
 //   build       the production build, once (1 check): the server tests
 //               start it and the e2e tests run against it, so they never
 //               race to rebuild build/ at the same time
@@ -87,6 +89,7 @@ const want = (/** @type {string} */ name) => only.length === 0 || only.includes(
 if (want("typecheck")) check("typecheck", "npm", ["run", "--silent", "typecheck"]);
 if (want("lint")) check("lint", "npm", ["run", "--silent", "lint"]);
 if (want("format")) check("format", "npm", ["run", "--silent", "format:check"]);
+if (want("layers")) check("layers", "npm", ["run", "--silent", "lint:layers"]);
 if (want("build") || want("pglite") || want("postgres") || want("robustness") || want("e2e")) check("build", "npm", ["run", "--silent", "build"]);
 if (want("unit")) vitest("unit", "unit tests");
 if (want("pglite")) vitest("pglite", "database suite on PGlite");

@@ -22,7 +22,7 @@ import { log } from "~/platform/log.server";
 import { sameOriginWrites } from "./same-origin";
 import { buildAssets } from "./build-assets";
 import { cachedPages } from "~/page-cache/http.server";
-import { guardedRequests } from "./edge-guard";
+import { guardedRequests } from "~/web/edge-guard.server";
 import { bodyLimits, pagesWithBoundedBodies } from "./body-limits";
 import { withRequestLog } from "./request-log";
 
@@ -38,9 +38,9 @@ export { DataDirLockedError } from "~/db/lock.server";
 // supabase-js realtime channels: server/main.js attaches it to the http.Server (WebSocket upgrades).
 export { attachRealtime } from "~/api/realtime/server.server";
 // Requests Node refuses before the app (an address over its 16 KB limit): server/main.js listens with it.
-export { onClientError } from "./client-error";
+export { onClientError } from "~/web/client-error.server";
 // The edge guard around a request listener, and the access log around that: server/main.js's --dev server uses them too.
-export { guardedRequests } from "./edge-guard";
+export { guardedRequests } from "~/web/edge-guard.server";
 export { withRequestLog } from "./request-log";
 // The one logger (decision 0019): server/main.js and server/supervisor.js log through it.
 export { log } from "~/platform/log.server";
@@ -195,7 +195,7 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   app.use(onError);
   const assets = options.clientDir ? buildAssets(path.join(options.clientDir, "assets")) : null;
   // The access line and request id around everything (server/request-log.ts), then the edge guard:
-  // a malformed target, encoding or Host never gets further (server/edge-guard.ts).
+  // a malformed target, encoding or Host never gets further (app/web/edge-guard.server.ts).
   const listener = withRequestLog(
     guardedRequests(
       (req, res) => {

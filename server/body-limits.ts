@@ -6,8 +6,8 @@ import type express from "express";
 import type { RouterContextProvider } from "react-router";
 import { ApiError, sendApiError } from "~/api/errors";
 import { identify } from "~/web/identity.server";
-import { SMALL_ANSWER_HEADERS, pageLang, smallPage, type SmallPage } from "./client-error";
-import { percentDecode } from "./edge-guard";
+import { SMALL_ANSWER_HEADERS, pageLang, smallPage, type SmallPage } from "~/web/client-error.server";
+import { percentDecode } from "~/web/edge-guard.server";
 
 /**
  * Request bodies, per route (docs/limits.md is this table in prose): checked

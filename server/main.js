@@ -87,7 +87,7 @@ async function serve() {
   // other malformed requests a 400. It never throws: no client error can end the process.
   server.on("clientError", mod.onClientError);
   // WebSocket upgrades: /realtime/v1/websocket (supabase-js channels); any other upgrade is refused.
-  // The edge guard answers malformed ones first, and the listener cannot throw (server/edge-guard.ts).
+  // The edge guard answers malformed ones first, and the listener cannot throw (app/web/edge-guard.server.ts).
   const realtime = mod.attachRealtime(server);
   server.on("error", (/** @type {NodeJS.ErrnoException} */ error) => {
     if (error.code === "EADDRINUSE") mod.log.error(`Port ${env.PORT} is already in use. Set PORT to a free port.`);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { Dictionary } from "~/i18n";
-import type { ContactActionResult } from "~/web/contact-action.server";
+import type { ContactActionResult } from "~/web/contact-client-action";
 
 type Field = "name" | "email" | "phone" | "message";
 

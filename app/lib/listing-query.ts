@@ -1,4 +1,4 @@
-import { isUuid } from "~/schemas/plain";
+import { isUuid } from "./uuid";
 
 /**
  * The state of a property listing (SPEC §2 /properties and the location page),

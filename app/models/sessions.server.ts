@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, gt, lte, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { admins, sessions } from "~/db/schema";
-import { SESSION_CHANNEL, sessionNotices } from "~/realtime/session-notice";
+import { SESSION_CHANNEL, sessionNotices } from "./session-notice";
 import type { PublicAdmin } from "./admins.server";
 
 /**

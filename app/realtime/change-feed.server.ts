@@ -2,7 +2,7 @@ import pg from "pg";
 import type { DatabaseHandle } from "~/db/client.server";
 import { log } from "~/platform/log.server";
 import { CHANGE_TABLES, parseChange, type Change } from "./changes";
-import { parseSessionNotice, SESSION_CHANNEL } from "./session-notice";
+import { parseSessionNotice, SESSION_CHANNEL } from "~/models/session-notice";
 
 /**
  * The process's one listener on the database channel `table_changes`
@@ -20,7 +20,7 @@ import { parseSessionNotice, SESSION_CHANNEL } from "./session-notice";
  * Changes are logged (SPEC §7 "changes are only logged"), one line each, at
  * most LOG_PER_SECOND lines a second; a burst beyond that is summed up.
  *
- * The same listener hears `session_ended` (session-notice.ts): sessions
+ * The same listener hears `session_ended` (app/models/session-notice.ts): sessions
  * signed out or reset through any process, handed to subscribeSessionEnds()
  * listeners; after a reconnection they get `null` ("notices may have been
  * missed: check every session again").

@@ -9,7 +9,7 @@ import { subscribeSessionEnds } from "./change-feed.server";
  *
  * - signed out (/admin/logout, /auth/v1/logout local or global), password
  *   reset (`npm run admin -- reset-password`), token refreshed: the
- *   `session_ended` notice sent with the deletion (session-notice.ts), which
+ *   `session_ended` notice sent with the deletion (app/models/session-notice.ts), which
  *   each process hears through its change feed within milliseconds;
  * - expired: a timer at the session's expires_at;
  * - fallback: every RECHECK_MS each watched session is looked up again (a

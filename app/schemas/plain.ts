@@ -11,8 +11,4 @@ export const INVALID_CHARACTERS = {
   bg: "Текстът съдържа недопустими символи",
 } as const;
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && UUID_PATTERN.test(value);
-}
+export { isUuid, UUID_PATTERN } from "~/lib/uuid";

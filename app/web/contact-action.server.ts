@@ -6,8 +6,9 @@ import { CONTACT_MAX_LENGTH, CONTACT_MESSAGES } from "~/schemas/contact";
 import { contactRequestKey, contactRequestLimiter as limiter } from "~/web/contact-limit.server";
 import { log } from "~/platform/log.server";
 
-export type ContactActionResult =
-  { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
+import type { ContactActionResult } from "./contact-client-action";
+
+export type { ContactActionResult };
 
 const RATE_LIMITED: Record<Lang, string> = {
   ru: "Вы отправили слишком много сообщений. Пожалуйста, попробуйте позже или позвоните нам.",

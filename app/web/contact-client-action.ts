@@ -1,7 +1,10 @@
 import { isRouteErrorResponse, type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { splitLangPath } from "~/i18n";
 import { CONTACT_MESSAGES } from "~/schemas/contact-messages";
-import type { ContactActionResult } from "~/web/contact-action.server";
+
+/** What the contact action answers (app/web/contact-action.server.ts): the result of one post. */
+export type ContactActionResult =
+  { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
 
 /**
  * The contact form's clientAction (home and property pages): when the post

@@ -10,7 +10,7 @@ import { testDbKind } from "../support/test-db";
  * headers, percent-escapes that decode to NUL or invalid UTF-8 — on pages, on
  * /bg pages and on the API. Each gets a 4xx (the page in its language, or the
  * API's error), and the process lives on: /healthz answers afterwards
- * (server/edge-guard.ts, server/client-error.ts).
+ * (app/web/edge-guard.server.ts, app/web/client-error.server.ts).
  */
 const ADMIN = { email: "edge@example.com", password: "edge test password" };
 const server = useBuiltServer({

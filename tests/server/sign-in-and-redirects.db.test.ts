@@ -83,7 +83,7 @@ describe(`redirect targets on ${testDbKind()}`, () => {
   });
 
   it("/admin/login: a right password with any redirectTo signs in and goes to a local admin page", async () => {
-    // A line break in the address never gets past the edge guard (server/edge-guard.ts): 400, the "bad request" page, no session.
+    // A line break in the address never gets past the edge guard (app/web/edge-guard.server.ts): 400, the "bad request" page, no session.
     for (const redirectTo of ["/admin\r\nSet-Cookie: a=b", "/admin/locations\r\n"]) {
       const response = await pageSignIn("198.51.100.20", PASSWORD, redirectTo);
       expect(response.status, JSON.stringify(redirectTo)).toBe(400);

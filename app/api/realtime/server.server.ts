@@ -11,7 +11,7 @@ import { startSessionWatch, watchSession } from "~/realtime/session-watch.server
 import { getEnv } from "~/platform/env.server";
 import { tokenIdentity } from "~/web/identity.server";
 import { log } from "~/platform/log.server";
-import { guardedUpgrade } from "../../../server/edge-guard";
+import { guardedUpgrade } from "~/web/edge-guard.server";
 import { asJson, parseSelect } from "../rest/query.server";
 import { apiTable, type ApiColumn, type TableName } from "../rest/tables.server";
 import { clientAddress } from "~/web/client-address.server";

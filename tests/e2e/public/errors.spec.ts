@@ -125,7 +125,7 @@ for (const lang of LANGS) {
     page,
     consoleErrors,
   }) => {
-    // Refused at the edge, before the app (server/edge-guard.ts).
+    // Refused at the edge, before the app (app/web/edge-guard.server.ts).
     consoleErrors.allow(/status of 400/);
     for (const path of ["/properties?search=%FF", "/%D0%B1%D1%83%D1%80%D0%B3%D0%B0%D1%81%00/x"]) {
       const response = await page.goto(localize(lang, path));

@@ -328,7 +328,7 @@ test.describe("listing page", () => {
 
 for (const lang of LANGS) {
   test(`a 10 000-letter Cyrillic search (60 KB of address) gets a page saying the address is too long (${lang})`, async ({ page, consoleErrors }) => {
-    // Over Node's header limit: refused before the app, with a page of its own (server/client-error.ts).
+    // Over Node's header limit: refused before the app, with a page of its own (app/web/client-error.server.ts).
     consoleErrors.allow(/status of 414/);
     const response = await page.goto(localize(lang, `/properties?search=${encodeURIComponent("а".repeat(10_000))}`));
     expect(response?.status()).toBe(414);

@@ -12,7 +12,7 @@ import { log } from "~/platform/log.server";
  * request is echoed back. Every other client error gets exactly Node's
  * default answer.
  *
- * The small pages are also the edge guard's (server/edge-guard.ts).
+ * The small pages are also the edge guard's (app/web/edge-guard.server.ts).
  */
 export type PageLang = "ru" | "bg";
 

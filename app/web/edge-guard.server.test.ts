@@ -1,7 +1,7 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkRequestHead, guardedRequests, guardedUpgrade, isValidHost, refusalAnswer, type RequestHead } from "./edge-guard";
+import { checkRequestHead, guardedRequests, guardedUpgrade, isValidHost, refusalAnswer, type RequestHead } from "./edge-guard.server";
 
 const head = (url: string, headers: http.IncomingHttpHeaders = { host: "example.com" }, httpVersion = "1.1"): RequestHead => ({
   method: "GET",

@@ -2,7 +2,7 @@ import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { onClientError } from "./client-error";
+import { onClientError } from "./client-error.server";
 
 let server: http.Server;
 let port: number;

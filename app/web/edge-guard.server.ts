@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders, IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
 import { log } from "~/platform/log.server";
-import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang } from "./client-error";
+import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang } from "./client-error.server";
 
 /**
  * The edge guard: the first thing every request and every upgrade meets
@@ -25,12 +25,12 @@ import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang }
  * - the methods the Fetch standard forbids (TRACE, TRACK, CONNECT): the Web
  *   Request the pages are rendered from cannot even be built for them (405).
  *
- * Pages get the small "bad request" page (server/client-error.ts) in their
+ * Pages get the small "bad request" page (app/web/client-error.server.ts) in their
  * language (Bulgarian under /bg); the API paths get their family's JSON
  * error shape; HEAD gets no body. 400 for all: the request is malformed,
  * whatever it asked for. What Node refuses itself (request lines it cannot
  * parse, header sizes and counts, a missing Host in HTTP/1.1) goes through
- * its 'clientError' (server/client-error.ts), not here.
+ * its 'clientError' (app/web/client-error.server.ts), not here.
  */
 
 export type RefusalReason = "target" | "encoding" | "host" | "method";
