@@ -2,7 +2,7 @@ import { or, sql } from "drizzle-orm";
 import { db, queryRows } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
 import { removeVariants, variantCacheDir } from "~/storage/image-variants.server";
-import { storage } from "~/storage/index.server";
+import { hasStorage, storage } from "~/storage/index.server";
 import { safeObjectKey, UPLOAD_TYPES } from "~/storage/object-names";
 import { log } from "~/platform/log.server";
 
@@ -74,7 +74,8 @@ export async function referencedKeys(keys: string[]): Promise<Set<string>> {
  */
 export async function removeImagesIfUnused(urls: readonly unknown[], options: { cacheDir?: string } = {}): Promise<string[]> {
   const keys = [...new Set(urls.map(uploadKeyOf).filter((k): k is string => k !== null))];
-  if (keys.length === 0) return [];
+  // No store in this process (a script or test that uses the models alone): nothing to remove here; the sweep does it later.
+  if (keys.length === 0 || !hasStorage()) return [];
   try {
     const used = await referencedKeys(keys);
     const unused = keys.filter((key) => !used.has(key));

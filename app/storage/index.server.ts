@@ -10,6 +10,11 @@ export function setStorage(storage: ObjectStorage | undefined) {
   holder.__seasideStorage = storage;
 }
 
+/** Whether this process has a store (startServices() ran, or a test set one). */
+export function hasStorage(): boolean {
+  return holder.__seasideStorage !== undefined;
+}
+
 export function storage(): ObjectStorage {
   if (!holder.__seasideStorage) throw new Error("Storage is not configured (startServices() has not run)");
   return holder.__seasideStorage;
