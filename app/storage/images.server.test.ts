@@ -321,7 +321,7 @@ describe("storage failures", () => {
     try {
       const error = await processImageUpload({ bytes: await smallImage().jpeg().toBuffer(), type: "properties" }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ImageUploadError);
-      expect(error).toMatchObject({ kind: "storage", message: "Ошибка хранилища. Попробуйте ещё раз или обратитесь к администратору." });
+      expect(error).toMatchObject({ kind: "storage", message: "Ошибка хранилища. Попробуйте еще раз или обратитесь к администратору." });
       expect(fs.existsSync(cacheDir)).toBe(false);
     } finally {
       setStorage(store);

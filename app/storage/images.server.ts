@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from "sharp";
+import { ADMIN } from "~/i18n/admin";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/schemas/image";
 import { log } from "~/platform/log.server";
 import { MAX_INPUT_PIXELS, removeVariants, renderAllVariants, variantCacheDir, writeRenderedVariants, type RawImage } from "./image-variants.server";
@@ -48,7 +49,8 @@ export const IMAGE_UPLOAD_MESSAGES: Record<ImageUploadErrorKind, string> = {
   size: IMAGE_MESSAGES.tooLarge,
   pixels: "Изображение слишком большое: не более 50 мегапикселей (например, 8000 × 6000). Уменьшите его и загрузите снова.",
   corrupt: "Не удалось прочитать изображение: файл повреждён или загружен не полностью. Выберите другой файл.",
-  storage: "Ошибка хранилища. Попробуйте ещё раз или обратитесь к администратору.",
+  // The picker shows the same words for a failed upload (SPEC §8): one text.
+  storage: ADMIN.images.storage,
 };
 
 /** The HTTP status of each failure, the same for /admin/upload and the Storage API. */

@@ -31,26 +31,41 @@ export async function adminWrite(run: () => Promise<AdminActionResult>) {
   }
 }
 
+/** One intent of a list page's form (`intent` field), on the row `id`. */
+export type ListIntent = (id: string, form: FormData) => Promise<AdminActionResult>;
+
+/**
+ * The action of an admin list page: reads the form, runs the handler of its
+ * `intent` (an unknown intent is refused) as one adminWrite.
+ */
+export async function listAction(request: Request, intents: Record<string, ListIntent>) {
+  const form = await request.formData();
+  const intent = field(form, "intent");
+  const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
+  return adminWrite(async () => (handler ? handler(field(form, "id"), form) : { ok: false, error: ADMIN.genericError }));
+}
+
+/** The answer to a write that found its row (`done`: true or the row) or not. */
+export function outcome(done: unknown, notice?: string): AdminActionResult {
+  if (!done) return { ok: false, error: ADMIN.genericError };
+  return notice ? { ok: true, notice } : { ok: true };
+}
+
 /**
  * The "move" (arrow buttons: direction up/down) and "move-to" (drag-and-drop:
- * position) intents, shared by every ordered admin list. Null when the form's
- * intent is another one.
+ * position) intents, shared by every ordered admin list.
  */
-export async function orderIntent(
-  form: FormData,
-  move: { by: (id: string, direction: "up" | "down") => Promise<boolean>; to: (id: string, position: number) => Promise<boolean> },
-): Promise<AdminActionResult | null> {
-  const id = field(form, "id");
+export function orderIntents(move: {
+  by: (id: string, direction: "up" | "down") => Promise<boolean>;
+  to: (id: string, position: number) => Promise<boolean>;
+}): Record<"move" | "move-to", ListIntent> {
   const refused: AdminActionResult = { ok: false, error: ADMIN.orderSaveFailed };
-  switch (field(form, "intent")) {
-    case "move": {
+  return {
+    move: async (id, form) => {
       const direction = field(form, "direction");
       if (direction !== "up" && direction !== "down") return refused;
       return (await move.by(id, direction)) ? { ok: true } : refused;
-    }
-    case "move-to":
-      return (await move.to(id, Number(field(form, "position")))) ? { ok: true } : refused;
-    default:
-      return null;
-  }
+    },
+    "move-to": async (id, form) => ((await move.to(id, Number(field(form, "position")))) ? { ok: true } : refused),
+  };
 }

@@ -10,7 +10,7 @@ import { localizePath } from "~/i18n/lang";
 import { encodePath } from "~/lib/seo";
 import { inboxItem, listInbox } from "~/models/admin-lists.server";
 import { deleteContactSubmission, markContactSubmissionRead } from "~/models/contact-submissions.server";
-import { adminWrite, field } from "~/web/admin-action.server";
+import { listAction, outcome } from "~/web/admin-action.server";
 import type { Route } from "./+types/contact-submissions";
 
 /**
@@ -30,17 +30,9 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const id = field(form, "id");
-  return adminWrite(async () => {
-    switch (field(form, "intent")) {
-      case "read":
-        return (await markContactSubmissionRead(id)) ? { ok: true } : { ok: false, error: ADMIN.genericError };
-      case "delete":
-        return (await deleteContactSubmission(id)) ? { ok: true } : { ok: false, error: ADMIN.genericError };
-      default:
-        return { ok: false, error: ADMIN.genericError };
-    }
+  return listAction(request, {
+    read: async (id) => outcome(await markContactSubmissionRead(id)),
+    delete: async (id) => outcome(await deleteContactSubmission(id)),
   });
 }
 

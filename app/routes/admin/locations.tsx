@@ -10,7 +10,7 @@ import { formatPropertyCount } from "~/i18n/plural";
 import { imageVariant } from "~/lib/images";
 import { propertiesByLocation } from "~/models/admin-lists.server";
 import { deleteLocation, listLocationsWithCounts, moveLocation, moveLocationTo } from "~/models/locations.server";
-import { adminWrite, field, orderIntent } from "~/web/admin-action.server";
+import { listAction, orderIntents, outcome } from "~/web/admin-action.server";
 import type { Route } from "./+types/locations";
 
 /** How many of a location's properties its card lists when expanded. */
@@ -31,19 +31,9 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const id = field(form, "id");
-  return adminWrite(async () => {
-    const ordered = await orderIntent(form, { by: moveLocation, to: moveLocationTo });
-    if (ordered) return ordered;
-    switch (field(form, "intent")) {
-      case "delete": {
-        if (!(await deleteLocation(id))) return { ok: false, error: ADMIN.genericError };
-        return { ok: true, notice: ADMIN.locations.deleted };
-      }
-      default:
-        return { ok: false, error: ADMIN.genericError };
-    }
+  return listAction(request, {
+    ...orderIntents({ by: moveLocation, to: moveLocationTo }),
+    delete: async (id) => outcome(await deleteLocation(id), ADMIN.locations.deleted),
   });
 }
 

@@ -13,7 +13,7 @@ import { getLocation, listLocations } from "~/models/locations.server";
 import { deleteRealEstate, duplicateRealEstate, moveRealEstate, moveRealEstateTo } from "~/models/real-estates.server";
 import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { isUuid } from "~/schemas/fields";
-import { adminWrite, field, orderIntent } from "~/web/admin-action.server";
+import { listAction, orderIntents, outcome } from "~/web/admin-action.server";
 import type { Route } from "./+types/real-estates";
 
 const MAX_SEARCH = 200;
@@ -38,24 +38,14 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
-  const id = field(form, "id");
-  return adminWrite(async () => {
-    const ordered = await orderIntent(form, { by: moveRealEstate, to: moveRealEstateTo });
-    if (ordered) return ordered;
-    switch (field(form, "intent")) {
-      case "delete": {
-        if (!(await deleteRealEstate(id))) return { ok: false, error: ADMIN.genericError };
-        return { ok: true };
-      }
-      case "duplicate": {
-        const copy = await duplicateRealEstate(id);
-        if (!copy) return { ok: false, error: ADMIN.genericError };
-        throw redirect(`/admin/real-estates/edit/${copy.id}?duplicated=1`);
-      }
-      default:
-        return { ok: false, error: ADMIN.genericError };
-    }
+  return listAction(request, {
+    ...orderIntents({ by: moveRealEstate, to: moveRealEstateTo }),
+    delete: async (id) => outcome(await deleteRealEstate(id)),
+    duplicate: async (id) => {
+      const copy = await duplicateRealEstate(id);
+      if (!copy) return outcome(false);
+      throw redirect(`/admin/real-estates/edit/${copy.id}?duplicated=1`);
+    },
   });
 }
 
