@@ -1,7 +1,7 @@
 import http from "node:http";
-import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerText, rawRequest } from "../../scripts/harness/raw-http.mjs";
 import { onClientError } from "./client-error.server";
 
 let server: http.Server;
@@ -15,17 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-/** Sends raw bytes, returns everything the server answered before closing. */
-function raw(request: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.on("data", (c) => chunks.push(c));
-    socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    socket.on("error", reject);
-    socket.write(request);
-  });
-}
+/** Sends raw bytes (UTF-8), returns everything the server answered before closing. */
+const raw = async (request: string) => answerText(await rawRequest(port, Buffer.from(request, "utf8"), { timeoutMs: 0 }));
 
 const longSearch = encodeURIComponent("а".repeat(10_000));
 

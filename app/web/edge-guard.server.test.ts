@@ -1,6 +1,7 @@
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerText, rawRequest } from "../../scripts/harness/raw-http.mjs";
 import { checkRequestHead, guardedRequests, guardedUpgrade, isValidHost, refusalAnswer, type RequestHead } from "./edge-guard.server";
 
 const head = (url: string, headers: http.IncomingHttpHeaders = { host: "example.com" }, httpVersion = "1.1"): RequestHead => ({
@@ -187,16 +188,8 @@ describe("on a server", () => {
   });
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  function raw(request: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const socket = net.connect(port, "127.0.0.1");
-      const chunks: Buffer[] = [];
-      socket.on("data", (c) => chunks.push(c));
-      socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
-      socket.on("error", reject);
-      socket.write(request);
-    });
-  }
+  /** Sends raw bytes (UTF-8), returns everything the server answered before closing. */
+  const raw = async (request: string) => answerText(await rawRequest(port, Buffer.from(request, "utf8"), { timeoutMs: 0 }));
 
   it("answers a refused request 400 and closes the connection; HEAD gets no body", async () => {
     const answer = await raw("GET /bg/%00 HTTP/1.1\r\nHost: x\r\n\r\n");

@@ -55,3 +55,8 @@ export function parseAnswer(/** @type {Buffer} */ all) {
     size: all.length,
   };
 }
+
+/** The whole answer as text again: head, blank line, body (the head alone when it never ended). */
+export function answerText(/** @type {RawAnswer} */ answer) {
+  return answer.headEnded ? `${answer.headers}\r\n\r\n${answer.body}` : answer.headers;
+}
