@@ -7,6 +7,8 @@
  * and event streams. The payload names sessions by their stored id (SHA-256
  * of the token), never the token. Pure functions, no server imports.
  */
+import { parseJsonObject } from "~/lib/json";
+
 export const SESSION_CHANNEL = "session_ended";
 
 // NOTIFY payloads are limited to 8000 bytes: 64-character ids, 100 to a notice.
@@ -22,14 +24,7 @@ export function sessionNotices(ids: readonly string[]): string[] {
 
 /** The session ids of a notice, or null when the payload is not one of ours. */
 export function parseSessionNotice(payload: string): string[] | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const { sessions } = value as Record<string, unknown>;
+  const sessions = parseJsonObject(payload)?.sessions;
   if (!Array.isArray(sessions) || !sessions.every((id) => typeof id === "string" && SESSION_ID.test(id))) return null;
   return sessions as string[];
 }

@@ -1,3 +1,5 @@
+import { parseJsonObject } from "~/lib/json";
+import { isUuid } from "~/lib/uuid";
 /**
  * The realtime change feed's messages (DESIGN §9), shared by the server
  * (database listener, event stream) and the admin pages that consume
@@ -24,21 +26,15 @@ export type StreamEvent =
   { event: "ready"; data: { tables: readonly ChangeTable[] } } | { event: "change"; data: Change } | { event: "changes"; data: Change[] };
 
 const TYPES: ReadonlySet<string> = new Set(["INSERT", "UPDATE", "DELETE", "TRUNCATE", "RESYNC"]);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A NOTIFY payload as a Change, or null when it is not one of ours (never trusted blindly). */
 export function parseChange(payload: string): Change | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(payload);
-  } catch {
-    return null;
-  }
-  if (typeof value !== "object" || value === null) return null;
-  const { table, type, id } = value as Record<string, unknown>;
+  const value = parseJsonObject(payload);
+  if (!value) return null;
+  const { table, type, id } = value;
   if (typeof table !== "string" || !(CHANGE_TABLES as readonly string[]).includes(table)) return null;
   if (typeof type !== "string" || !TYPES.has(type)) return null;
   if (id === null) return type === "TRUNCATE" || type === "RESYNC" ? { table: table as ChangeTable, type: type as ChangeType, id: null } : null;
-  if (typeof id !== "string" || !UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   return { table: table as ChangeTable, type: type as ChangeType, id };
 }
