@@ -88,3 +88,18 @@ export function hasChosenFile(form: HTMLFormElement): boolean {
   const input = form.elements.namedItem("file");
   return input instanceof HTMLInputElement && (input.files?.length ?? 0) > 0;
 }
+
+/** The public URL of an uploaded test image, and the image itself. */
+export function UploadedImage({ url, alt }: { url: string; alt: string }) {
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm break-all">
+        URL:{" "}
+        <a className="text-sea-700 underline" href={url}>
+          {url}
+        </a>
+      </p>
+      <img src={url} alt={alt} className="max-h-60 w-auto rounded-lg ring-1 ring-slate-200" />
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "react-router";
 import { DIAGNOSTICS_MESSAGES, TARGET_BUCKET } from "~/i18n/diagnostics";
-import { diagButton, DiagnosticsShell, hasChosenFile, Message, Section, StatusBadge } from "~/components/diagnostics/ui";
+import { diagButton, DiagnosticsShell, hasChosenFile, Message, Section, StatusBadge, UploadedImage } from "~/components/diagnostics/ui";
 import { ANONYMOUS_WRITE_REFUSAL, checkBuckets, fileOf, uploadTestImage } from "~/web/diagnostics.server";
 import type { CheckResult, UploadResult } from "~/web/diagnostics.server";
 import { pageAdmin } from "~/web/identity.server";
@@ -128,17 +128,7 @@ export default function TestStorage() {
             Upload
           </button>
         </fetcher.Form>
-        {image ? (
-          <div className="grid gap-2">
-            <p className="text-sm break-all">
-              URL:{" "}
-              <a className="text-sea-700 underline" href={image.url}>
-                {image.url}
-              </a>
-            </p>
-            <img src={image.url} alt="Uploaded file preview" className="max-h-60 w-auto rounded-lg ring-1 ring-slate-200" />
-          </div>
-        ) : null}
+        {image ? <UploadedImage url={image.url} alt="Uploaded file preview" /> : null}
       </Section>
     </DiagnosticsShell>
   );

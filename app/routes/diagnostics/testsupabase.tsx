@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from "react-router";
 import { DIAGNOSTICS_MESSAGES, TARGET_BUCKET } from "~/i18n/diagnostics";
-import { diagButton, DiagnosticsShell, hasChosenFile, Message, Section, StatusBadge } from "~/components/diagnostics/ui";
+import { diagButton, DiagnosticsShell, hasChosenFile, Message, Section, StatusBadge, UploadedImage } from "~/components/diagnostics/ui";
 import {
   checkAuthentication,
   checkBuckets,
@@ -188,17 +188,7 @@ export default function TestSupabase() {
             Upload Image
           </button>
         </upload.fetcher.Form>
-        {image ? (
-          <div className="grid gap-2">
-            <p className="text-sm break-all">
-              URL:{" "}
-              <a className="text-sea-700 underline" href={image.url}>
-                {image.url}
-              </a>
-            </p>
-            <img src={image.url} alt="Uploaded test image" className="max-h-60 w-auto rounded-lg ring-1 ring-slate-200" />
-          </div>
-        ) : null}
+        {image ? <UploadedImage url={image.url} alt="Uploaded test image" /> : null}
         <remove.fetcher.Form method="post" action="/testsupabase" onSubmit={() => setLast("delete")}>
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="path" value={image?.path ?? ""} />
