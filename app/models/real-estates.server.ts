@@ -3,11 +3,13 @@ import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/db/client.server";
 import { locations, realEstateColumns, realEstates, type RealEstate } from "~/db/schema";
 import { escapeLike } from "~/lib/search";
+import { pick } from "~/lib/pick";
 import { nextFreeSlug, slugify } from "~/lib/slug";
 import { isUuid } from "~/schemas/fields";
 import {
   canonicalPropertyInput,
   PROPERTY_MESSAGES as M,
+  PROPERTY_CONTENT_FIELDS,
   propertyCreateSchema,
   propertyUpdateSchema,
   UPDATABLE_PROPERTY_FIELDS,
@@ -245,19 +247,8 @@ export async function duplicateRealEstate(id: string): Promise<RealEstate | null
   if (!source) return null;
   const suffix = ADMIN.properties.copySuffix;
   return createRealEstate({
+    ...pick(source, PROPERTY_CONTENT_FIELDS),
     title: `${source.title.slice(0, 200 - suffix.length)}${suffix}`,
     title_bg: source.title_bg ? `${source.title_bg.slice(0, 200 - suffix.length)}${suffix}` : "",
-    description: source.description,
-    description_bg: source.description_bg,
-    price: source.price,
-    area: source.area,
-    location_id: source.location_id,
-    images: source.images,
-    property_type: source.property_type,
-    bedrooms: source.bedrooms,
-    bathrooms: source.bathrooms,
-    year_built: source.year_built,
-    features: source.features,
-    features_bg: source.features_bg,
   });
 }

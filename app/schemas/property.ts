@@ -108,6 +108,9 @@ export const propertyUpdateSchema = z.object(dataFields).partial();
 
 export const UPDATABLE_PROPERTY_FIELDS = Object.keys(dataFields) as (keyof typeof dataFields)[];
 
+/** A property's own fields, as the administrator's form edits them and a copy takes them: all but its place in the list. */
+export const PROPERTY_CONTENT_FIELDS = UPDATABLE_PROPERTY_FIELDS.filter((name) => name !== "order") as Exclude<keyof typeof dataFields, "order">[];
+
 /**
  * The administrator's form (SPEC §5): stricter than the data layer — price
  * required and > 0, at least one image, type and location chosen — with the

@@ -13,6 +13,22 @@ export function field(form: FormData, name: string): string {
 }
 
 /**
+ * The named fields of a form as text, and those in `lists` as every value
+ * sent under the name (the form parser of every admin form).
+ */
+export function formFields<N extends string, L extends string = never>(
+  form: FormData,
+  names: readonly N[],
+  lists: readonly L[] = [],
+): Record<Exclude<N, L>, string> & Record<L, string[]> {
+  const fields: Record<string, string | string[]> = {};
+  for (const name of names) {
+    fields[name] = (lists as readonly string[]).includes(name) ? form.getAll(name).filter((v): v is string => typeof v === "string") : field(form, name);
+  }
+  return fields as Record<Exclude<N, L>, string> & Record<L, string[]>;
+}
+
+/**
  * Runs one admin write and turns failures into a clear Russian message
  * (SPEC §8's text for rule errors, a generic one otherwise); nothing leaks.
  */

@@ -6,7 +6,7 @@ import { ADMIN } from "~/i18n/admin";
 import { ModelError } from "~/models/errors.server";
 import { createLocation, getLocation, updateLocation } from "~/models/locations.server";
 import { LOCATION_MESSAGES } from "~/schemas/location";
-import { field } from "~/web/admin-action.server";
+import { formFields } from "~/web/admin-action.server";
 import { editFormShouldRevalidate } from "~/web/admin-edit-form";
 import { log } from "~/platform/log.server";
 import type { Route } from "./+types/location-form";
@@ -28,7 +28,7 @@ type FormResult = { error: string | null; fields: Record<string, string> };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const input = { name: field(form, "name"), name_bg: field(form, "name_bg"), image: field(form, "image") };
+  const input = formFields(form, ["name", "name_bg", "image"]);
   // Deleted meanwhile (in another tab, by another administrator): say so, the form stays as typed.
   const gone = () => data<FormResult>({ error: ADMIN.locations.goneWhileEditing, fields: {} }, { status: 404 });
   try {

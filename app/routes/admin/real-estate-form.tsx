@@ -11,8 +11,9 @@ import { ModelError } from "~/models/errors.server";
 import { getLocation, listLocations } from "~/models/locations.server";
 import { createRealEstate, getRealEstate, updateRealEstate } from "~/models/real-estates.server";
 import { fieldErrors } from "~/schemas/fields";
-import { PROPERTY_MESSAGES, propertyFormSchema } from "~/schemas/property";
-import { field } from "~/web/admin-action.server";
+import { pick } from "~/lib/pick";
+import { PROPERTY_CONTENT_FIELDS, PROPERTY_MESSAGES, propertyFormSchema } from "~/schemas/property";
+import { formFields } from "~/web/admin-action.server";
 import { editFormShouldRevalidate } from "~/web/admin-edit-form";
 import { log } from "~/platform/log.server";
 import type { Route } from "./+types/real-estate-form";
@@ -35,23 +36,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   const location = await getLocation(property.location_id);
   const path = location ? `/${location.slug}/${property.slug}` : null;
   return {
-    property: {
-      id: property.id,
-      title: property.title,
-      title_bg: property.title_bg,
-      description: property.description,
-      description_bg: property.description_bg,
-      price: property.price,
-      area: property.area,
-      location_id: property.location_id,
-      property_type: property.property_type,
-      images: property.images,
-      bedrooms: property.bedrooms,
-      bathrooms: property.bathrooms,
-      year_built: property.year_built,
-      features: property.features,
-      features_bg: property.features_bg,
-    },
+    property: { id: property.id, ...pick(property, PROPERTY_CONTENT_FIELDS) },
     locations,
     preselected: property.location_id,
     preview: path ? { ru: encodePath(localizePath("ru", path)), bg: encodePath(localizePath("bg", path)) } : null,
@@ -62,22 +47,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
 type FormResult = { error: string | null; fields: Record<string, string> };
 
 function readForm(form: FormData) {
-  return {
-    title: field(form, "title"),
-    title_bg: field(form, "title_bg"),
-    description: field(form, "description"),
-    description_bg: field(form, "description_bg"),
-    price: field(form, "price"),
-    area: field(form, "area"),
-    location_id: field(form, "location_id"),
-    property_type: field(form, "property_type"),
-    images: form.getAll("images").filter((v): v is string => typeof v === "string"),
-    bedrooms: field(form, "bedrooms"),
-    bathrooms: field(form, "bathrooms"),
-    year_built: field(form, "year_built"),
-    features: field(form, "features"),
-    features_bg: field(form, "features_bg"),
-  };
+  return formFields(form, PROPERTY_CONTENT_FIELDS, ["images"]);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
