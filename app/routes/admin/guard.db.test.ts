@@ -1,7 +1,5 @@
 import { sql } from "drizzle-orm";
-import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
-import { requestInfo } from "~/context";
 import { db } from "~/db/client.server";
 import { contactSubmissions, locations, realEstates } from "~/db/schema";
 import { createAdmin } from "~/models/admins.server";
@@ -9,8 +7,8 @@ import { createContactSubmission } from "~/models/contact-submissions.server";
 import { createLocation } from "~/models/locations.server";
 import { createRealEstate } from "~/models/real-estates.server";
 import { createSession } from "~/models/sessions.server";
-import routeConfig from "~/routes";
 import { SESSION_COOKIE } from "~/web/identity.server";
+import { adminHandler as serveAdmin, PLACEHOLDER, routes } from "../../../tests/support/admin-handler";
 import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
 
 /**
@@ -26,56 +24,8 @@ import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
 const test = useTestDatabase();
 beforeEach(() => resetDatabase(test.handle()));
 
-const PLACEHOLDER = "6f1c1c1e-0000-4000-8000-000000000000";
-const PUBLIC_ADMIN_PATHS = new Set(["admin/login", "admin/logout"]);
-
-type Entry = { id?: string; file: string; path?: string; index?: boolean; children?: Entry[] };
-type AdminRoute = { id: string; parentId: string; file: string; path?: string; index?: boolean; url: string };
-
-/** The admin routes of app/routes.ts with their parents and a URL that reaches each. */
-function adminRoutes(entries: Entry[], parentId = "root", base = ""): AdminRoute[] {
-  return entries.flatMap((entry) => {
-    const full = entry.index ? base : [base, entry.path ?? ""].filter(Boolean).join("/");
-    if (full !== "admin" && !full.startsWith("admin/")) return [];
-    if (PUBLIC_ADMIN_PATHS.has(full)) return [];
-    const id = entry.id ?? entry.file;
-    const url = "/" + full.replace(/:id\b/, PLACEHOLDER).replace(/\*$/, "no-such-page");
-    return [{ id, parentId, file: entry.file, path: entry.path, index: entry.index, url }, ...adminRoutes(entry.children ?? [], id, full)];
-  });
-}
-
-const routes = adminRoutes(routeConfig as Entry[]);
 const ROUTE_MODULES = import.meta.glob(["./*.ts", "./*.tsx", "!./*.test.ts"]);
-
-/** React Router's server request handler over the admin routes (their real modules, middleware included). */
-async function adminHandler() {
-  const manifest: Record<string, unknown> = { root: { id: "root", path: "", module: {} } };
-  for (const route of routes) {
-    const load = ROUTE_MODULES[route.file.replace(/^routes\/admin\//, "./")];
-    if (!load) throw new Error(`${route.file}: an admin route outside app/routes/admin`);
-    const module = (await load()) as Record<string, unknown>;
-    manifest[route.id] = { id: route.id, parentId: route.parentId, path: route.path, index: route.index, module };
-  }
-  // A stand-in document: the page itself is not under test, only who gets to its loaders and actions.
-  const build = {
-    entry: { module: { default: () => new Response("rendered", { headers: { "Content-Type": "text/html" } }) } },
-    routes: manifest,
-    assets: { routes: {}, entry: { module: "", imports: [] }, url: "", version: "test" },
-    publicPath: "/",
-    assetsBuildDirectory: "",
-    future: {},
-    ssr: true,
-    isSpaMode: false,
-    prerender: [],
-    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  } as unknown as ServerBuild;
-  const handle = createRequestHandler(build, "production");
-  return (path: string, init: RequestInit = {}) => {
-    const context = new RouterContextProvider();
-    context.set(requestInfo, { nonce: "", ip: "127.0.0.1" });
-    return handle(new Request(`http://127.0.0.1${path}`, init), context);
-  };
-}
+const adminHandler = () => serveAdmin(ROUTE_MODULES);
 
 async function expectSignIn(response: Response, page: string, label: string) {
   const target = `/admin/login?redirectTo=${encodeURIComponent(page)}`;
