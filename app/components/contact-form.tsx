@@ -45,46 +45,36 @@ export function ContactForm({ t, action, subject }: { t: Dictionary; action?: st
   const input =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm focus:border-sea-600 focus:outline-2 focus:outline-sea-600 aria-[invalid=true]:border-red-600";
 
-  const field = (name: Field, label: string, type: string, required: boolean, autoComplete: string) => (
-    <div>
-      <label htmlFor={`contact-${name}`} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {name === "message" ? (
-        <textarea
-          id={`contact-${name}`}
-          name={name}
-          rows={5}
-          maxLength={5000}
-          required={required}
-          defaultValue={failedValues?.[name] ?? ""}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={errors[name] ? `contact-${name}-error` : undefined}
-          onChange={() => clearError(name)}
-          className={input}
-        />
-      ) : (
-        <input
-          id={`contact-${name}`}
-          name={name}
-          type={type}
-          autoComplete={autoComplete}
-          maxLength={name === "email" ? 254 : name === "phone" ? 40 : 100}
-          required={required}
-          defaultValue={failedValues?.[name] ?? ""}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={errors[name] ? `contact-${name}-error` : undefined}
-          onChange={() => clearError(name)}
-          className={input}
-        />
-      )}
-      {errors[name] ? (
-        <p id={`contact-${name}-error`} className="mt-1 text-sm text-red-700">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
-  );
+  const field = (name: Field, label: string, type: string, required: boolean, autoComplete: string) => {
+    // What the text field and the message box share: the value kept after a failure and the error's wiring.
+    const common = {
+      id: `contact-${name}`,
+      name,
+      required,
+      defaultValue: failedValues?.[name] ?? "",
+      "aria-invalid": errors[name] ? true : undefined,
+      "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
+      onChange: () => clearError(name),
+      className: input,
+    };
+    return (
+      <div>
+        <label htmlFor={`contact-${name}`} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        {name === "message" ? (
+          <textarea {...common} rows={5} maxLength={5000} />
+        ) : (
+          <input {...common} type={type} autoComplete={autoComplete} maxLength={name === "email" ? 254 : name === "phone" ? 40 : 100} />
+        )}
+        {errors[name] ? (
+          <p id={`contact-${name}-error`} className="mt-1 text-sm text-red-700">
+            {errors[name]}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
 
   return (
     <fetcher.Form ref={formRef} method="post" action={action} noValidate className="space-y-4" aria-label={t.contact.formTitle}>

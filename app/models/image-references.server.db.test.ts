@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VARIANT_WIDTHS } from "~/lib/images";
 import { variantFile } from "~/storage/image-variants.server";
 import { setStorage } from "~/storage/index.server";
 import { type LocalStorage } from "~/storage/local.server";
 import type { ObjectStorage } from "~/storage/storage.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { useTempImageStore } from "../../tests/support/temp-image-store";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { removeImagesIfUnused, uploadKeyOf } from "./image-references.server";
@@ -15,18 +14,7 @@ import { createRealEstate, deleteRealEstate, updateRealEstate } from "./real-est
 
 const test = useTestDatabase();
 
-const { root, store, cacheDir } = useTempImageStore(test, "image-refs");
-// The models release images with the app's variant folder (DATA_DIR/cache/img): the test store's.
-const dataDirBefore = process.env.DATA_DIR;
-beforeAll(() => {
-  process.env.DATA_DIR = root;
-  resetEnvForTests();
-});
-afterAll(() => {
-  if (dataDirBefore === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = dataDirBefore;
-  resetEnvForTests();
-});
+const { root, store, cacheDir } = useTempImageStore(test, "image-refs", { asDataDir: true });
 
 let counter = 0;
 /** An uploaded image (any bytes will do here) with all its cached variants. */

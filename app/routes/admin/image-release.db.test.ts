@@ -1,12 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { VARIANT_WIDTHS } from "~/lib/images";
 import { createAdmin } from "~/models/admins.server";
 import { createLocation } from "~/models/locations.server";
 import { createRealEstate } from "~/models/real-estates.server";
 import { createSession } from "~/models/sessions.server";
-import { resetEnvForTests } from "~/platform/env.server";
 import { variantFile } from "~/storage/image-variants.server";
 import { SESSION_COOKIE } from "~/web/identity.server";
 import { adminHandler } from "../../../tests/support/admin-handler";
@@ -19,18 +18,7 @@ import { useTestDatabase } from "../../../tests/support/test-db";
  * calls. Here through the admin pages' own actions, with a live session.
  */
 const test = useTestDatabase();
-const { root, store, cacheDir } = useTempImageStore(test, "admin-release");
-const dataDirBefore = process.env.DATA_DIR;
-beforeAll(() => {
-  // The models release variants from DATA_DIR/cache/img: the test store's.
-  process.env.DATA_DIR = root;
-  resetEnvForTests();
-});
-afterAll(() => {
-  if (dataDirBefore === undefined) delete process.env.DATA_DIR;
-  else process.env.DATA_DIR = dataDirBefore;
-  resetEnvForTests();
-});
+const { root, store, cacheDir } = useTempImageStore(test, "admin-release", { asDataDir: true });
 
 const ROUTE_MODULES = import.meta.glob(["./*.ts", "./*.tsx", "!./*.test.ts"]);
 
