@@ -18,7 +18,7 @@ import { useTestDatabase } from "../../../tests/support/test-db";
  * calls. Here through the admin pages' own actions, with a live session.
  */
 const test = useTestDatabase();
-const { root, store, cacheDir } = useTempImageStore(test, "admin-release", { asDataDir: true });
+const { store, cacheDir } = useTempImageStore(test, "admin-release", { asDataDir: true });
 
 const ROUTE_MODULES = import.meta.glob(["./*.ts", "./*.tsx", "!./*.test.ts"]);
 
