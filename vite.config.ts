@@ -27,7 +27,18 @@ export default defineConfig({
   // the browser; zod (admin forms) is bundled at start.
   optimizeDeps: {
     include: ["zod"],
-    exclude: ["@electric-sql/pglite", "drizzle-orm", "drizzle-orm/node-postgres", "drizzle-orm/pg-core", "drizzle-orm/pglite", "nodemailer", "pg", "pino"],
+    // sharp: the models release images now (image-references → image-variants), so the routes' model imports reach it.
+    exclude: [
+      "@electric-sql/pglite",
+      "drizzle-orm",
+      "drizzle-orm/node-postgres",
+      "drizzle-orm/pg-core",
+      "drizzle-orm/pglite",
+      "nodemailer",
+      "pg",
+      "pino",
+      "sharp",
+    ],
   },
   plugins: [tailwindcss(), reactRouter(), compileHints()],
 });
