@@ -7,7 +7,7 @@ import { ADMIN } from "~/i18n/admin";
 export type AdminActionResult = { ok: true; notice?: string } | { ok: false; error: string };
 
 /** A form field as text ("" when missing or a file). */
-export function field(form: FormData, name: string): string {
+function field(form: FormData, name: string): string {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 }
@@ -32,7 +32,7 @@ export function formFields<N extends string, L extends string = never>(
  * Runs one admin write and turns failures into a clear Russian message
  * (SPEC §8's text for rule errors, a generic one otherwise); nothing leaks.
  */
-export async function adminWrite(run: () => Promise<AdminActionResult>) {
+async function adminWrite(run: () => Promise<AdminActionResult>) {
   try {
     const result = await run();
     return data<AdminActionResult>(result, { status: result.ok ? 200 : 400 });
