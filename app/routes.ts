@@ -27,10 +27,10 @@ export default [
     route("locations/add", "routes/admin/location-form.tsx", { id: "admin-location-add" }),
     route("locations/edit/:id", "routes/admin/location-form.tsx", { id: "admin-location-edit" }),
     route("real-estates", "routes/admin/real-estates.tsx"),
-    route("real-estates/add", "routes/admin/real-estate-form.tsx", { id: "admin-property-add" }),
+    route("real-estates/add", "routes/admin/property-form.tsx", { id: "admin-property-add" }),
     // SPEC §2's add-property shortcut from a location card: /admin/real-estates/new?location={id}.
-    route("real-estates/new", "routes/admin/real-estate-form.tsx", { id: "admin-property-new" }),
-    route("real-estates/edit/:id", "routes/admin/real-estate-form.tsx", { id: "admin-property-edit" }),
+    route("real-estates/new", "routes/admin/property-form.tsx", { id: "admin-property-new" }),
+    route("real-estates/edit/:id", "routes/admin/property-form.tsx", { id: "admin-property-edit" }),
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
     route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
   ]),

@@ -4,9 +4,9 @@ import path from "node:path";
 import { asc, count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { realEstates, type RealEstate } from "~/db/schema";
+import { realEstates, type Property } from "~/db/schema";
 import { ensureDefaultLocations, listLocations, updateLocation } from "~/models/locations.server";
-import { createRealEstate, deleteRealEstate } from "~/models/real-estates.server";
+import { createProperty, deleteProperty } from "~/models/real-estates.server";
 import { propertyCreateSchema } from "~/schemas/property";
 import { setStorage, storage } from "~/storage/index.server";
 import { LocalStorage } from "~/storage/local.server";
@@ -32,7 +32,7 @@ afterAll(() => {
   fs.rmSync(uploadDir, { recursive: true, force: true });
 });
 
-async function allListings(): Promise<RealEstate[]> {
+async function allListings(): Promise<Property[]> {
   return db().select().from(realEstates).orderBy(asc(realEstates.location_id), asc(realEstates.order));
 }
 
@@ -44,7 +44,7 @@ async function fileExists(url: string): Promise<boolean> {
 
 /** Positions 0..n-1 in every location, no gaps or duplicates; slugs unique per location. */
 async function expectConsistentLists() {
-  const byLocation = new Map<string, RealEstate[]>();
+  const byLocation = new Map<string, Property[]>();
   for (const row of await allListings()) {
     byLocation.set(row.location_id, [...(byLocation.get(row.location_id) ?? []), row]);
   }
@@ -60,8 +60,8 @@ describe("seedDemo", { timeout: 120_000 }, () => {
     // What an owner may already have: a location with its own picture, two real listings.
     const [sozopol, chernomorets] = await listLocations();
     await updateLocation(chernomorets!.id, { image: PRESET_IMAGE });
-    await createRealEstate({ title: "Квартира у моря", description: "Своя", location_id: sozopol!.id });
-    await createRealEstate({ title: "Дом с садом", description: "Свой", location_id: sozopol!.id, property_type: "house" });
+    await createProperty({ title: "Квартира у моря", description: "Своя", location_id: sozopol!.id });
+    await createProperty({ title: "Дом с садом", description: "Свой", location_id: sozopol!.id, property_type: "house" });
 
     const progress: [number, number][] = [];
     const summary = await seedDemo({ properties: 200, batchSize: 64, onProgress: (d, t) => progress.push([d, t]) });
@@ -142,7 +142,7 @@ describe("seedDemo", { timeout: 120_000 }, () => {
     const number260 = rows.filter((r) => r.slug.endsWith("-260"));
     expect(number260).toHaveLength(1);
     const victim = rows.find((r) => r.images.length > 0 && r.id !== number260[0]!.id)!;
-    expect(await deleteRealEstate(victim.id)).toBe(true);
+    expect(await deleteProperty(victim.id)).toBe(true);
     const again = await seedDemo({ properties: 260 });
     expect(again).toMatchObject({ existing: 259, created: 1 });
     const after = await allListings();

@@ -199,10 +199,10 @@ export const rateLimitHits = pgTable(
 
 export type Location = typeof locations.$inferSelect;
 /** A property as the application reads it: every column but the derived search_vector. */
-export type RealEstate = Omit<typeof realEstates.$inferSelect, "search_vector">;
-const { search_vector: _searchVector, ...realEstateReadColumns } = getTableColumns(realEstates);
-/** The columns of RealEstate, for select() and returning(). */
-export const realEstateColumns = realEstateReadColumns;
+export type Property = Omit<typeof realEstates.$inferSelect, "search_vector">;
+const { search_vector: _searchVector, ...propertyReadColumns } = getTableColumns(realEstates);
+/** The columns of Property, for select() and returning(). */
+export const propertyColumns = propertyReadColumns;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type Admin = typeof admins.$inferSelect;
 export type Session = typeof sessions.$inferSelect;

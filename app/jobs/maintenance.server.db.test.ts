@@ -6,7 +6,7 @@ import { queryRows, type DatabaseHandle } from "~/db/client.server";
 import { VARIANT_WIDTHS } from "~/lib/images";
 import { createAdmin } from "~/models/admins.server";
 import { createLocation } from "~/models/locations.server";
-import { createRealEstate } from "~/models/real-estates.server";
+import { createProperty } from "~/models/real-estates.server";
 import { createSession, getSessionAdmin } from "~/models/sessions.server";
 import { variantFile } from "~/storage/image-variants.server";
 import { useTempImageStore } from "../../tests/support/temp-image-store";
@@ -45,7 +45,7 @@ describe("maintenance tick (SPEC §9)", () => {
     const propertyImage = await upload("properties", 3 * DAY);
     const propertyImageRelative = await upload("properties", 3 * DAY);
     const location = await createLocation({ name: "Созопол", image: locationImage.url });
-    await createRealEstate({
+    await createProperty({
       title: "Квартира",
       description: "У моря",
       price: 1,

@@ -10,7 +10,7 @@ import {
   markContactSubmissionRead,
 } from "./contact-submissions.server";
 import { createLocation } from "./locations.server";
-import { createRealEstate, deleteRealEstate } from "./real-estates.server";
+import { createProperty, deleteProperty } from "./real-estates.server";
 
 const test = useTestDatabase();
 beforeEach(() => resetDatabase(test.handle()));
@@ -54,11 +54,11 @@ describe("createContactSubmission", () => {
 
   it("records the property it is about; an unknown one is dropped, the request kept", async () => {
     const location = await createLocation({ name: "Равда", image: "/upload/locations/r.jpg" });
-    const property = await createRealEstate({ title: "Студия", description: "У моря", location_id: location.id });
+    const property = await createProperty({ title: "Студия", description: "У моря", location_id: location.id });
     expect((await createContactSubmission(valid, { propertyId: property.id })).property_id).toBe(property.id);
     expect((await createContactSubmission(valid, { propertyId: "00000000-0000-4000-8000-000000000000" })).property_id).toBeNull();
     // Deleting the listing keeps the request.
-    await deleteRealEstate(property.id);
+    await deleteProperty(property.id);
     const all = await listContactSubmissions();
     expect(all).toHaveLength(2);
     expect(all.every((r) => r.property_id === null)).toBe(true);

@@ -10,7 +10,7 @@ import { useTempImageStore } from "../../tests/support/temp-image-store";
 import { useTestDatabase } from "../../tests/support/test-db";
 import { removeImagesIfUnused, uploadKeyOf } from "./image-references.server";
 import { createLocation, deleteLocation, listLocations, updateLocation } from "./locations.server";
-import { createRealEstate, deleteRealEstate, updateRealEstate } from "./real-estates.server";
+import { createProperty, deleteProperty, updateProperty } from "./real-estates.server";
 
 const test = useTestDatabase();
 
@@ -69,25 +69,25 @@ describe("removeImagesIfUnused", () => {
     const a = await upload("properties");
     const b = await upload("properties");
     const loc = await createLocation({ name: "Несебър", image: (await upload("locations")).url });
-    const property = await createRealEstate({ title: "Квартира", description: "У моря", price: 1, location_id: loc.id, images: [a.url, b.url] });
+    const property = await createProperty({ title: "Квартира", description: "У моря", price: 1, location_id: loc.id, images: [a.url, b.url] });
 
     // Still used: nothing happens.
     expect(await remove([a.url, b.url])).toEqual([]);
     expect(await exists(a.key)).toBe(true);
     expect(variantsLeft(a.key)).toBe(VARIANT_WIDTHS.length);
     // Saved without touching the photos: they stay.
-    await updateRealEstate(property.id, { price: 2 });
+    await updateProperty(property.id, { price: 2 });
     expect(await exists(a.key)).toBe(true);
 
     // The property drops `a`: only `a` goes, with its variants.
-    await updateRealEstate(property.id, { images: [b.url] });
+    await updateProperty(property.id, { images: [b.url] });
     expect(await exists(a.key)).toBe(false);
     expect(variantsLeft(a.key)).toBe(0);
     expect(await exists(b.key)).toBe(true);
     expect(variantsLeft(b.key)).toBe(VARIANT_WIDTHS.length);
 
     // The property is deleted: `b` goes too. A later call is harmless.
-    expect(await deleteRealEstate(property.id)).toBe(true);
+    expect(await deleteProperty(property.id)).toBe(true);
     expect(await exists(b.key)).toBe(false);
     expect(variantsLeft(b.key)).toBe(0);
     expect(await remove([b.url])).toEqual([]);
@@ -96,12 +96,12 @@ describe("removeImagesIfUnused", () => {
   it("keeps an image another property or a location still shows", async () => {
     const shared = await upload("properties");
     const loc = await createLocation({ name: "Поморие", image: shared.url });
-    const p1 = await createRealEstate({ title: "Дом 1", description: "Д", price: 1, location_id: loc.id, images: [shared.url] });
-    const p2 = await createRealEstate({ title: "Дом 2", description: "Д", price: 1, location_id: loc.id, images: ["/upload/x.jpg", shared.url] });
+    const p1 = await createProperty({ title: "Дом 1", description: "Д", price: 1, location_id: loc.id, images: [shared.url] });
+    const p2 = await createProperty({ title: "Дом 2", description: "Д", price: 1, location_id: loc.id, images: ["/upload/x.jpg", shared.url] });
 
-    await deleteRealEstate(p1.id);
+    await deleteProperty(p1.id);
     expect(await exists(shared.key)).toBe(true);
-    await deleteRealEstate(p2.id);
+    await deleteProperty(p2.id);
     // The location still uses it as its picture.
     expect(await exists(shared.key)).toBe(true);
 
@@ -114,7 +114,7 @@ describe("removeImagesIfUnused", () => {
     const second = await upload("locations");
     const photo = await upload("properties");
     const loc = await createLocation({ name: "Обзор", image: first.url });
-    await createRealEstate({ title: "Студио", description: "С", price: 1, location_id: loc.id, images: [photo.url] });
+    await createProperty({ title: "Студио", description: "С", price: 1, location_id: loc.id, images: [photo.url] });
     await updateLocation(loc.id, { name: "Обзор 2" });
     expect(await exists(first.key)).toBe(true);
     await updateLocation(loc.id, { image: second.url });
@@ -130,7 +130,7 @@ describe("removeImagesIfUnused", () => {
     const relative = await upload("properties");
     const absolute = await upload("properties");
     const loc = await createLocation({ name: "Созопол", image: `https://seaside.example/upload/${absolute.key}` });
-    await createRealEstate({ title: "Студия", description: "С", price: 1, location_id: loc.id, images: [relative.url.slice(1)] });
+    await createProperty({ title: "Студия", description: "С", price: 1, location_id: loc.id, images: [relative.url.slice(1)] });
     expect(await remove([relative.url, absolute.url, `/upload/${absolute.key.replaceAll("-", "%2D")}`])).toEqual([]);
     expect(await exists(relative.key)).toBe(true);
     expect(await exists(absolute.key)).toBe(true);

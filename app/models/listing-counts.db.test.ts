@@ -9,7 +9,7 @@ import { EMPTY_QUERY, type ListingQuery } from "~/lib/listing-query";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { ListingEngine } from "./listing.server";
 import { createLocation, deleteLocation, type Location } from "./locations.server";
-import { createRealEstate, deleteRealEstate, updateRealEstate } from "./real-estates.server";
+import { createProperty, deleteProperty, updateProperty } from "./real-estates.server";
 
 /** The engine the app makes: it remembers counts and pages across calls, as in production. */
 const listings = new ListingEngine();
@@ -25,9 +25,9 @@ beforeAll(async () => {
   varna = await createLocation({ name: "Варна", image: "/upload/locations/v.jpg" });
   nessebar = await createLocation({ name: "Несебр", image: "/upload/locations/n.jpg" });
   for (const title of ["Квартира у маяка", "Студия в центре", "Дом у маяка"]) {
-    await createRealEstate({ title, description: "Рядом море", price: 70000, property_type: "apartment", location_id: varna.id });
+    await createProperty({ title, description: "Рядом море", price: 70000, property_type: "apartment", location_id: varna.id });
   }
-  await createRealEstate({ title: "Вилла", description: "Маяк виден из окна", price: 300000, property_type: "house", location_id: nessebar.id });
+  await createProperty({ title: "Вилла", description: "Маяк виден из окна", price: 300000, property_type: "house", location_id: nessebar.id });
 });
 
 const total = async (query: Partial<ListingQuery>) => (await listings.search({ ...EMPTY_QUERY, ...query }, { pageSize: 2 })).total;
@@ -38,22 +38,22 @@ describe("listing counts", () => {
     expect(await total(filter)).toBe(3);
     expect(await total({ ...filter, sort: "price-desc", page: 2 })).toBe(3); // the remembered count
 
-    const made = await createRealEstate({ title: "Пентхаус, вид на маяк", description: "Новый", property_type: "apartment", location_id: nessebar.id });
+    const made = await createProperty({ title: "Пентхаус, вид на маяк", description: "Новый", property_type: "apartment", location_id: nessebar.id });
     expect(await total(filter)).toBe(4);
     const page2 = await listings.search({ ...EMPTY_QUERY, ...filter, page: 2 }, { pageSize: 2 });
     expect(page2).toMatchObject({ total: 4, pageCount: 2 });
     expect(page2.items).toHaveLength(2);
 
-    await updateRealEstate(made.id, { title: "Пентхаус" });
+    await updateProperty(made.id, { title: "Пентхаус" });
     expect(await total(filter)).toBe(3);
-    await updateRealEstate(made.id, { description: "МАЯК рядом" });
+    await updateProperty(made.id, { description: "МАЯК рядом" });
     expect(await total(filter)).toBe(4);
-    await updateRealEstate(made.id, { property_type: "house" });
+    await updateProperty(made.id, { property_type: "house" });
     expect(await total({ ...filter, type: "house" })).toBe(2);
-    await updateRealEstate(made.id, { property_type: "apartment" });
+    await updateProperty(made.id, { property_type: "apartment" });
     expect(await total({ ...filter, type: "house" })).toBe(1);
 
-    await deleteRealEstate(made.id);
+    await deleteProperty(made.id);
     expect(await total(filter)).toBe(3);
     expect(await total({})).toBe(4);
   });
@@ -102,7 +102,7 @@ describe("listing counts", () => {
     } finally {
       await db().execute(sql`alter table real_estates enable trigger real_estates_bump_content_version`);
     }
-    await updateRealEstate((await listings.search({ ...EMPTY_QUERY, search: "дом маяк" }, { pageSize: 2 })).items[0]!.id, { price: 950000 });
+    await updateProperty((await listings.search({ ...EMPTY_QUERY, search: "дом маяк" }, { pageSize: 2 })).items[0]!.id, { price: 950000 });
     expect((await titles())[0]).toBe("Дом у маяка");
   });
 
@@ -117,7 +117,7 @@ describe("listing counts", () => {
 
   it("are not carried into another database whose content version has the same number", async () => {
     const burgas = await createLocation({ name: "Бургас", image: "/upload/locations/b.jpg" });
-    await createRealEstate({ title: "Маяк", description: "У моря", property_type: "house", location_id: burgas.id });
+    await createProperty({ title: "Маяк", description: "У моря", property_type: "house", location_id: burgas.id });
     expect(await total({ search: "маяк" })).toBeGreaterThan(0);
     const version = (await queryRows<{ version: string }>(db(), sql`select version::text from content_version`))[0]!.version;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-counts-other-"));

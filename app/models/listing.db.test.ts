@@ -3,7 +3,7 @@ import { parseListingQuery, EMPTY_QUERY, type ListingQuery } from "~/lib/listing
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { ListingEngine } from "./listing.server";
 import { createLocation, type Location } from "./locations.server";
-import { createRealEstate, type RealEstate } from "./real-estates.server";
+import { createProperty, type Property } from "./real-estates.server";
 
 /** The engine the app makes: it remembers counts and pages across calls, as in production. */
 const listings = new ListingEngine();
@@ -18,7 +18,7 @@ const forced = (settings: ConstructorParameters<typeof ListingEngine>[0] & objec
 const test = useTestDatabase();
 let sozopol: Location;
 let burgas: Location;
-const made: Record<string, RealEstate> = {};
+const made: Record<string, Property> = {};
 
 beforeAll(async () => {
   await resetDatabase(test.handle());
@@ -39,7 +39,7 @@ beforeAll(async () => {
     },
   ];
   for (const row of rows) {
-    made[row.title] = await createRealEstate(row);
+    made[row.title] = await createProperty(row);
     await new Promise((r) => setTimeout(r, 5));
   }
 });

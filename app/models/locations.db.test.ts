@@ -15,7 +15,7 @@ import {
   moveLocationTo,
   updateLocation,
 } from "./locations.server";
-import { createRealEstate, listRealEstatesOfLocation } from "./real-estates.server";
+import { createProperty, listPropertiesOfLocation } from "./real-estates.server";
 
 const test = useTestDatabase();
 beforeEach(() => resetDatabase(test.handle()));
@@ -141,7 +141,7 @@ describe("deleteLocation", () => {
     const list = await listLocations();
     const victim = list[2]!; // Равда
     for (const title of ["Квартира А", "Квартира Б"]) {
-      await createRealEstate({ title, description: "Описание", location_id: victim.id });
+      await createProperty({ title, description: "Описание", location_id: victim.id });
     }
     expect(await deleteLocation(victim.id)).toBe(true);
     expect(await orders()).toEqual([
@@ -151,7 +151,7 @@ describe("deleteLocation", () => {
       ["Каблешково", 3],
       ["Приморско", 4],
     ]);
-    expect(await listRealEstatesOfLocation(victim.id)).toHaveLength(0);
+    expect(await listPropertiesOfLocation(victim.id)).toHaveLength(0);
     const [{ n }] = (await queryRows<{ n: number }>(test.handle().db, sql`select count(*)::int n from real_estates`)) as [{ n: number }];
     expect(n).toBe(0);
   });
@@ -211,7 +211,7 @@ describe("reading", () => {
     const burgas = (await getLocationBySlug("бургас"))!;
     expect(burgas.name).toBe("Бургас");
     expect(await getLocationBySlug("БУРГАС")).toMatchObject({ id: burgas.id });
-    await createRealEstate({ title: "Дом", description: "Описание", location_id: burgas.id });
+    await createProperty({ title: "Дом", description: "Описание", location_id: burgas.id });
     const counts = Object.fromEntries((await listLocationsWithCounts()).map((l) => [l.name, l.property_count]));
     expect(counts).toMatchObject({ Бургас: 1, Созополь: 0 });
     expect(await getLocation("nonsense")).toBeNull();
@@ -226,7 +226,7 @@ describe("content version (what cached pages depend on)", () => {
     const location = await createLocation({ name: "Несебър", image: IMG });
     const v1 = await version();
     expect(v1).not.toBe(v0);
-    await createRealEstate({ title: "Дом", description: "Описание", location_id: location.id });
+    await createProperty({ title: "Дом", description: "Описание", location_id: location.id });
     const v2 = await version();
     expect(v2).not.toBe(v1);
     await test.handle().db.execute(sql`insert into contact_submissions (name, email, message) values ('a', 'a@b.co', 'm')`);

@@ -5,14 +5,14 @@ import { expectModelError } from "../../tests/support/expect-model-error";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { createLocation, deleteLocation, type Location } from "./locations.server";
 import {
-  createRealEstate,
-  deleteRealEstate,
-  getRealEstate,
-  getRealEstateBySlug,
-  listRealEstatesOfLocation,
-  moveRealEstate,
-  moveRealEstateTo,
-  updateRealEstate,
+  createProperty,
+  deleteProperty,
+  getProperty,
+  getPropertyBySlug,
+  listPropertiesOfLocation,
+  moveProperty,
+  movePropertyTo,
+  updateProperty,
 } from "./real-estates.server";
 
 const test = useTestDatabase();
@@ -26,11 +26,11 @@ beforeEach(async () => {
 });
 
 const base = () => ({ title: "Квартира у моря", description: "Светлая квартира", location_id: sozopol.id });
-const titlesIn = async (id: string) => (await listRealEstatesOfLocation(id)).map((r) => [r.title, r.order]);
+const titlesIn = async (id: string) => (await listPropertiesOfLocation(id)).map((r) => [r.title, r.order]);
 
-describe("createRealEstate", () => {
+describe("createProperty", () => {
   it("applies SPEC's defaults: empty Bulgarian texts, no price/area, apartment, end of its location", async () => {
-    const first = await createRealEstate(base());
+    const first = await createProperty(base());
     expect(first).toMatchObject({
       title: "Квартира у моря",
       title_bg: "",
@@ -43,14 +43,14 @@ describe("createRealEstate", () => {
       slug: "квартира-у-моря",
       features: [],
     });
-    const second = await createRealEstate({ ...base(), title: "Дом с садом" });
+    const second = await createProperty({ ...base(), title: "Дом с садом" });
     expect(second.order).toBe(1);
-    const elsewhere = await createRealEstate({ ...base(), location_id: burgas.id });
+    const elsewhere = await createProperty({ ...base(), location_id: burgas.id });
     expect(elsewhere.order).toBe(0);
   });
 
   it("stores every field, numbers as numbers, and reads the aliases name and locationId", async () => {
-    const created = await createRealEstate({
+    const created = await createProperty({
       name: "Дом у моря",
       title_bg: "Къща край морето",
       description: "Просторный дом",
@@ -80,91 +80,91 @@ describe("createRealEstate", () => {
       features: ["Бассейн", "Парковка"],
       features_bg: ["Басейн", "Паркинг"],
     });
-    expect(typeof (await getRealEstate(created.id))!.price).toBe("number");
+    expect(typeof (await getProperty(created.id))!.price).toBe("number");
   });
 
   it("normalises images: one string → a list, other non-lists → empty, blanks dropped", async () => {
-    expect((await createRealEstate({ ...base(), title: "A", images: "/upload/properties/one.jpg" })).images).toEqual(["/upload/properties/one.jpg"]);
-    expect((await createRealEstate({ ...base(), title: "B", images: { 0: "x" } })).images).toEqual([]);
-    expect((await createRealEstate({ ...base(), title: "C", images: 42 })).images).toEqual([]);
-    expect((await createRealEstate({ ...base(), title: "D", images: ["", "  ", null, "/upload/properties/d.jpg"] })).images).toEqual([
+    expect((await createProperty({ ...base(), title: "A", images: "/upload/properties/one.jpg" })).images).toEqual(["/upload/properties/one.jpg"]);
+    expect((await createProperty({ ...base(), title: "B", images: { 0: "x" } })).images).toEqual([]);
+    expect((await createProperty({ ...base(), title: "C", images: 42 })).images).toEqual([]);
+    expect((await createProperty({ ...base(), title: "D", images: ["", "  ", null, "/upload/properties/d.jpg"] })).images).toEqual([
       "/upload/properties/d.jpg",
     ]);
   });
 
   it("refuses input that is not an object with a title: 'Неверные данные объекта недвижимости'", async () => {
     for (const input of [null, undefined, "Квартира", [], { description: "x", location_id: sozopol.id }, { title: 5 }]) {
-      await expectModelError(createRealEstate(input), "Неверные данные объекта недвижимости");
+      await expectModelError(createProperty(input), "Неверные данные объекта недвижимости");
     }
   });
 
   it("uses the data layer's wording for missing title, location and description (whitespace = empty)", async () => {
-    await expectModelError(createRealEstate({ ...base(), title: "   " }), "Title is required");
-    await expectModelError(createRealEstate({ ...base(), location_id: undefined }), "Location is required");
-    await expectModelError(createRealEstate({ ...base(), location_id: " " }), "Location is required");
-    await expectModelError(createRealEstate({ ...base(), description: "\n\t " }), "Description is required");
-    await expectModelError(createRealEstate({ ...base(), description: undefined }), "Description is required");
-    expect(await listRealEstatesOfLocation(sozopol.id)).toHaveLength(0);
+    await expectModelError(createProperty({ ...base(), title: "   " }), "Title is required");
+    await expectModelError(createProperty({ ...base(), location_id: undefined }), "Location is required");
+    await expectModelError(createProperty({ ...base(), location_id: " " }), "Location is required");
+    await expectModelError(createProperty({ ...base(), description: "\n\t " }), "Description is required");
+    await expectModelError(createProperty({ ...base(), description: undefined }), "Description is required");
+    expect(await listPropertiesOfLocation(sozopol.id)).toHaveLength(0);
   });
 
   it("refuses a location that does not exist: 'Выбранная локация не существует'", async () => {
-    await expectModelError(createRealEstate({ ...base(), location_id: "00000000-0000-4000-8000-000000000000" }), "Выбранная локация не существует");
-    await expectModelError(createRealEstate({ ...base(), location_id: "не-uuid" }), "Выбранная локация не существует");
+    await expectModelError(createProperty({ ...base(), location_id: "00000000-0000-4000-8000-000000000000" }), "Выбранная локация не существует");
+    await expectModelError(createProperty({ ...base(), location_id: "не-uuid" }), "Выбранная локация не существует");
   });
 
   it("refuses bad numbers and types with clear Russian messages", async () => {
-    await expectModelError(createRealEstate({ ...base(), price: "дорого" }), "Пожалуйста, введите действительную цену");
-    await expectModelError(createRealEstate({ ...base(), price: -5 }), "Пожалуйста, введите действительную цену");
-    await expectModelError(createRealEstate({ ...base(), price: Number.NaN }), "Пожалуйста, введите действительную цену");
-    await expectModelError(createRealEstate({ ...base(), area: "0" }), "Пожалуйста, введите действительную площадь");
-    await expectModelError(createRealEstate({ ...base(), property_type: "villa" }), "Пожалуйста, выберите тип объекта");
-    await expectModelError(createRealEstate({ ...base(), bedrooms: 2.5 }), "Количество спален должно быть целым числом от 0 до 100");
-    await expectModelError(createRealEstate({ ...base(), year_built: 1700 }), "Год постройки должен быть между 1800 и 2100");
-    await expectModelError(createRealEstate({ ...base(), images: ["javascript:alert(1)"] }), "Неверный адрес изображения");
-    await expectModelError(createRealEstate({ ...base(), title: "x".repeat(201) }), "Название слишком длинное (не более 200 символов)");
-    expect(await listRealEstatesOfLocation(sozopol.id)).toHaveLength(0);
+    await expectModelError(createProperty({ ...base(), price: "дорого" }), "Пожалуйста, введите действительную цену");
+    await expectModelError(createProperty({ ...base(), price: -5 }), "Пожалуйста, введите действительную цену");
+    await expectModelError(createProperty({ ...base(), price: Number.NaN }), "Пожалуйста, введите действительную цену");
+    await expectModelError(createProperty({ ...base(), area: "0" }), "Пожалуйста, введите действительную площадь");
+    await expectModelError(createProperty({ ...base(), property_type: "villa" }), "Пожалуйста, выберите тип объекта");
+    await expectModelError(createProperty({ ...base(), bedrooms: 2.5 }), "Количество спален должно быть целым числом от 0 до 100");
+    await expectModelError(createProperty({ ...base(), year_built: 1700 }), "Год постройки должен быть между 1800 и 2100");
+    await expectModelError(createProperty({ ...base(), images: ["javascript:alert(1)"] }), "Неверный адрес изображения");
+    await expectModelError(createProperty({ ...base(), title: "x".repeat(201) }), "Название слишком длинное (не более 200 символов)");
+    expect(await listPropertiesOfLocation(sozopol.id)).toHaveLength(0);
   });
 
   it("gives each property a slug unique within its location", async () => {
-    const a = await createRealEstate(base());
-    const b = await createRealEstate(base());
-    const c = await createRealEstate(base());
-    const other = await createRealEstate({ ...base(), location_id: burgas.id });
+    const a = await createProperty(base());
+    const b = await createProperty(base());
+    const c = await createProperty(base());
+    const other = await createProperty({ ...base(), location_id: burgas.id });
     expect([a.slug, b.slug, c.slug]).toEqual(["квартира-у-моря", "квартира-у-моря-2", "квартира-у-моря-3"]);
     expect(other.slug).toBe("квартира-у-моря");
-    expect((await getRealEstateBySlug(sozopol.id, "квартира-у-моря-2"))!.id).toBe(b.id);
-    const symbols = await createRealEstate({ ...base(), title: "!!!" });
+    expect((await getPropertyBySlug(sozopol.id, "квартира-у-моря-2"))!.id).toBe(b.id);
+    const symbols = await createProperty({ ...base(), title: "!!!" });
     expect(symbols.slug).toBe("object");
   });
 
   it("keeps slugs unique and positions distinct when created concurrently", async () => {
-    const created = await Promise.all(Array.from({ length: 8 }, () => createRealEstate(base())));
+    const created = await Promise.all(Array.from({ length: 8 }, () => createProperty(base())));
     expect(new Set(created.map((r) => r.slug)).size).toBe(8);
     expect(created.map((r) => r.order).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 });
 
-describe("updateRealEstate", () => {
+describe("updateProperty", () => {
   it("writes only the fields present, and the database stamps updated_at", async () => {
-    const created = await createRealEstate({ ...base(), price: 100000, title_bg: "Апартамент" });
+    const created = await createProperty({ ...base(), price: 100000, title_bg: "Апартамент" });
     await new Promise((r) => setTimeout(r, 15));
-    const updated = await updateRealEstate(created.id, { price: "120000", unknown_field: "ignored", created_at: "2000-01-01" });
+    const updated = await updateProperty(created.id, { price: "120000", unknown_field: "ignored", created_at: "2000-01-01" });
     expect(updated).toMatchObject({ price: 120000, title: created.title, title_bg: "Апартамент", created_at: created.created_at });
     expect(Date.parse(updated.updated_at)).toBeGreaterThan(Date.parse(created.updated_at));
   });
 
   it("re-derives the slug when the title changes, unique within the location", async () => {
-    await createRealEstate({ ...base(), title: "Студия" });
-    const other = await createRealEstate(base());
-    expect((await updateRealEstate(other.id, { title: "Студия" })).slug).toBe("студия-2");
+    await createProperty({ ...base(), title: "Студия" });
+    const other = await createProperty(base());
+    expect((await updateProperty(other.id, { title: "Студия" })).slug).toBe("студия-2");
   });
 
   it("moving to another location puts it at the end there and closes the gap", async () => {
-    const a = await createRealEstate({ ...base(), title: "A" });
-    await createRealEstate({ ...base(), title: "B" });
-    await createRealEstate({ ...base(), title: "C" });
-    await createRealEstate({ ...base(), title: "X", location_id: burgas.id });
-    const moved = await updateRealEstate(a.id, { location_id: burgas.id });
+    const a = await createProperty({ ...base(), title: "A" });
+    await createProperty({ ...base(), title: "B" });
+    await createProperty({ ...base(), title: "C" });
+    await createProperty({ ...base(), title: "X", location_id: burgas.id });
+    const moved = await updateProperty(a.id, { location_id: burgas.id });
     expect(moved.order).toBe(1);
     expect(await titlesIn(sozopol.id)).toEqual([
       ["B", 0],
@@ -177,87 +177,87 @@ describe("updateRealEstate", () => {
   });
 
   it("refuses a missing id or data: 'Неверные данные для обновления объекта'", async () => {
-    const created = await createRealEstate(base());
-    await expectModelError(updateRealEstate(undefined, { title: "X" }), "Неверные данные для обновления объекта");
-    await expectModelError(updateRealEstate(created.id, "title"), "Неверные данные для обновления объекта");
+    const created = await createProperty(base());
+    await expectModelError(updateProperty(undefined, { title: "X" }), "Неверные данные для обновления объекта");
+    await expectModelError(updateProperty(created.id, "title"), "Неверные данные для обновления объекта");
   });
 
   it("answers an unknown id with 'Ошибка обновления: нет ответа от сервера'", async () => {
-    await expectModelError(updateRealEstate("00000000-0000-4000-8000-000000000000", { title: "X" }), "Ошибка обновления: нет ответа от сервера");
+    await expectModelError(updateProperty("00000000-0000-4000-8000-000000000000", { title: "X" }), "Ошибка обновления: нет ответа от сервера");
   });
 
   it("validates present fields and keeps the stored data on refusal", async () => {
-    const created = await createRealEstate({ ...base(), price: 100000 });
-    await expectModelError(updateRealEstate(created.id, { title: "  " }), "Title is required");
-    await expectModelError(updateRealEstate(created.id, { price: "abc" }), "Пожалуйста, введите действительную цену");
-    await expectModelError(updateRealEstate(created.id, { location_id: "00000000-0000-4000-8000-000000000000" }), "Выбранная локация не существует");
-    expect(await getRealEstate(created.id)).toMatchObject({ title: created.title, price: 100000, location_id: sozopol.id });
+    const created = await createProperty({ ...base(), price: 100000 });
+    await expectModelError(updateProperty(created.id, { title: "  " }), "Title is required");
+    await expectModelError(updateProperty(created.id, { price: "abc" }), "Пожалуйста, введите действительную цену");
+    await expectModelError(updateProperty(created.id, { location_id: "00000000-0000-4000-8000-000000000000" }), "Выбранная локация не существует");
+    expect(await getProperty(created.id)).toMatchObject({ title: created.title, price: 100000, location_id: sozopol.id });
   });
 
   it("clears the price with an empty value ('По запросу')", async () => {
-    const created = await createRealEstate({ ...base(), price: 100000 });
-    expect((await updateRealEstate(created.id, { price: "" })).price).toBeNull();
+    const created = await createProperty({ ...base(), price: 100000 });
+    expect((await updateProperty(created.id, { price: "" })).price).toBeNull();
   });
 });
 
 describe("deleting and ordering", () => {
   it("deleting renumbers the rest of that location 0..n-1 and leaves other locations alone", async () => {
     const items = [];
-    for (const t of ["A", "B", "C", "D"]) items.push(await createRealEstate({ ...base(), title: t }));
-    await createRealEstate({ ...base(), title: "X", location_id: burgas.id });
-    expect(await deleteRealEstate(items[1]!.id)).toBe(true);
+    for (const t of ["A", "B", "C", "D"]) items.push(await createProperty({ ...base(), title: t }));
+    await createProperty({ ...base(), title: "X", location_id: burgas.id });
+    expect(await deleteProperty(items[1]!.id)).toBe(true);
     expect(await titlesIn(sozopol.id)).toEqual([
       ["A", 0],
       ["C", 1],
       ["D", 2],
     ]);
     expect(await titlesIn(burgas.id)).toEqual([["X", 0]]);
-    expect(await deleteRealEstate(items[1]!.id)).toBe(false);
-    expect(await deleteRealEstate("garbage")).toBe(false);
+    expect(await deleteProperty(items[1]!.id)).toBe(false);
+    expect(await deleteProperty("garbage")).toBe(false);
   });
 
   it("moves swap with the neighbour within the same location; refused at the ends", async () => {
-    const a = await createRealEstate({ ...base(), title: "A" });
-    const b = await createRealEstate({ ...base(), title: "B" });
-    const c = await createRealEstate({ ...base(), title: "C" });
-    await createRealEstate({ ...base(), title: "X", location_id: burgas.id });
-    expect(await moveRealEstate(a.id, "up")).toBe(false);
-    expect(await moveRealEstate(c.id, "down")).toBe(false);
-    expect(await moveRealEstate(b.id, "up")).toBe(true);
+    const a = await createProperty({ ...base(), title: "A" });
+    const b = await createProperty({ ...base(), title: "B" });
+    const c = await createProperty({ ...base(), title: "C" });
+    await createProperty({ ...base(), title: "X", location_id: burgas.id });
+    expect(await moveProperty(a.id, "up")).toBe(false);
+    expect(await moveProperty(c.id, "down")).toBe(false);
+    expect(await moveProperty(b.id, "up")).toBe(true);
     expect(await titlesIn(sozopol.id)).toEqual([
       ["B", 0],
       ["A", 1],
       ["C", 2],
     ]);
     expect(await titlesIn(burgas.id)).toEqual([["X", 0]]);
-    expect(await moveRealEstateTo(c.id, 0)).toBe(true);
+    expect(await movePropertyTo(c.id, 0)).toBe(true);
     expect((await titlesIn(sozopol.id)).map(([t]) => t)).toEqual(["C", "B", "A"]);
-    expect(await moveRealEstate("00000000-0000-4000-8000-000000000000", "up")).toBe(false);
+    expect(await moveProperty("00000000-0000-4000-8000-000000000000", "up")).toBe(false);
   });
 
   it("repairs duplicate positions (rows written with the default order 0) when moving", async () => {
-    const a = await createRealEstate({ ...base(), title: "A", order: 0 });
-    const b = await createRealEstate({ ...base(), title: "B", order: 0 });
-    expect(await moveRealEstate(b.id, "up")).toBe(true);
-    const list = await listRealEstatesOfLocation(sozopol.id);
+    const a = await createProperty({ ...base(), title: "A", order: 0 });
+    const b = await createProperty({ ...base(), title: "B", order: 0 });
+    expect(await moveProperty(b.id, "up")).toBe(true);
+    const list = await listPropertiesOfLocation(sozopol.id);
     expect(list.map((r) => r.id)).toEqual([b.id, a.id]);
     expect(list.map((r) => r.order)).toEqual([0, 1]);
   });
 
   it("keeps positions 0..n-1 under concurrent moves and deletes", async () => {
     const items = [];
-    for (let i = 0; i < 8; i++) items.push(await createRealEstate({ ...base(), title: `P${i}` }));
+    for (let i = 0; i < 8; i++) items.push(await createProperty({ ...base(), title: `P${i}` }));
     await Promise.all([
-      ...items.map((r, i) => moveRealEstate(r.id, i % 2 ? "up" : "down")),
-      deleteRealEstate(items[3]!.id),
-      ...items.map((r, i) => moveRealEstate(r.id, i % 3 ? "down" : "up")),
+      ...items.map((r, i) => moveProperty(r.id, i % 2 ? "up" : "down")),
+      deleteProperty(items[3]!.id),
+      ...items.map((r, i) => moveProperty(r.id, i % 3 ? "down" : "up")),
     ]);
-    const orders = (await listRealEstatesOfLocation(sozopol.id)).map((r) => r.order);
+    const orders = (await listPropertiesOfLocation(sozopol.id)).map((r) => r.order);
     expect(orders).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 
   it("deleting a location removes its properties (cascade inside one transaction)", async () => {
-    await createRealEstate(base());
+    await createProperty(base());
     expect(await deleteLocation(sozopol.id)).toBe(true);
     const rows = await queryRows<{ n: number }>(test.handle().db, sql`select count(*)::int n from real_estates`);
     expect(rows[0]!.n).toBe(0);
@@ -283,15 +283,15 @@ describe("database constraints (the last line of defence)", () => {
   });
 
   it("search_vector holds the words of the four texts folded, and follows updates", async () => {
-    const created = await createRealEstate({ ...base(), title: "СОЗОПОЛЬ ЁЛКИ", title_bg: "Хубава КЪЩА" });
+    const created = await createProperty({ ...base(), title: "СОЗОПОЛЬ ЁЛКИ", title_bg: "Хубава КЪЩА" });
     const words = async () =>
       (await queryRows<{ word: string }>(test.handle().db, sql`select unnest(tsvector_to_array(search_vector)) as word from real_estates`)).map((r) => r.word);
     expect(await words()).toEqual(expect.arrayContaining(["созополь", "елки", "хубава", "къща"]));
-    await updateRealEstate(created.id, { description_bg: "НОВО ОПИСАНИЕ" });
+    await updateProperty(created.id, { description_bg: "НОВО ОПИСАНИЕ" });
     expect(await words()).toEqual(expect.arrayContaining(["ново", "описание", "созополь", "елки"]));
-    await updateRealEstate(created.id, { price: 5 });
+    await updateProperty(created.id, { price: 5 });
     expect(await words()).toEqual(expect.arrayContaining(["ново", "описание"]));
-    await updateRealEstate(created.id, { description_bg: "другое" });
+    await updateProperty(created.id, { description_bg: "другое" });
     expect(await words()).not.toContain("ново");
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, like, ne, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/db/client.server";
-import { locations, realEstateColumns, realEstates, type RealEstate } from "~/db/schema";
+import { locations, propertyColumns, realEstates, type Property } from "~/db/schema";
 import { escapeLike } from "~/lib/search";
 import { pick } from "~/lib/pick";
 import { nextFreeSlug, slugify } from "~/lib/slug";
@@ -22,7 +22,7 @@ import { searchVectorOf } from "./text-search.server";
 import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
 import { log } from "~/platform/log.server";
 
-export type { RealEstate };
+export type { Property };
 
 /** The properties of one location form one ordered list (SPEC §4). */
 export function propertiesOf(locationId: string): OrderedList {
@@ -65,16 +65,16 @@ async function locationExists(tx: Executor, id: string): Promise<boolean> {
 
 const locationMissing = () => new ModelError(M.locationMissing, "validation", { location_id: M.locationMissing }, "23503");
 
-export async function getRealEstate(id: unknown, executor: Executor = db()): Promise<RealEstate | null> {
+export async function getProperty(id: unknown, executor: Executor = db()): Promise<Property | null> {
   if (!isUuid(id)) return null;
-  const [row] = await executor.select(realEstateColumns).from(realEstates).where(eq(realEstates.id, id)).limit(1);
+  const [row] = await executor.select(propertyColumns).from(realEstates).where(eq(realEstates.id, id)).limit(1);
   return row ?? null;
 }
 
-export async function getRealEstateBySlug(locationId: string, slug: string): Promise<RealEstate | null> {
+export async function getPropertyBySlug(locationId: string, slug: string): Promise<Property | null> {
   if (!isUuid(locationId)) return null;
   const [row] = await db()
-    .select(realEstateColumns)
+    .select(propertyColumns)
     .from(realEstates)
     .where(and(eq(realEstates.location_id, locationId), eq(realEstates.slug, slug.normalize("NFC").toLowerCase())))
     .limit(1);
@@ -82,16 +82,16 @@ export async function getRealEstateBySlug(locationId: string, slug: string): Pro
 }
 
 /** The properties of one location, by position. */
-export async function listRealEstatesOfLocation(locationId: unknown): Promise<RealEstate[]> {
+export async function listPropertiesOfLocation(locationId: unknown): Promise<Property[]> {
   if (!isUuid(locationId)) return [];
   return db()
-    .select(realEstateColumns)
+    .select(propertyColumns)
     .from(realEstates)
     .where(eq(realEstates.location_id, locationId))
     .orderBy(asc(realEstates.order), asc(realEstates.created_at), asc(realEstates.id));
 }
 
-export async function countRealEstates(): Promise<number> {
+export async function countProperties(): Promise<number> {
   const [row] = await db().select({ n: count() }).from(realEstates);
   return Number(row?.n ?? 0);
 }
@@ -102,7 +102,7 @@ export async function countRealEstates(): Promise<number> {
  * unique within its location, and — when no order is given — the end of its
  * location's list (SPEC §4: order = current count).
  */
-export async function createRealEstate(input: unknown): Promise<RealEstate> {
+export async function createProperty(input: unknown): Promise<Property> {
   if (!isObject(input)) throw new ModelError(M.invalidCreate, "validation");
   const canonical = canonicalPropertyInput(input);
   if (typeof canonical.title !== "string") throw new ModelError(M.invalidCreate, "validation");
@@ -110,7 +110,7 @@ export async function createRealEstate(input: unknown): Promise<RealEstate> {
   if (!parsed.success) throw ModelError.fromZod(parsed.error);
   const data: PropertyCreateInput = parsed.data;
 
-  let row: RealEstate | undefined;
+  let row: Property | undefined;
   try {
     row = await db().transaction(async (tx) => {
       if (!(await locationExists(tx, data.location_id))) throw locationMissing();
@@ -121,7 +121,7 @@ export async function createRealEstate(input: unknown): Promise<RealEstate> {
       const [created] = await tx
         .insert(realEstates)
         .values({ ...data, order, slug, search_vector: searchVectorOf(data) })
-        .returning(realEstateColumns);
+        .returning(propertyColumns);
       return created;
     });
   } catch (error) {
@@ -136,7 +136,7 @@ export async function createRealEstate(input: unknown): Promise<RealEstate> {
  * checked and written; unknown keys are ignored. Moving a property to another
  * location puts it at the end there and closes the gap it leaves.
  */
-export async function updateRealEstate(id: unknown, data: unknown): Promise<RealEstate> {
+export async function updateProperty(id: unknown, data: unknown): Promise<Property> {
   if (!isUuid(id) || !isObject(data)) throw new ModelError(M.invalidUpdate, "validation");
   const canonical = canonicalPropertyInput(data);
   const present = Object.fromEntries(UPDATABLE_PROPERTY_FIELDS.filter((k) => canonical[k] !== undefined).map((k) => [k, canonical[k]]));
@@ -144,16 +144,16 @@ export async function updateRealEstate(id: unknown, data: unknown): Promise<Real
   if (!parsed.success) throw ModelError.fromZod(parsed.error);
   const changes = parsed.data;
 
-  let row: RealEstate | undefined;
+  let row: Property | undefined;
   let dropped: string[] = [];
   try {
     row = await db().transaction(async (tx) => {
-      const before = await getRealEstate(id, tx);
+      const before = await getProperty(id, tx);
       if (!before) return undefined;
       // Lock the lists involved first (its own and, when moving, the target),
       // then read it again: no one else can move it now.
       await lockList(tx, propertiesOf(before.location_id), propertiesOf(changes.location_id ?? before.location_id));
-      const current = await getRealEstate(id, tx);
+      const current = await getProperty(id, tx);
       if (!current) return undefined;
       const { order: requestedOrder, ...rest } = changes;
       const values: PgUpdateSetSource<typeof realEstates> = { ...rest };
@@ -173,7 +173,7 @@ export async function updateRealEstate(id: unknown, data: unknown): Promise<Real
       }
       // A write even with no changes, so updated_at says the listing was saved.
       if (Object.keys(values).length === 0) values.order = current.order;
-      const [updated] = await tx.update(realEstates).set(values).where(eq(realEstates.id, id)).returning(realEstateColumns);
+      const [updated] = await tx.update(realEstates).set(values).where(eq(realEstates.id, id)).returning(propertyColumns);
       if (locationChanged) await renumber(tx, propertiesOf(current.location_id));
       if (changes.images) dropped = current.images.filter((image) => !changes.images!.includes(image));
       return updated;
@@ -197,10 +197,10 @@ function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
 }
 
 /** Deletes a property and renumbers the rest of its location 0..n-1 (SPEC §4); then its photos nothing else shows leave the store. */
-export async function deleteRealEstate(id: unknown): Promise<boolean> {
+export async function deleteProperty(id: unknown): Promise<boolean> {
   if (!isUuid(id)) return false;
   const images = await db().transaction(async (tx) => {
-    const current = await getRealEstate(id, tx);
+    const current = await getProperty(id, tx);
     if (!current) return null;
     await lockList(tx, propertiesOf(current.location_id));
     const [deleted] = await tx
@@ -222,7 +222,7 @@ async function locationIdOf(id: string): Promise<string | null> {
 }
 
 /** Swaps a property with its neighbour within its location; false at the ends or for an unknown id. */
-export async function moveRealEstate(id: unknown, direction: "up" | "down"): Promise<boolean> {
+export async function moveProperty(id: unknown, direction: "up" | "down"): Promise<boolean> {
   if (!isUuid(id)) return false;
   const locationId = await locationIdOf(id);
   if (!locationId) return false;
@@ -230,7 +230,7 @@ export async function moveRealEstate(id: unknown, direction: "up" | "down"): Pro
 }
 
 /** Moves a property to a position within its location (drag-and-drop). */
-export async function moveRealEstateTo(id: unknown, position: number): Promise<boolean> {
+export async function movePropertyTo(id: unknown, position: number): Promise<boolean> {
   if (!isUuid(id) || !Number.isInteger(position) || position < 0) return false;
   const locationId = await locationIdOf(id);
   if (!locationId) return false;
@@ -242,11 +242,11 @@ export async function moveRealEstateTo(id: unknown, position: number): Promise<b
  * titled "… (копия)", pictures shared (a picture is only removed from storage
  * when nothing uses it any more).
  */
-export async function duplicateRealEstate(id: string): Promise<RealEstate | null> {
-  const source = await getRealEstate(id);
+export async function duplicateProperty(id: string): Promise<Property | null> {
+  const source = await getProperty(id);
   if (!source) return null;
   const suffix = ADMIN.properties.copySuffix;
-  return createRealEstate({
+  return createProperty({
     ...pick(source, PROPERTY_CONTENT_FIELDS),
     title: `${source.title.slice(0, 200 - suffix.length)}${suffix}`,
     title_bg: source.title_bg ? `${source.title_bg.slice(0, 200 - suffix.length)}${suffix}` : "",

@@ -6,7 +6,7 @@ import { renderUrlSet, sitemapFileNames, sitemapResponse } from "~/web/sitemap-x
 import { getEnv } from "~/platform/env.server";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { createLocation, type Location } from "./locations.server";
-import { createRealEstate, type RealEstate } from "./real-estates.server";
+import { createProperty, type Property } from "./real-estates.server";
 import { countSitemapProperties, sitemapLocations, sitemapProperties } from "./sitemap.server";
 
 const test = useTestDatabase();
@@ -16,7 +16,7 @@ const enc = (path: string) => encodeURI(path);
 let sozopol: Location;
 let burgas: Location;
 let vlas: Location;
-const made: RealEstate[] = [];
+const made: Property[] = [];
 
 /** Sets updated_at by hand (the trigger would stamp now() on any UPDATE). */
 async function stamp(table: "locations" | "real_estates", id: string, at: string) {
@@ -55,7 +55,7 @@ beforeAll(async () => {
     { title: "Пентхаус", location_id: burgas.id, at: "2025-06-30 12:34:56.789+03" },
   ];
   for (const row of rows) {
-    const created = await createRealEstate({ title: row.title, description: "Описание", location_id: row.location_id });
+    const created = await createProperty({ title: row.title, description: "Описание", location_id: row.location_id });
     await stamp("real_estates", created.id, row.at);
     made.push(created);
   }

@@ -6,7 +6,7 @@ import { formatDateTime } from "~/i18n/format";
 import { createContactSubmission, getContactSubmission } from "~/models/contact-submissions.server";
 import { connectNotifications } from "~/services.server";
 import { createLocation } from "~/models/locations.server";
-import { createRealEstate } from "~/models/real-estates.server";
+import { createProperty } from "~/models/real-estates.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import {
@@ -200,7 +200,7 @@ describe("notification of a new contact request", () => {
   it("names the listing the request is about; no phone shows a dash", async () => {
     configureMail(smtp.url);
     const location = await createLocation({ name: "Равда", image: "/upload/locations/r.jpg" });
-    const property = await createRealEstate({ title: "Студия у моря", description: "Рядом с пляжем", location_id: location.id });
+    const property = await createProperty({ title: "Студия у моря", description: "Рядом с пляжем", location_id: location.id });
     await createContactSubmission(valid, { propertyId: property.id });
     await notificationsSettled();
 

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
 import type { ContactSubmission } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
-import { getRealEstate } from "~/models/real-estates.server";
+import { getProperty } from "~/models/real-estates.server";
 import { getEnv } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 
@@ -136,7 +136,7 @@ export function setMailTimeoutForTests(ms: number | undefined) {
 async function send(submission: ContactSubmission, settings: { url: string; to: string; from: string; publicUrl: string }): Promise<void> {
   const signal = AbortSignal.timeout(timeoutMs);
   // The listing's title is a nicety: without it (deleted, database busy) the mail still goes.
-  const property = submission.property_id ? await getRealEstate(submission.property_id).catch(() => null) : null;
+  const property = submission.property_id ? await getProperty(submission.property_id).catch(() => null) : null;
   const message = composeNotification(submission, {
     publicUrl: settings.publicUrl,
     property: property ? { id: property.id, title: property.title } : null,

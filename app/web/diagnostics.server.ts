@@ -5,7 +5,7 @@ import { locations } from "~/db/schema";
 import { countContactSubmissions } from "~/models/contact-submissions.server";
 import { referencedKeys, uploadKeyOf } from "~/models/image-references.server";
 import { countLocations } from "~/models/locations.server";
-import { countRealEstates } from "~/models/real-estates.server";
+import { countProperties } from "~/models/real-estates.server";
 import { removeVariants, variantCacheDir } from "~/storage/image-variants.server";
 import { ImageUploadError, MAX_UPLOAD_BYTES, processImageUpload } from "~/storage/images.server";
 import { storage } from "~/storage/index.server";
@@ -89,7 +89,7 @@ export async function checkBuckets(): Promise<CheckResult & { buckets: BucketInf
 
 export async function checkDataCounts(): Promise<CheckResult & { counts: { locations: number; realEstates: number; contactSubmissions: number } | null }> {
   try {
-    const [loc, est, sub] = await Promise.all([countLocations(), countRealEstates(), countContactSubmissions()]);
+    const [loc, est, sub] = await Promise.all([countLocations(), countProperties(), countContactSubmissions()]);
     return {
       status: "success",
       message: "Data loaded",

@@ -9,7 +9,7 @@
  *   fixed keys (images.ts).
  * - Rows are validated with propertyCreateSchema (the same rules as real
  *   data) and inserted in batches, each batch in one transaction that holds
- *   the order locks of its locations (the ones createRealEstate takes) and
+ *   the order locks of its locations (the ones createProperty takes) and
  *   continues each location's positions after its current last one.
  * - Slugs: `${propertySlugBase(title)}-${i + 1}`, unique by construction and
  *   checked against the location's existing slugs (fetched once).
@@ -23,7 +23,7 @@ import { searchVectorOf } from "~/models/text-search.server";
 import { nextFreeSlug } from "~/lib/slug";
 import { ensureDefaultLocations, listLocations, updateLocation, type Location } from "~/models/locations.server";
 import { lockList } from "~/models/ordering.server";
-import { countRealEstates, propertiesOf, propertySlugBase } from "~/models/real-estates.server";
+import { countProperties, propertiesOf, propertySlugBase } from "~/models/real-estates.server";
 import { propertyCreateSchema, type PropertyCreateInput } from "~/schemas/property";
 import { ensurePool, LOCATION_POOL_SIZE, PROPERTY_POOL_SIZE, type PoolImage } from "./images";
 import { int, rngFor, sample } from "./random";
@@ -163,7 +163,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
   if (locations.length === 0) throw new SeedDemoError("There are no locations to put listings in");
 
   const locationImages = await fillLocationImages(locations, redraw);
-  const existing = await countRealEstates();
+  const existing = await countProperties();
   const planned = Math.max(0, target - existing);
   const summary: SeedDemoSummary = {
     target,

@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { db } from "~/db/client.server";
 import { PROPERTY_MESSAGES } from "~/schemas/property";
-import { createRealEstate } from "~/models/real-estates.server";
+import { createProperty } from "~/models/real-estates.server";
 import { ModelError } from "~/models/errors.server";
 import { clientAddress } from "~/web/client-address.server";
 import { contactRequestKey, contactRequestLimiter } from "~/web/contact-limit.server";
@@ -141,7 +141,7 @@ export function restRouter(limits: RestLimits = {}) {
         );
       }
       const input = Object.fromEntries(RPC_PARAMS.filter((p) => params[`p_${p}`] !== undefined).map((p) => [p, params[`p_${p}`]]));
-      const [row] = project([await createRealEstate(input)], parseSelect(apiTable("real_estates")!, undefined));
+      const [row] = project([await createProperty(input)], parseSelect(apiTable("real_estates")!, undefined));
       sendJson(res, 200, row, wantsObject(req));
     }, PROPERTY_MESSAGES.directInsertFailed),
   );

@@ -1,6 +1,6 @@
 import { createContactSubmission, deleteContactSubmission, markContactSubmissionRead } from "~/models/contact-submissions.server";
 import { createLocation, deleteLocation, updateLocation } from "~/models/locations.server";
-import { createRealEstate, deleteRealEstate, updateRealEstate } from "~/models/real-estates.server";
+import { createProperty, deleteProperty, updateProperty } from "~/models/real-estates.server";
 import { ApiError } from "../errors";
 import type { ApiTable, TableName } from "./tables.server";
 
@@ -30,7 +30,7 @@ export async function insertRow(table: TableName, body: Row): Promise<Row> {
     case "locations":
       return createLocation(body);
     case "real_estates":
-      return createRealEstate(body);
+      return createProperty(body);
     case "contact_submissions": {
       const input = Object.fromEntries(CONTACT_FIELDS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
       const row = await createContactSubmission(input, { propertyId: body.property_id });
@@ -45,7 +45,7 @@ export async function updateRow(table: TableName, id: string, body: Row): Promis
     case "locations":
       return updateLocation(id, body);
     case "real_estates":
-      return updateRealEstate(id, body);
+      return updateProperty(id, body);
     case "contact_submissions": {
       // A request is never edited nor marked unread (SPEC §4): only the read flag can be set.
       const keys = Object.keys(body);
@@ -67,7 +67,7 @@ export async function deleteRow(table: TableName, id: string): Promise<boolean> 
     case "locations":
       return deleteLocation(id);
     case "real_estates":
-      return deleteRealEstate(id);
+      return deleteProperty(id);
     case "contact_submissions":
       return deleteContactSubmission(id);
   }

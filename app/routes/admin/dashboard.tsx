@@ -5,7 +5,7 @@ import { formatDateTime, formatPrice } from "~/i18n/format";
 import { latestProperties } from "~/models/admin-lists.server";
 import { countContactSubmissions, listContactSubmissions } from "~/models/contact-submissions.server";
 import { countLocations } from "~/models/locations.server";
-import { countRealEstates } from "~/models/real-estates.server";
+import { countProperties } from "~/models/real-estates.server";
 
 /** SPEC §9: the dashboard shows the 5 latest of each. */
 const LATEST = 5;
@@ -13,7 +13,7 @@ const LATEST = 5;
 export async function loader() {
   const [locations, properties, submissions, recentProperties, recentSubmissions] = await Promise.all([
     countLocations(),
-    countRealEstates(),
+    countProperties(),
     countContactSubmissions(),
     latestProperties(LATEST),
     listContactSubmissions({ limit: LATEST }),

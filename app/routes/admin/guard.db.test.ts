@@ -5,7 +5,7 @@ import { contactSubmissions, locations, realEstates } from "~/db/schema";
 import { createAdmin } from "~/models/admins.server";
 import { createContactSubmission } from "~/models/contact-submissions.server";
 import { createLocation } from "~/models/locations.server";
-import { createRealEstate } from "~/models/real-estates.server";
+import { createProperty } from "~/models/real-estates.server";
 import { createSession } from "~/models/sessions.server";
 import { SESSION_COOKIE } from "~/web/identity.server";
 import { adminHandler as serveAdmin, PLACEHOLDER, routes } from "../../../tests/support/admin-handler";
@@ -53,7 +53,7 @@ describe("every admin route refuses requests without a live session", () => {
         "routes/admin/locations.tsx",
         "routes/admin/location-form.tsx",
         "routes/admin/real-estates.tsx",
-        "routes/admin/real-estate-form.tsx",
+        "routes/admin/property-form.tsx",
         "routes/admin/contact-submissions.tsx",
         "routes/admin/not-found.tsx",
         "routes/admin/upload.ts",
@@ -66,7 +66,7 @@ describe("every admin route refuses requests without a live session", () => {
     const { token: expired } = await createSession(admin.id, 1);
     await test.handle().db.execute(sql`update sessions set expires_at = now() - interval '1 minute'`);
     const location = await createLocation({ name: "Охраняемая", image: "/upload/locations/guard.jpg" });
-    const property = await createRealEstate({ title: "Охраняемый дом", description: "У моря", location_id: location.id });
+    const property = await createProperty({ title: "Охраняемый дом", description: "У моря", location_id: location.id });
     const submission = await createContactSubmission({ name: "Анна", email: "anna@example.com", message: "Интересует квартира" });
     // The record this route's id (and the posted id) names, so an unguarded delete would show in the counts.
     const id = route.url.includes("real-estates") ? property.id : route.url.includes("contact") ? submission.id : location.id;

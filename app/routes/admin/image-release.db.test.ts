@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { VARIANT_WIDTHS } from "~/lib/images";
 import { createAdmin } from "~/models/admins.server";
 import { createLocation } from "~/models/locations.server";
-import { createRealEstate } from "~/models/real-estates.server";
+import { createProperty } from "~/models/real-estates.server";
 import { createSession } from "~/models/sessions.server";
 import { variantFile } from "~/storage/image-variants.server";
 import { SESSION_COOKIE } from "~/web/identity.server";
@@ -49,7 +49,7 @@ describe("the admin pages release unused photos at once, as the API does", () =>
     const post = await signedIn();
     const [a, b] = [await upload("properties"), await upload("properties")];
     const location = await createLocation({ name: "Лозенец", image: (await upload("locations")).url });
-    const property = await createRealEstate({ title: "Студио", description: "До морето", price: 50_000, location_id: location.id, images: [a.url, b.url] });
+    const property = await createProperty({ title: "Студио", description: "До морето", price: 50_000, location_id: location.id, images: [a.url, b.url] });
 
     const saved = await post(`/admin/real-estates/edit/${property.id}`, {
       title: "Студио",
@@ -73,7 +73,7 @@ describe("the admin pages release unused photos at once, as the API does", () =>
     const post = await signedIn();
     const [first, second, photo] = [await upload("locations"), await upload("locations"), await upload("properties")];
     const location = await createLocation({ name: "Черноморец", image: first.url });
-    await createRealEstate({ title: "Къща", description: "С двор", price: 1, location_id: location.id, images: [photo.url] });
+    await createProperty({ title: "Къща", description: "С двор", price: 1, location_id: location.id, images: [photo.url] });
 
     expect((await post(`/admin/locations/edit/${location.id}`, { name: "Черноморец", name_bg: "", image: second.url })).status).toBe(302);
     expect(await stored(first.key)).toBe(false);

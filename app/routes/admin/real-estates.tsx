@@ -10,7 +10,7 @@ import { formatPrice } from "~/i18n/format";
 import { imageVariant } from "~/lib/images";
 import { ADMIN_PAGE_SIZE, searchAdminProperties } from "~/models/admin-lists.server";
 import { getLocation, listLocations } from "~/models/locations.server";
-import { deleteRealEstate, duplicateRealEstate, moveRealEstate, moveRealEstateTo } from "~/models/real-estates.server";
+import { deleteProperty, duplicateProperty, moveProperty, movePropertyTo } from "~/models/real-estates.server";
 import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { isUuid } from "~/schemas/fields";
 import { listAction, orderIntents, outcome } from "~/web/admin-action.server";
@@ -39,10 +39,10 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   return listAction(request, {
-    ...orderIntents({ by: moveRealEstate, to: moveRealEstateTo }),
-    delete: async (id) => outcome(await deleteRealEstate(id)),
+    ...orderIntents({ by: moveProperty, to: movePropertyTo }),
+    delete: async (id) => outcome(await deleteProperty(id)),
     duplicate: async (id) => {
-      const copy = await duplicateRealEstate(id);
+      const copy = await duplicateProperty(id);
       if (!copy) return outcome(false);
       throw redirect(`/admin/real-estates/edit/${copy.id}?duplicated=1`);
     },
@@ -55,7 +55,7 @@ export function meta() {
 
 type Row = Awaited<ReturnType<typeof loader>>["items"][number];
 
-export default function AdminRealEstates() {
+export default function AdminProperties() {
   const { search, filterLocation, locations, items, total, page, pageCount } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   const reorder = useFetcher<typeof action>();

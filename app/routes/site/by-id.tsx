@@ -3,7 +3,7 @@ import { NotFoundState } from "~/components/not-found-state";
 import { dictionary, localizePath, splitLangPath } from "~/i18n";
 import { encodePath } from "~/lib/seo";
 import { getLocation } from "~/models/locations.server";
-import { getRealEstate } from "~/models/real-estates.server";
+import { getProperty } from "~/models/real-estates.server";
 import { pageContext } from "~/web/page.server";
 import type { Route } from "./+types/by-id";
 
@@ -19,7 +19,7 @@ export async function loader({ url, params }: Route.LoaderArgs) {
     // Location headers are bytes: Cyrillic slugs must be percent-encoded.
     if (location) throw redirect(encodePath(localizePath(lang, `/${location.slug}`)), 301);
   } else {
-    const property = await getRealEstate(params.id);
+    const property = await getProperty(params.id);
     const location = property ? await getLocation(property.location_id) : null;
     if (property && location) throw redirect(encodePath(localizePath(lang, `/${location.slug}/${property.slug}`)), 301);
   }

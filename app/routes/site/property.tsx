@@ -10,7 +10,7 @@ import { formatArea, formatPrice } from "~/i18n/format";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import { breadcrumbJsonLd, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
 import { getLocationBySlug } from "~/models/locations.server";
-import { getRealEstateBySlug } from "~/models/real-estates.server";
+import { getPropertyBySlug } from "~/models/real-estates.server";
 import { listingEngine, requestInfo } from "~/context";
 import { handleContactAction } from "~/web/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
@@ -20,7 +20,7 @@ import type { Route } from "./+types/property";
 
 async function find(params: Route.LoaderArgs["params"]) {
   const location = await getLocationBySlug(params.locationSlug);
-  const property = location ? await getRealEstateBySlug(location.id, params.propertySlug) : null;
+  const property = location ? await getPropertyBySlug(location.id, params.propertySlug) : null;
   return location && property ? { location, property } : null;
 }
 

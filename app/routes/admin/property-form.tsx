@@ -9,14 +9,14 @@ import { localizePath } from "~/i18n/lang";
 import { encodePath } from "~/lib/seo";
 import { ModelError } from "~/models/errors.server";
 import { getLocation, listLocations } from "~/models/locations.server";
-import { createRealEstate, getRealEstate, updateRealEstate } from "~/models/real-estates.server";
+import { createProperty, getProperty, updateProperty } from "~/models/real-estates.server";
 import { fieldErrors } from "~/schemas/fields";
 import { pick } from "~/lib/pick";
 import { PROPERTY_CONTENT_FIELDS, PROPERTY_MESSAGES, propertyFormSchema } from "~/schemas/property";
 import { formFields } from "~/web/admin-action.server";
 import { editFormShouldRevalidate } from "~/web/admin-edit-form";
 import { log } from "~/platform/log.server";
-import type { Route } from "./+types/real-estate-form";
+import type { Route } from "./+types/property-form";
 
 /**
  * /admin/real-estates/add and /admin/real-estates/edit/{id} (SPEC §2, §4, §5):
@@ -30,7 +30,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     const wanted = url.searchParams.get("locationId") ?? url.searchParams.get("location") ?? "";
     return { property: null, locations, preselected: locations.some((l) => l.id === wanted) ? wanted : "", preview: null, duplicated: false };
   }
-  const property = await getRealEstate(params.id);
+  const property = await getProperty(params.id);
   // SPEC §2: an unknown id on an edit route goes back to the list.
   if (!property) throw redirect("/admin/real-estates");
   const location = await getLocation(property.location_id);
@@ -53,7 +53,7 @@ function readForm(form: FormData) {
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const input = readForm(form);
-  const editing = params.id ? await getRealEstate(params.id) : null;
+  const editing = params.id ? await getProperty(params.id) : null;
   // Deleted meanwhile (here, in another tab, or with its location): say so first, the form stays as typed.
   if (params.id && !editing) return gone(input.location_id);
   // The form's own rules first (SPEC §5: price required and > 0, one image, type, location).
@@ -61,9 +61,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!checked.success) return data<FormResult>({ error: null, fields: fieldErrors(checked.error) }, { status: 400 });
   try {
     if (editing) {
-      await updateRealEstate(editing.id, checked.data);
+      await updateProperty(editing.id, checked.data);
     } else {
-      await createRealEstate(checked.data);
+      await createProperty(checked.data);
     }
   } catch (error) {
     if (error instanceof ModelError) {
@@ -100,7 +100,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   return [{ title: `${d?.property ? ADMIN.properties.editTitle : ADMIN.properties.addTitle} — ${ADMIN.title}` }];
 }
 
-export default function RealEstateForm() {
+export default function PropertyForm() {
   const { property, locations, preselected, preview, duplicated } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
