@@ -106,6 +106,21 @@ describe("seedDemo", { timeout: 120_000 }, () => {
       expect(r.images.length).toBeLessThanOrEqual(8);
       expect(new Set(r.images).size).toBe(r.images.length);
     }
+    // The buyer's facts (issue 20): filled realistically, a few sold, reserved, featured and cut in price.
+    expect(new Set(demo.map((r) => r.status))).toEqual(new Set(["available", "reserved", "sold"]));
+    expect(demo.filter((r) => r.status === "available").length).toBeGreaterThan(demo.length * 0.7);
+    expect(new Set(demo.map((r) => r.reference)).size).toBe(demo.length);
+    expect(demo.filter((r) => r.sea_distance_m !== null).length).toBeGreaterThan(demo.length * 0.8);
+    expect(demo.some((r) => r.sea_line === 1) && demo.some((r) => r.sea_view === true)).toBe(true);
+    expect(demo.some((r) => r.construction_stage === "act14" || r.construction_stage === "act15")).toBe(true);
+    expect(demo.some((r) => r.maintenance_fee_eur_m2 !== null && r.complex_name !== null)).toBe(true);
+    expect(demo.some((r) => r.featured)).toBe(true);
+    const cut = demo.filter((r) => r.price_reduced_from !== null);
+    expect(cut.length).toBeGreaterThan(3);
+    for (const r of cut) expect(r.price_reduced_from!).toBeGreaterThan(r.price!);
+    for (const r of demo.filter((r) => r.floor !== null)) expect(r.floor!).toBeLessThanOrEqual(r.floors_total!);
+    expect((await listLocations()).find((l) => l.name === "Созополь")?.name_ru_in).toBe("в Созополе");
+
     // Every picture a listing shows is a stored file named the SPEC §3 way.
     const urls = new Set(demo.flatMap((r) => r.images));
     expect(urls.size).toBeGreaterThan(20);

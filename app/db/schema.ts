@@ -9,11 +9,13 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { CONSTRUCTION_STAGES, FURNISHED, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/lib/property-facts";
 
 /**
  * Tables keep SPEC §3's names and columns (order, isread, title_bg …) so the
@@ -35,6 +37,8 @@ export const locations = pgTable(
     slug: text("slug").notNull(),
     image: text("image").notNull().default(""),
     order: integer("order").notNull().default(0),
+    // Russian prepositional phrase («в Созополе») for «Недвижимость в …»; empty: a wording that needs no case.
+    name_ru_in: text("name_ru_in").notNull().default(""),
     ...timestamps,
   },
   (t) => [
@@ -45,8 +49,7 @@ export const locations = pgTable(
   ],
 );
 
-export const PROPERTY_TYPES = ["apartment", "house"] as const;
-export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export { PROPERTY_TYPES, type PropertyType } from "~/lib/property-facts";
 
 /** PostgreSQL's text-search document type (drizzle has no builder for it). */
 const tsvector = customType<{ data: string }>({
@@ -99,6 +102,30 @@ export const realEstates = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The buyer's facts (issue 20): optional, null when unknown.
+    status: text("status", { enum: PROPERTY_STATUSES }).notNull().default("available"),
+    reference: text("reference"),
+    sea_distance_m: integer("sea_distance_m"),
+    sea_line: integer("sea_line"),
+    sea_view: boolean("sea_view"),
+    floor: integer("floor"),
+    floors_total: integer("floors_total"),
+    construction_stage: text("construction_stage", { enum: CONSTRUCTION_STAGES }),
+    completion_quarter: text("completion_quarter"),
+    maintenance_fee_eur_m2: numeric("maintenance_fee_eur_m2", { precision: 8, scale: 2, mode: "number" }),
+    furnished: text("furnished", { enum: FURNISHED }),
+    pool: boolean("pool"),
+    parking: boolean("parking"),
+    plot_area: numeric("plot_area", { precision: 12, scale: 2, mode: "number" }),
+    complex_name: text("complex_name"),
+    featured: boolean("featured").notNull().default(false),
+    // Written by the database (migration 0008's trigger), whatever a writer sends:
+    // €/m² for its sort, and the last reduction for «Цена снижена» and the `reduced` sort.
+    price_per_m2: numeric("price_per_m2", { precision: 14, scale: 2, mode: "number" }).generatedAlwaysAs(
+      sql`case when price is not null and area > 0 then round(price / area, 2) end`,
+    ),
+    price_reduced_from: numeric("price_reduced_from", { precision: 14, scale: 2, mode: "number" }),
+    price_reduced_at: timestamp("price_reduced_at", { withTimezone: true, mode: "string" }),
     // The words of the four texts for search, written by the model
     // (to_tsvector('simple', searchTextOf(…)), see app/lib/search.ts): the
     // texts are case-folded in JavaScript because PGlite and a C-locale
@@ -131,8 +158,62 @@ export const realEstates = pgTable(
     check("real_estates_bedrooms_check", sql`${t.bedrooms} is null or ${t.bedrooms} between 0 and 100`),
     check("real_estates_bathrooms_check", sql`${t.bathrooms} is null or ${t.bathrooms} between 0 and 100`),
     check("real_estates_year_built_check", sql`${t.year_built} is null or ${t.year_built} between 1800 and 2100`),
+    uniqueIndex("real_estates_reference_key")
+      .on(t.reference)
+      .where(sql`${t.reference} is not null`),
+    check("real_estates_status_check", sql`${t.status} in ('available', 'reserved', 'sold')`),
+    check("real_estates_sea_distance_check", sql`${t.sea_distance_m} is null or ${t.sea_distance_m} between 0 and 100000`),
+    check("real_estates_sea_line_check", sql`${t.sea_line} is null or ${t.sea_line} in (1, 2)`),
+    check("real_estates_floor_check", sql`${t.floor} is null or ${t.floor} between -2 and 100`),
+    check("real_estates_floors_total_check", sql`${t.floors_total} is null or ${t.floors_total} between 1 and 100`),
+    check("real_estates_stage_check", sql`${t.construction_stage} is null or ${t.construction_stage} in ('act14', 'act15', 'act16')`),
+    check("real_estates_completion_quarter_check", sql`${t.completion_quarter} is null or ${t.completion_quarter} ~ '^[0-9]{4}-Q[1-4]$'`),
+    check("real_estates_fee_check", sql`${t.maintenance_fee_eur_m2} is null or ${t.maintenance_fee_eur_m2} between 0 and 1000`),
+    check("real_estates_furnished_check", sql`${t.furnished} is null or ${t.furnished} in ('none', 'partly', 'full')`),
+    check("real_estates_plot_area_check", sql`${t.plot_area} is null or ${t.plot_area} > 0`),
   ],
 );
+
+/** Every price a property has had, written by the database on insert and on each change (migration 0008). */
+export const priceHistory = pgTable(
+  "real_estate_price_history",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    real_estate_id: uuid("real_estate_id")
+      .notNull()
+      .references(() => realEstates.id, { onDelete: "cascade" }),
+    price: numeric("price", { precision: 14, scale: 2, mode: "number" }),
+    changed_at: timestamp("changed_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [index("real_estate_price_history_property_idx").on(t.real_estate_id, t.changed_at)],
+);
+
+/**
+ * Addresses a property had (its location and slug then), written by the
+ * database when either changes or the property goes (property_id null):
+ * an old link answers 301 to the current address, or 410 (decision 0023).
+ */
+export const propertySlugHistory = pgTable(
+  "real_estate_slug_history",
+  {
+    location_id: uuid("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    real_estate_id: uuid("real_estate_id").references(() => realEstates.id, { onDelete: "set null" }),
+    changed_at: timestamp("changed_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.location_id, t.slug] }), index("real_estate_slug_history_property_idx").on(t.real_estate_id)],
+);
+
+/** Slugs a location had, written by the database on a rename (decision 0023). */
+export const locationSlugHistory = pgTable("location_slug_history", {
+  slug: text("slug").primaryKey(),
+  location_id: uuid("location_id")
+    .notNull()
+    .references(() => locations.id, { onDelete: "cascade" }),
+  changed_at: timestamp("changed_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
 
 export const contactSubmissions = pgTable(
   "contact_submissions",

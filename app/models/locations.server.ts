@@ -15,14 +15,14 @@ export type LocationWithCount = Location & { property_count: number };
 
 const LOCATIONS_LIST: OrderedList = { table: "locations", lockKey: "locations.order" };
 
-/** The six default locations of SPEC §3 / DESIGN §4 (Russian name, Bulgarian name). */
-export const DEFAULT_LOCATIONS: readonly { name: string; name_bg: string }[] = [
-  { name: "Созополь", name_bg: "Созопол" },
-  { name: "Черноморец", name_bg: "Черноморец" },
-  { name: "Равда", name_bg: "Равда" },
-  { name: "Бургас", name_bg: "Бургас" },
-  { name: "Каблешково", name_bg: "Каблешково" },
-  { name: "Приморско", name_bg: "Приморско" },
+/** The six default locations of SPEC §3 / DESIGN §4 (Russian name, Bulgarian name, Russian «where»; migration 0008 gives existing ones theirs). */
+export const DEFAULT_LOCATIONS: readonly { name: string; name_bg: string; name_ru_in: string }[] = [
+  { name: "Созополь", name_bg: "Созопол", name_ru_in: "в Созополе" },
+  { name: "Черноморец", name_bg: "Черноморец", name_ru_in: "в Черноморце" },
+  { name: "Равда", name_bg: "Равда", name_ru_in: "в Равде" },
+  { name: "Бургас", name_bg: "Бургас", name_ru_in: "в Бургасе" },
+  { name: "Каблешково", name_bg: "Каблешково", name_ru_in: "в Каблешково" },
+  { name: "Приморско", name_bg: "Приморско", name_ru_in: "в Приморско" },
 ];
 
 /** Slug of a location name; refuses names that give no slug or a reserved one. */

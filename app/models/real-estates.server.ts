@@ -9,7 +9,7 @@ import { isUuid } from "~/schemas/fields";
 import {
   canonicalPropertyInput,
   PROPERTY_MESSAGES as M,
-  PROPERTY_CONTENT_FIELDS,
+  PROPERTY_COPY_FIELDS,
   propertyCreateSchema,
   propertyUpdateSchema,
   UPDATABLE_PROPERTY_FIELDS,
@@ -191,6 +191,9 @@ function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
   if (error instanceof ModelError) return error;
   const pgError = findPgError(error);
   if (pgError?.code === "23503") return locationMissing();
+  if (pgError?.code === "23505" && pgError.constraint === "real_estates_reference_key") {
+    return new ModelError(M.referenceTaken, "validation", { reference: M.referenceTaken }, "23505");
+  }
   log.error(`Real estate ${op} failed:`, describeDbError(error));
   const detail = describeDbError(error);
   return new ModelError(op === "create" ? M.createFailed(detail) : M.updateFailed(detail), "database", {}, pgError?.code);
@@ -247,7 +250,7 @@ export async function duplicateProperty(id: string): Promise<Property | null> {
   if (!source) return null;
   const suffix = ADMIN.properties.copySuffix;
   return createProperty({
-    ...pick(source, PROPERTY_CONTENT_FIELDS),
+    ...pick(source, PROPERTY_COPY_FIELDS),
     title: `${source.title.slice(0, 200 - suffix.length)}${suffix}`,
     title_bg: source.title_bg ? `${source.title_bg.slice(0, 200 - suffix.length)}${suffix}` : "",
   });

@@ -53,9 +53,12 @@ export function parseDecimal(value: unknown): number | null | typeof EMPTY | und
   if (value === undefined || value === null) return EMPTY;
   if (typeof value === "number") return Number.isFinite(value) ? value : undefined;
   if (typeof value !== "string") return undefined;
-  const compact = value.replace(/[\s\u00a0]/g, "").replace(",", ".");
+  const compact = value
+    .replace(/[\s\u00a0]/g, "")
+    .replace(",", ".")
+    .replace("\u2212", "-");
   if (compact === "") return EMPTY;
-  if (!/^\d+(\.\d+)?$/.test(compact)) return undefined;
+  if (!/^-?\d+(\.\d+)?$/.test(compact)) return undefined;
   return Number(compact);
 }
 
@@ -128,4 +131,76 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     result[key] ??= issue.message;
   }
   return result;
+}
+
+/** One of `values` (case-insensitive, trimmed); empty → null. */
+export function optionalChoice<const T extends readonly string[]>(values: T, invalid: string) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): T[number] | null => {
+      if (value === undefined || value === null) return null;
+      const text = typeof value === "string" ? value.trim().toLowerCase() : typeof value === "number" ? String(value) : undefined;
+      if (text === "") return null;
+      if (text !== undefined && (values as readonly string[]).includes(text)) return text as T[number];
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    });
+}
+
+const TRUE_WORDS = new Set(["true", "1", "on", "yes"]);
+const FALSE_WORDS = new Set(["false", "0", "off", "no"]);
+
+/** Yes, no or unknown: JSON booleans, or a form's "true"/"1"/"on" and "false"/"0"; empty → null. */
+export function optionalBoolean(invalid: string) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): boolean | null => {
+      if (value === undefined || value === null) return null;
+      if (typeof value === "boolean") return value;
+      const text = typeof value === "string" ? value.trim().toLowerCase() : typeof value === "number" ? String(value) : undefined;
+      if (text === "") return null;
+      if (text !== undefined && TRUE_WORDS.has(text)) return true;
+      if (text !== undefined && FALSE_WORDS.has(text)) return false;
+      ctx.addIssue({ code: "custom", message: invalid });
+      return z.NEVER;
+    });
+}
+
+/** Optional decimal in [min, max] (zero allowed when min is 0): empty → null; two decimals kept. */
+export function optionalDecimalInRange(invalid: string, min: number, max: number) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseDecimal(value);
+      if (parsed === EMPTY) return null;
+      if (parsed === undefined || parsed === null || parsed < min || parsed > max) {
+        ctx.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      return Math.round(parsed * 100) / 100;
+    });
+}
+
+/** Optional short text matching `pattern` after trimming (and `normalize`): empty → null. */
+export function optionalPatternText(invalid: string, max: number, pattern: RegExp, normalize: (text: string) => string = (t) => t) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): string | null => {
+      if (value === undefined || value === null) return null;
+      if (typeof value !== "string" && typeof value !== "number") {
+        ctx.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      const text = normalize(String(value).trim());
+      if (text === "") return null;
+      if (text.length > max || !pattern.test(text) || hasControlCharacters(text)) {
+        ctx.addIssue({ code: "custom", message: invalid });
+        return z.NEVER;
+      }
+      return text;
+    });
 }

@@ -21,6 +21,8 @@ export const LOCATION_MESSAGES = {
   nameNoLetters: "Название должно содержать буквы или цифры",
   nameReserved: "Это название совпадает со служебным адресом сайта. Выберите другое название.",
   imageInvalid: "Неверный адрес изображения",
+  nameInTooLong: "«Где» слишком длинное (не более 110 символов)",
+  nameInNeedsPreposition: "«Где» начинается с предлога «в» или «во», например «в Созополе»",
 } as const;
 
 const M = LOCATION_MESSAGES;
@@ -42,12 +44,15 @@ const fields = {
   name_bg: optionalText(100, M.nameTooLong),
   image,
   order: z.coerce.number().int().min(0).max(1_000_000),
+  // Issue 20: «в Созополе» for «Недвижимость в …»; Russian only (Bulgarian needs no case).
+  name_ru_in: optionalText(110, M.nameInTooLong).refine((v) => v === "" || /^во? \S/iu.test(v), { error: M.nameInNeedsPreposition }),
 };
 
 /** Creating a location: name and image required (SPEC §5). */
 export const locationCreateSchema = z.object({
   name: fields.name,
   name_bg: fields.name_bg,
+  name_ru_in: fields.name_ru_in,
   image: fields.image.refine((v) => v !== "", { error: M.imageRequired }),
 });
 
@@ -56,6 +61,7 @@ export const locationUpdateSchema = z
   .object({
     name: fields.name,
     name_bg: fields.name_bg,
+    name_ru_in: fields.name_ru_in,
     image: fields.image,
     order: fields.order,
   })

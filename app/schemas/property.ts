@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { normalizeImageList } from "~/lib/images";
-import { optionalInteger, optionalPositiveDecimal, optionalText, requiredText, textList } from "./fields";
+import { CONSTRUCTION_STAGES, FURNISHED, PROPERTY_STATUSES } from "~/lib/property-facts";
+import {
+  optionalBoolean,
+  optionalChoice,
+  optionalDecimalInRange,
+  optionalInteger,
+  optionalPatternText,
+  optionalPositiveDecimal,
+  optionalText,
+  requiredText,
+  textList,
+} from "./fields";
 
 /** SPEC §5 / §8 wording for properties. */
 export const PROPERTY_MESSAGES = {
@@ -38,6 +49,25 @@ export const PROPERTY_MESSAGES = {
   imageInvalid: "Неверный адрес изображения",
   imagesTooMany: "Не более 50 изображений у одного объекта",
   orderInvalid: "Неверная позиция объекта",
+  // The seaside facts (issue 20)
+  statusInvalid: "Статус: в продаже, забронирован или продан",
+  referenceInvalid: "Номер объекта: до 40 символов — буквы, цифры, дефис, точка, косая черта",
+  referenceTaken: "Объект с таким номером уже есть",
+  seaDistanceInvalid: "Расстояние до моря — целое число метров от 0 до 100 000",
+  seaLineInvalid: "Линия: 1 (первая) или 2 (вторая)",
+  seaViewInvalid: "Вид на море: да или нет",
+  floorInvalid: "Этаж — целое число от −2 до 100 (цокольный — 0)",
+  floorsTotalInvalid: "Этажность — целое число от 1 до 100",
+  floorAboveTotal: "Этаж не может быть выше этажности здания",
+  stageInvalid: "Стадия строительства: акт 14, акт 15 или акт 16",
+  quarterInvalid: "Срок сдачи в формате ГГГГ-Qn, например 2027-Q2",
+  feeInvalid: "Плата за обслуживание — число от 0 до 1 000 € за м² в год",
+  furnishedInvalid: "Мебель: без мебели, частично или полностью",
+  poolInvalid: "Бассейн: да или нет",
+  parkingInvalid: "Парковка: да или нет",
+  plotAreaInvalid: "Пожалуйста, введите действительную площадь участка",
+  complexNameTooLong: "Название комплекса слишком длинное (не более 200 символов)",
+  featuredInvalid: "«Показывать на главной»: да или нет",
 } as const;
 
 const M = PROPERTY_MESSAGES;
@@ -85,7 +115,30 @@ const dataFields = {
   year_built: optionalInteger(M.yearBuiltInvalid, 1800, 2100),
   features: textList(50, 200, M.featuresInvalid),
   features_bg: textList(50, 200, M.featuresInvalid),
+  status: optionalChoice(PROPERTY_STATUSES, M.statusInvalid).transform((v) => v ?? "available"),
+  reference: optionalPatternText(M.referenceInvalid, 40, /^[\p{L}\p{N}][\p{L}\p{N} ./_#-]*$/u),
+  sea_distance_m: optionalInteger(M.seaDistanceInvalid, 0, 100_000),
+  sea_line: optionalInteger(M.seaLineInvalid, 1, 2),
+  sea_view: optionalBoolean(M.seaViewInvalid),
+  floor: optionalInteger(M.floorInvalid, -2, 100),
+  floors_total: optionalInteger(M.floorsTotalInvalid, 1, 100),
+  construction_stage: optionalChoice(CONSTRUCTION_STAGES, M.stageInvalid),
+  completion_quarter: optionalPatternText(M.quarterInvalid, 7, /^\d{4}-Q[1-4]$/, (t) => t.toUpperCase()),
+  maintenance_fee_eur_m2: optionalDecimalInRange(M.feeInvalid, 0, 1000),
+  furnished: optionalChoice(FURNISHED, M.furnishedInvalid),
+  pool: optionalBoolean(M.poolInvalid),
+  parking: optionalBoolean(M.parkingInvalid),
+  plot_area: optionalPositiveDecimal(M.plotAreaInvalid, MAX_AREA),
+  complex_name: optionalText(200, M.complexNameTooLong).transform((v) => v || null),
+  featured: optionalBoolean(M.featuredInvalid).transform((v) => v ?? false),
 };
+
+/** A floor above the building's top floor is a typing slip; checked where both are known. */
+function floorWithinBuilding(data: { floor?: number | null; floors_total?: number | null }, ctx: z.RefinementCtx) {
+  if (data.floor != null && data.floors_total != null && data.floor > data.floors_total) {
+    ctx.addIssue({ code: "custom", message: M.floorAboveTotal, path: ["floor"] });
+  }
+}
 
 /**
  * SPEC reads `title` also as `name` and `location_id` also as `locationId`;
@@ -101,45 +154,50 @@ export function canonicalPropertyInput(input: Record<string, unknown>): Record<s
 }
 
 /** Data-layer create: SPEC §5's defaults (empty texts, apartment) and checks. */
-export const propertyCreateSchema = z.object(dataFields);
+export const propertyCreateSchema = z.object(dataFields).superRefine(floorWithinBuilding);
 
 /** Partial update: exactly the updatable fields, each checked when present. */
-export const propertyUpdateSchema = z.object(dataFields).partial();
+export const propertyUpdateSchema = z.object(dataFields).partial().superRefine(floorWithinBuilding);
 
 export const UPDATABLE_PROPERTY_FIELDS = Object.keys(dataFields) as (keyof typeof dataFields)[];
 
-/** A property's own fields, as the administrator's form edits them and a copy takes them: all but its place in the list. */
+/** A property's own fields, as the administrator's form edits them: all but its place in the list. */
 export const PROPERTY_CONTENT_FIELDS = UPDATABLE_PROPERTY_FIELDS.filter((name) => name !== "order") as Exclude<keyof typeof dataFields, "order">[];
+
+/** What a copy takes: its own fields but the reference, which names one property only. */
+export const PROPERTY_COPY_FIELDS = PROPERTY_CONTENT_FIELDS.filter((name) => name !== "reference") as Exclude<keyof typeof dataFields, "order" | "reference">[];
 
 /**
  * The administrator's form (SPEC §5): stricter than the data layer — price
  * required and > 0, at least one image, type and location chosen — with the
  * Russian messages.
  */
-export const propertyFormSchema = z.object({
-  ...dataFields,
-  title: requiredText(M.titleRequired, 200, M.titleTooLong),
-  description: requiredText(M.descriptionRequired, 20_000, M.descriptionTooLong),
-  location_id: locationId(M.locationRequired),
-  price: z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      const empty = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-      if (empty) {
-        ctx.addIssue({ code: "custom", message: M.priceRequired });
-        return z.NEVER;
-      }
-      const parsed = optionalPositiveDecimal(M.priceInvalid, MAX_PRICE).safeParse(value);
-      if (!parsed.success || parsed.data === null) {
-        ctx.addIssue({ code: "custom", message: M.priceInvalid });
-        return z.NEVER;
-      }
-      return parsed.data;
-    }),
-  images: images.refine((list) => list.length > 0, { error: M.imagesRequired }),
-  property_type: propertyType("error"),
-});
+export const propertyFormSchema = z
+  .object({
+    ...dataFields,
+    title: requiredText(M.titleRequired, 200, M.titleTooLong),
+    description: requiredText(M.descriptionRequired, 20_000, M.descriptionTooLong),
+    location_id: locationId(M.locationRequired),
+    price: z
+      .unknown()
+      .optional()
+      .transform((value, ctx) => {
+        const empty = value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+        if (empty) {
+          ctx.addIssue({ code: "custom", message: M.priceRequired });
+          return z.NEVER;
+        }
+        const parsed = optionalPositiveDecimal(M.priceInvalid, MAX_PRICE).safeParse(value);
+        if (!parsed.success || parsed.data === null) {
+          ctx.addIssue({ code: "custom", message: M.priceInvalid });
+          return z.NEVER;
+        }
+        return parsed.data;
+      }),
+    images: images.refine((list) => list.length > 0, { error: M.imagesRequired }),
+    property_type: propertyType("error"),
+  })
+  .superRefine(floorWithinBuilding);
 
 export type PropertyCreateInput = z.infer<typeof propertyCreateSchema>;
 export type PropertyUpdateInput = z.infer<typeof propertyUpdateSchema>;

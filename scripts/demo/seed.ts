@@ -93,24 +93,31 @@ async function fillLocationImages(locations: Location[], redraw: boolean): Promi
   return { set: missing.length, written: pool.written };
 }
 
-/** Slugs already used, per location (read once; our own are added as we go). */
-async function takenSlugs(): Promise<Map<string, Set<string>>> {
-  const rows = await db().select({ location_id: realEstates.location_id, slug: realEstates.slug }).from(realEstates);
-  const taken = new Map<string, Set<string>>();
+/** Slugs already used, per location, and references already used (read once; our own are added as we go). */
+async function takenNames(): Promise<{ slugs: Map<string, Set<string>>; references: Set<string> }> {
+  const rows = await db().select({ location_id: realEstates.location_id, slug: realEstates.slug, reference: realEstates.reference }).from(realEstates);
+  const slugs = new Map<string, Set<string>>();
+  const references = new Set<string>();
   for (const r of rows) {
-    let set = taken.get(r.location_id);
-    if (!set) taken.set(r.location_id, (set = new Set()));
+    let set = slugs.get(r.location_id);
+    if (!set) slugs.set(r.location_id, (set = new Set()));
     set.add(r.slug);
+    if (r.reference) references.add(r.reference);
   }
-  return taken;
+  return { slugs, references };
 }
 
-type PendingRow = PropertyCreateInput & { slug: string };
+/** A row to insert, and the price it is cut to afterwards when it was first listed higher. */
+type PendingRow = PropertyCreateInput & { slug: string; cutTo: number | null };
 
-function buildRow(index: number, location: Location, pool: readonly PoolImage[], taken: Set<string>): PendingRow {
-  const listing = demoListing(index, location);
+function buildRow(index: number, location: Location, pool: readonly PoolImage[], taken: Set<string>, references: Set<string>): PendingRow {
+  const { listed_price: listedPrice, ...listing } = demoListing(index, location);
+  // A number used before (a listing deleted and topped up again, or the agent's own) is left empty.
+  if (references.has(listing.reference)) listing.reference = "";
+  references.add(listing.reference);
   const parsed = propertyCreateSchema.safeParse({
     ...listing,
+    price: listedPrice ?? listing.price,
     location_id: location.id,
     images: demoImagesFor(index, listing.property_type, pool),
   });
@@ -121,7 +128,7 @@ function buildRow(index: number, location: Location, pool: readonly PoolImage[],
   const wanted = `${propertySlugBase(parsed.data.title)}-${index + 1}`;
   const slug = taken.has(wanted) ? nextFreeSlug(wanted, taken) : wanted;
   taken.add(slug);
-  return { ...parsed.data, slug };
+  return { ...parsed.data, slug, cutTo: listedPrice === null ? null : listing.price };
 }
 
 /** Inserts one batch: order locks of its locations, positions after each location's last one. */
@@ -137,12 +144,25 @@ async function insertBatch(rows: PendingRow[]): Promise<void> {
         .where(eq(realEstates.location_id, id));
       next.set(id, row?.last === null || row?.last === undefined ? 0 : Number(row.last) + 1);
     }
-    const values = rows.map((r) => {
+    const values = rows.map(({ cutTo: _cutTo, ...r }) => {
       const order = next.get(r.location_id)!;
       next.set(r.location_id, order + 1);
       return { ...r, order, search_vector: searchVectorOf(r) };
     });
-    await tx.insert(realEstates).values(values);
+    const inserted = await tx
+      .insert(realEstates)
+      .values(values)
+      .returning({ id: realEstates.id, location_id: realEstates.location_id, slug: realEstates.slug });
+    // Cuts after listing, so the database records them (price history, «Цена снижена») as it does the administrator's.
+    const cuts = rows.filter((r) => r.cutTo !== null).map((r) => [`${r.location_id}/${r.slug}`, r.cutTo!] as const);
+    if (cuts.length > 0) {
+      const idOf = new Map(inserted.map((r) => [`${r.location_id}/${r.slug}`, r.id]));
+      const list = sql.join(
+        cuts.map(([key, price]) => sql`(${idOf.get(key)!}::uuid, ${price}::numeric)`),
+        sql`, `,
+      );
+      await tx.execute(sql`update real_estates set price = v.price from (values ${list}) as v(id, price) where real_estates.id = v.id`);
+    }
   });
 }
 
@@ -184,10 +204,10 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
 
   const pool = await ensurePool("properties", PROPERTY_POOL_SIZE, { redraw });
   summary.imagesWritten += pool.written;
-  const taken = await takenSlugs();
+  const taken = await takenNames();
   const takenIn = (locationId: string) => {
-    let set = taken.get(locationId);
-    if (!set) taken.set(locationId, (set = new Set()));
+    let set = taken.slugs.get(locationId);
+    if (!set) taken.slugs.set(locationId, (set = new Set()));
     return set;
   };
 
@@ -202,7 +222,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
     const rows: PendingRow[] = [];
     for (let index = from; index < to; index++) {
       const location = locations[index % locations.length]!;
-      rows.push(buildRow(index, location, pool.images, takenIn(location.id)));
+      rows.push(buildRow(index, location, pool.images, takenIn(location.id), taken.references));
     }
     await insertBatch(rows);
     summary.created += rows.length;

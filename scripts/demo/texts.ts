@@ -32,6 +32,25 @@ export interface DemoListing {
   year_built: number | null;
   features: string[];
   features_bg: string[];
+  // The buyer's facts (issue 20), from the same attributes as the texts.
+  status: "available" | "reserved" | "sold";
+  reference: string;
+  sea_distance_m: number | null;
+  sea_line: 1 | 2 | null;
+  sea_view: boolean;
+  floor: number | null;
+  floors_total: number;
+  construction_stage: "act14" | "act15" | "act16" | null;
+  completion_quarter: string | null;
+  maintenance_fee_eur_m2: number | null;
+  furnished: "none" | "partly" | "full";
+  pool: boolean;
+  parking: boolean;
+  plot_area: number | null;
+  complex_name: string | null;
+  featured: boolean;
+  /** The price it was first listed at, when it has since been cut (the seeder writes both, so the database records the cut). */
+  listed_price: number | null;
 }
 
 /** Share of listings without a price (shown as 'По запросу'). */
@@ -789,6 +808,41 @@ function featuresFor(rng: Rng, a: Attributes): [string[], string[]] {
   return [kept.map((p) => p[0]), kept.map((p) => p[1])];
 }
 
+/** Reference prefixes of the default places; others get "BG". */
+const REFERENCE_PREFIX: Record<string, string> = { Созополь: "SZ", Черноморец: "CH", Равда: "RV", Бургас: "BS", Каблешково: "KB", Приморско: "PR" };
+
+const COMPLEXES = ["Marina Bay", "Sea Garden", "Pine Residence", "Sunny Hills", "Blue Bay", "Aqua Vista", "Green Life", "Old Port Residence"];
+
+/** The typed facts of a listing (its own random stream, so the texts stay as they were). */
+function factsFor(index: number, location: DemoLocation, a: Attributes, price: number | null) {
+  const rng = rngFor("facts", index);
+  const building: DemoListing["construction_stage"] = a.act16 ? "act16" : a.year !== null && a.year >= 2023 ? (chance(rng, 0.5) ? "act14" : "act15") : null;
+  const cut = price !== null && chance(rng, 0.08);
+  return {
+    status: weighted(rng, [
+      ["available", 0.88],
+      ["reserved", 0.07],
+      ["sold", 0.05],
+    ] as const),
+    reference: `${REFERENCE_PREFIX[location.name.trim()] ?? "BG"}-${1000 + index + 1}`,
+    sea_distance_m: a.beachM ?? (a.seaKm === null ? null : a.seaKm * 1000),
+    sea_line: a.beachM === null ? null : a.beachM <= 150 ? (1 as const) : a.beachM <= 400 ? (2 as const) : null,
+    sea_view: a.seaView,
+    floor: a.type === "apartment" ? a.floor : null,
+    floors_total: a.floors,
+    construction_stage: building,
+    completion_quarter: building === "act14" || building === "act15" ? `${int(rng, 2026, 2028)}-Q${int(rng, 1, 4)}` : null,
+    maintenance_fee_eur_m2: a.feePerM2,
+    furnished: a.furnished ? (chance(rng, 0.2) ? ("partly" as const) : ("full" as const)) : ("none" as const),
+    pool: a.pool,
+    parking: a.parking !== "none",
+    plot_area: a.plotM2,
+    complex_name: a.complex && a.type === "apartment" ? pick(rng, COMPLEXES) : null,
+    featured: index % 16 === 3,
+    listed_price: cut ? Math.round((price * (1 + float(rng, 0.04, 0.12))) / 500) * 500 : null,
+  };
+}
+
 /**
  * The demo listing number `index` (0-based) in `location`. Pure and
  * deterministic: the same arguments always give the same listing.
@@ -816,5 +870,6 @@ export function demoListing(index: number, location: DemoLocation): DemoListing 
     year_built: a.year,
     features,
     features_bg: hasBulgarian ? featuresBg : [],
+    ...factsFor(index, location, a, hasPrice ? price : null),
   };
 }
