@@ -1,3 +1,4 @@
+import { CONSTRUCTION_STAGES, type ConstructionStage } from "./property-facts";
 import { isUuid } from "./uuid";
 
 /**
@@ -5,36 +6,115 @@ import { isUuid } from "./uuid";
  * read from and written to the URL so every view is shareable and the back
  * button works. Unknown or malformed values are dropped, never an error.
  */
-export const SORTS = ["default", "price-asc", "price-desc", "newest"] as const;
+export const SORTS = ["default", "price-asc", "price-desc", "newest", "price-m2-asc", "price-m2-desc", "reduced"] as const;
 export type Sort = (typeof SORTS)[number];
 export const TYPES = ["apartment", "house"] as const;
 export type ListingType = (typeof TYPES)[number];
+/** `available` (the default) shows everything not sold: available and reserved (decision 0023). */
+export const STATUS_FILTERS = ["available", "reserved", "sold", "all"] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export const PUBLIC_PAGE_SIZE = 10;
 export const MAX_SEARCH_LENGTH = 200;
+
+/** The numeric filters: URL name, and the largest value taken (a bigger one is ignored). */
+export const RANGE_FILTERS = {
+  priceMin: { param: "price_min", max: 1_000_000_000 },
+  priceMax: { param: "price_max", max: 1_000_000_000 },
+  areaMin: { param: "area_min", max: 1_000_000 },
+  areaMax: { param: "area_max", max: 1_000_000 },
+  bedroomsMin: { param: "bedrooms_min", max: 100 },
+  seaDistanceMax: { param: "sea_distance_max", max: 100_000 },
+} as const;
+export type RangeFilter = keyof typeof RANGE_FILTERS;
 
 export interface ListingQuery {
   locationId: string | null;
   type: ListingType | null;
   search: string;
+  priceMin: number | null;
+  priceMax: number | null;
+  areaMin: number | null;
+  areaMax: number | null;
+  bedroomsMin: number | null;
+  /** Metres to the beach at most. */
+  seaDistanceMax: number | null;
+  /** Only properties with a sea view. */
+  seaView: boolean;
+  /** Only first-line properties. */
+  seaLine: boolean;
+  stage: ConstructionStage | null;
+  status: StatusFilter;
   sort: Sort;
   page: number;
 }
 
-export const EMPTY_QUERY: ListingQuery = { locationId: null, type: null, search: "", sort: "default", page: 1 };
+export const EMPTY_QUERY: ListingQuery = {
+  locationId: null,
+  type: null,
+  search: "",
+  priceMin: null,
+  priceMax: null,
+  areaMin: null,
+  areaMax: null,
+  bedroomsMin: null,
+  seaDistanceMax: null,
+  seaView: false,
+  seaLine: false,
+  stage: null,
+  status: "available",
+  sort: "default",
+  page: 1,
+};
+
+/** A whole number ≥ 0 up to `max` ("150 000" and "150000" alike), else null. */
+function wholeNumber(raw: string | null, max: number): number | null {
+  const text = (raw ?? "").replace(/[\s\u00a0]/g, "");
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const n = Number(text);
+  return n <= max ? n : null;
+}
+
+function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
+  const text = raw?.trim().toLowerCase() ?? "";
+  return (values as readonly string[]).includes(text) ? (text as T) : null;
+}
+
+/** A min above its max: the visitor swapped them, read them the right way round. */
+function ordered(min: number | null, max: number | null): [number | null, number | null] {
+  return min !== null && max !== null && min > max ? [max, min] : [min, max];
+}
 
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
   const location = params.get("location")?.trim() ?? "";
-  const type = params.get("type")?.trim().toLowerCase() ?? "";
-  const sort = params.get("sort")?.trim() ?? "";
   const page = Number.parseInt(params.get("page") ?? "", 10);
+  const range = (name: RangeFilter) => wholeNumber(params.get(RANGE_FILTERS[name].param), RANGE_FILTERS[name].max);
+  const [priceMin, priceMax] = ordered(range("priceMin"), range("priceMax"));
+  const [areaMin, areaMax] = ordered(range("areaMin"), range("areaMax"));
+  const bedroomsMin = range("bedroomsMin");
   return {
     locationId: isUuid(location) ? location.toLowerCase() : null,
-    type: (TYPES as readonly string[]).includes(type) ? (type as ListingType) : null,
+    type: oneOf(TYPES, params.get("type")),
     search: (params.get("search") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH),
-    sort: (SORTS as readonly string[]).includes(sort) ? (sort as Sort) : "default",
+    priceMin: priceMin === 0 ? null : priceMin,
+    priceMax,
+    areaMin: areaMin === 0 ? null : areaMin,
+    areaMax,
+    bedroomsMin: bedroomsMin === 0 ? null : bedroomsMin,
+    seaDistanceMax: range("seaDistanceMax"),
+    seaView: params.get("sea_view") === "1",
+    seaLine: params.get("sea_line") === "1",
+    stage: oneOf(CONSTRUCTION_STAGES, params.get("stage")),
+    status: oneOf(STATUS_FILTERS, params.get("status")) ?? "available",
+    sort: oneOf(SORTS, params.get("sort")) ?? "default",
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
+}
+
+/** How many of the filters beyond location, type and search are set (the phone's «Фильтры (n)»). */
+export function activeFilterCount(query: ListingQuery): number {
+  const ranges = (Object.keys(RANGE_FILTERS) as RangeFilter[]).filter((name) => query[name] !== null).length;
+  return ranges + Number(query.seaView) + Number(query.seaLine) + Number(query.stage !== null) + Number(query.status !== "available");
 }
 
 /** Only the parameters that differ from the defaults, in a stable order. */
@@ -43,6 +123,14 @@ export function listingSearchParams(query: Partial<ListingQuery>): URLSearchPara
   if (query.locationId) params.set("location", query.locationId);
   if (query.type) params.set("type", query.type);
   if (query.search) params.set("search", query.search);
+  for (const name of Object.keys(RANGE_FILTERS) as RangeFilter[]) {
+    const value = query[name];
+    if (value !== null && value !== undefined) params.set(RANGE_FILTERS[name].param, String(value));
+  }
+  if (query.seaView) params.set("sea_view", "1");
+  if (query.seaLine) params.set("sea_line", "1");
+  if (query.stage) params.set("stage", query.stage);
+  if (query.status && query.status !== "available") params.set("status", query.status);
   if (query.sort && query.sort !== "default") params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;
@@ -54,17 +142,30 @@ export function listingHref(basePath: string, query: Partial<ListingQuery>): str
   return params ? `${basePath}?${params}` : basePath;
 }
 
-const QUERY_PARAMS = ["location", "type", "search", "sort", "page"];
+const QUERY_PARAMS = [
+  "location",
+  "type",
+  "search",
+  "sort",
+  "page",
+  "sea_view",
+  "sea_line",
+  "stage",
+  "status",
+  ...Object.values(RANGE_FILTERS).map((f) => f.param),
+];
 
 /**
  * Where a listing request should be redirected to, or null when its URL is
  * already clean: a form sent without JavaScript carries empty fields and the
- * default sort (`?search=&sort=default`), which are not part of the state.
- * Shared by /properties and the location page (whose location is the page
- * itself: pass `locationId: null`).
+ * defaults (`?search=&price_min=&sort=default&status=available`), which are
+ * not part of the state. A malformed value is not redirected: it is ignored
+ * and the page answers 200. Shared by /properties and the location page
+ * (whose location is the page itself: pass `locationId: null`).
  */
 export function listingRedirect(url: URL, query: Partial<ListingQuery>): string | null {
   const params = url.searchParams;
-  const needless = QUERY_PARAMS.some((k) => params.get(k) === "") || params.get("sort") === "default" || params.get("page") === "1";
+  const needless =
+    QUERY_PARAMS.some((k) => params.get(k) === "") || params.get("sort") === "default" || params.get("page") === "1" || params.get("status") === "available";
   return needless ? listingHref(url.pathname, query) : null;
 }

@@ -3,6 +3,8 @@
  * property cards and each card's lean projection. Read by the listing
  * engine (app/models/listing.server.ts).
  */
+import type { ConstructionStage, PropertyStatus } from "./property-facts";
+
 /** What a property card shows (SPEC §2): a lean projection, not whole rows. */
 export interface ListingItem {
   id: string;
@@ -24,6 +26,20 @@ export interface ListingItem {
   location_name_bg: string;
   location_slug: string;
   created_at: string;
+  // Issue 20: the badge, €/m², a recent cut and the key facts shown as chips.
+  status: PropertyStatus;
+  price_per_m2: number | null;
+  /** The price struck through while price_reduced_at is within PRICE_REDUCTION_DAYS. */
+  price_reduced_from: number | null;
+  price_reduced_at: string | null;
+  sea_distance_m: number | null;
+  sea_line: number | null;
+  sea_view: boolean | null;
+  floor: number | null;
+  floors_total: number | null;
+  construction_stage: ConstructionStage | null;
+  completion_quarter: string | null;
+  featured: boolean;
 }
 
 export interface ListingPage {

@@ -30,6 +30,18 @@ const columns = {
   location_name_bg: locations.name_bg,
   location_slug: locations.slug,
   created_at: realEstates.created_at,
+  status: realEstates.status,
+  price_per_m2: realEstates.price_per_m2,
+  price_reduced_from: realEstates.price_reduced_from,
+  price_reduced_at: realEstates.price_reduced_at,
+  sea_distance_m: realEstates.sea_distance_m,
+  sea_line: realEstates.sea_line,
+  sea_view: realEstates.sea_view,
+  floor: realEstates.floor,
+  floors_total: realEstates.floors_total,
+  construction_stage: realEstates.construction_stage,
+  completion_quarter: realEstates.completion_quarter,
+  featured: realEstates.featured,
 };
 
 /** A listing filter as the database applies it: the search as its distinct folded words (lib/search searchWords). */

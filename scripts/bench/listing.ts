@@ -52,7 +52,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { db, queryRows } from "~/db/client.server";
 import { realEstates } from "~/db/schema";
-import type { ListingQuery, Sort } from "~/lib/listing-query";
+import { EMPTY_QUERY, type ListingQuery, type Sort } from "~/lib/listing-query";
 import { ListingEngine } from "~/models/listing.server";
 import { listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
@@ -170,7 +170,7 @@ interface Family {
 }
 
 function families(locationId: string): Family[] {
-  const base = { locationId: null, type: null, search: "" } as const;
+  const base = { ...EMPTY_QUERY, locationId: null, type: null, search: "" } as const;
   return [
     { name: "no filter", query: { ...base } },
     { name: "location", query: { ...base, locationId } },
@@ -179,7 +179,7 @@ function families(locationId: string): Family[] {
     { name: "search rare 'мезонет'", query: { ...base, search: "мезонет" } },
     { name: "search 'БАССЕЙН' (upper)", query: { ...base, search: "БАССЕЙН" } },
     { name: "search 'бассейн парковка'", query: { ...base, search: "бассейн парковка" } },
-    { name: "location+house+'море'", query: { locationId, type: "house", search: "море" } },
+    { name: "location+house+'море'", query: { ...base, locationId, type: "house", search: "море" } },
   ];
 }
 

@@ -8,7 +8,7 @@ import { NotFoundState } from "~/components/not-found-state";
 import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";
 import { formatPropertyCount } from "~/i18n/plural";
 import { imageSrcSet, imageVariant } from "~/lib/images";
-import { listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
+import { EMPTY_QUERY, listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { breadcrumbJsonLd, jsonLd, pageMeta } from "~/lib/seo";
 import { getLocationBySlug } from "~/models/locations.server";
 import { listingEngine } from "~/context";
@@ -26,7 +26,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const listings = context.get(listingEngine);
   const [page, all] = await Promise.all([
     listings.search(query, { pageSize: PUBLIC_PAGE_SIZE }),
-    listings.search({ locationId: location.id, type: null, search: "", sort: "default", page: 1 }, { pageSize: 1 }),
+    listings.search({ ...EMPTY_QUERY, locationId: location.id }, { pageSize: 1 }),
   ]);
   return {
     lang,

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { activeFilterCount, EMPTY_QUERY, listingHref, listingRedirect, parseListingQuery } from "./listing-query";
+
+const parse = (query: string) => parseListingQuery(new URLSearchParams(query));
+
+describe("the listing's URL state (issue 20 filters)", () => {
+  it("reads every filter, written as a GET form sends it", () => {
+    expect(
+      parse(
+        "price_min=50+000&price_max=150000&area_min=40&area_max=90&bedrooms_min=2&sea_distance_max=500&sea_view=1&sea_line=1&stage=ACT15&status=sold&sort=price-m2-asc",
+      ),
+    ).toEqual({
+      ...EMPTY_QUERY,
+      priceMin: 50_000,
+      priceMax: 150_000,
+      areaMin: 40,
+      areaMax: 90,
+      bedroomsMin: 2,
+      seaDistanceMax: 500,
+      seaView: true,
+      seaLine: true,
+      stage: "act15",
+      status: "sold",
+      sort: "price-m2-asc",
+    });
+  });
+
+  it("ignores bad values instead of failing", () => {
+    expect(
+      parse("price_min=-5&price_max=abc&area_min=1e9&bedrooms_min=2.5&sea_distance_max=100001&sea_view=yes&sea_line=2&stage=act17&status=rented&sort=cheapest"),
+    ).toEqual(EMPTY_QUERY);
+    expect(parse("price_max=99999999999999999999")).toEqual(EMPTY_QUERY);
+  });
+
+  it("reads a minimum above its maximum the right way round, and a zero minimum as none", () => {
+    expect(parse("price_min=200000&price_max=100000")).toMatchObject({ priceMin: 100_000, priceMax: 200_000 });
+    expect(parse("price_min=0&bedrooms_min=0&sea_distance_max=0")).toMatchObject({ priceMin: null, bedroomsMin: null, seaDistanceMax: 0 });
+  });
+
+  it("writes only what differs from the defaults, in a stable order", () => {
+    expect(listingHref("/properties", { ...EMPTY_QUERY, seaView: true, priceMax: 100_000, status: "all", sort: "reduced", page: 2 })).toBe(
+      "/properties?price_max=100000&sea_view=1&status=all&sort=reduced&page=2",
+    );
+    expect(listingHref("/bg/properties", EMPTY_QUERY)).toBe("/bg/properties");
+  });
+
+  it("round-trips every state through its URL", () => {
+    const state = parse(
+      "type=house&search=море&price_min=1&area_max=300&bedrooms_min=3&sea_distance_max=1000&sea_line=1&stage=act14&status=reserved&sort=price-m2-desc&page=3",
+    );
+    expect(parseListingQuery(new URLSearchParams(listingHref("/properties", state).split("?")[1]))).toEqual(state);
+  });
+
+  it("counts the active filters for the phone's «Фильтры» button", () => {
+    expect(activeFilterCount(EMPTY_QUERY)).toBe(0);
+    expect(activeFilterCount(parse("type=house&search=x&sort=newest"))).toBe(0);
+    expect(activeFilterCount(parse("price_min=1&price_max=2&sea_view=1&stage=act16&status=all"))).toBe(5);
+  });
+
+  it("redirects an empty field or a default to the clean URL, and leaves a malformed value to be ignored", () => {
+    const redirect = (q: string) => listingRedirect(new URL(`http://x/properties?${q}`), parse(q));
+    expect(redirect("search=&price_min=&price_max=100000&status=available&sort=default")).toBe("/properties?price_max=100000");
+    expect(redirect("price_min=abc")).toBeNull();
+    expect(redirect("price_max=100000&sea_view=1")).toBeNull();
+  });
+});
