@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, queryRows } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
@@ -231,15 +231,39 @@ export class ListingEngine {
     return { items, total, page, pageCount };
   }
 
-  /** Up to `limit` other properties of the same location (SPEC §2 property page). */
+  /** Up to `limit` other properties of the same location still for sale (SPEC §2 property page; sold ones leave it, issue 20). */
   async related({ propertyId, locationId, limit = 3 }: { propertyId: string; locationId: string; limit?: number }): Promise<ListingItem[]> {
     return (await db()
       .select(columns)
       .from(realEstates)
       .innerJoin(locations, eq(locations.id, realEstates.location_id))
-      .where(and(eq(realEstates.location_id, locationId), sql`${realEstates.id} <> ${propertyId}`))
+      .where(and(eq(realEstates.location_id, locationId), sql`${realEstates.id} <> ${propertyId}`, ne(realEstates.status, "sold")))
       .orderBy(asc(realEstates.order), asc(realEstates.id))
       .limit(limit)) as ListingItem[];
+  }
+
+  /**
+   * The home page's two rows (issue 20): «Избранные объекты» — the featured
+   * ones for sale, by position, else the newest for sale — and «Новые
+   * объекты», the newest for sale not already in the first row.
+   */
+  async highlights({ limit }: { limit: number }): Promise<{ featured: ListingItem[]; newest: ListingItem[] }> {
+    const forSale = ne(realEstates.status, "sold");
+    const select = () => db().select(columns).from(realEstates).innerJoin(locations, eq(locations.id, realEstates.location_id));
+    const newestFirst = [desc(realEstates.created_at), asc(realEstates.id)];
+    const [featured, newest] = (await Promise.all([
+      select()
+        .where(and(forSale, eq(realEstates.featured, true)))
+        .orderBy(asc(realEstates.order), ...newestFirst)
+        .limit(limit),
+      select()
+        .where(forSale)
+        .orderBy(...newestFirst)
+        .limit(2 * limit),
+    ])) as [ListingItem[], ListingItem[]];
+    const first = featured.length > 0 ? featured : newest.slice(0, limit);
+    const shown = new Set(first.map((item) => item.id));
+    return { featured: first, newest: newest.filter((item) => !shown.has(item.id)).slice(0, limit) };
   }
 
   /** Runs a listing query, with TEXT_SEARCH_SETTINGS in a transaction when it searches text. */
