@@ -136,6 +136,13 @@ export const ru = {
     home: "На главную",
     generic: "Произошла ошибка. Пожалуйста, попробуйте еще раз.",
   },
+  // A deleted property's old address (410, issue 20).
+  gone: {
+    title: "Объект снят с продажи",
+    text: "Этого объекта больше нет в каталоге. Посмотрите другие предложения в этой локации.",
+    similar: "Сейчас в продаже: {name}",
+    toLocation: "Все объекты: {name}",
+  },
 };
 
 type Widen<T> = T extends string ? string : { [K in keyof T]: Widen<T[K]> };

@@ -9,16 +9,19 @@ import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n"
 import { formatPropertyCount } from "~/i18n/plural";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import { EMPTY_QUERY, listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
-import { breadcrumbJsonLd, jsonLd, pageMeta } from "~/lib/seo";
-import { getLocationBySlug } from "~/models/locations.server";
+import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta } from "~/lib/seo";
+import { findLocationAddress } from "~/models/addresses.server";
 import { listingEngine } from "~/context";
 import { pageContext } from "~/web/page.server";
 import type { Route } from "./+types/location";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { lang, origin } = pageContext(url);
-  const location = await getLocationBySlug(params.locationSlug);
-  if (!location) throw data({ lang }, { status: 404 });
+  const address = await findLocationAddress(params.locationSlug);
+  if (!address) throw data({ lang }, { status: 404 });
+  const { location } = address;
+  // A renamed location's old links (issue 20, decision 0023): 301 to its current address, the listing state kept.
+  if (address.moved) throw redirect(encodePath(localizePath(lang, `/${location.slug}`)) + url.search, 301);
   const query = { ...parseListingQuery(url.searchParams), locationId: location.id };
   // The same clean URL as /properties (the location is the path, never a parameter).
   const clean = listingRedirect(url, { ...query, locationId: null });

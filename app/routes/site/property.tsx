@@ -1,14 +1,18 @@
-import { data, isRouteErrorResponse, Link, useLocation } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
 import { ContactForm } from "~/components/contact-form";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { PropertyGallery } from "~/components/gallery/property-gallery";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
+import { GoneState } from "~/components/gone-state";
 import { NotFoundState } from "~/components/not-found-state";
 import { PropertyCard } from "~/components/property-card";
-import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";
+import { dictionary, fill, localizePath, pickText, splitLangPath, type Lang } from "~/i18n";
 import { formatArea, formatPrice } from "~/i18n/format";
 import { imageSrcSet, imageVariant } from "~/lib/images";
-import { breadcrumbJsonLd, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
+import type { ListingItem } from "~/lib/listing";
+import { EMPTY_QUERY } from "~/lib/listing-query";
+import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
+import { findPropertyAddress } from "~/models/addresses.server";
 import { getLocationBySlug } from "~/models/locations.server";
 import { getPropertyBySlug } from "~/models/real-estates.server";
 import { listingEngine, requestInfo } from "~/context";
@@ -24,11 +28,24 @@ async function find(params: Route.LoaderArgs["params"]) {
   return location && property ? { location, property } : null;
 }
 
-export async function loader({ url, params, context }: Route.LoaderArgs) {
+/** Old addresses (issue 20, decision 0023): a renamed or moved property answers 301 to where it is now, a deleted one 410. */
+async function current({ url, params, context }: Route.LoaderArgs, lang: Lang) {
+  const address = await findPropertyAddress(params.locationSlug, params.propertySlug);
+  if (!address) throw data({ lang }, { status: 404 });
+  if (address.kind === "moved") throw redirect(encodePath(localizePath(lang, `/${address.location.slug}/${address.property.slug}`)) + url.search, 301);
+  if (address.kind === "gone") {
+    const { location } = address;
+    const similar = await context.get(listingEngine).search({ ...EMPTY_QUERY, locationId: location.id }, { pageSize: 3 });
+    const gone = { location: { slug: location.slug, name: pickText(lang, location.name, location.name_bg) }, similar: similar.items };
+    throw data({ lang, gone }, { status: 410 });
+  }
+  return address;
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { url, context } = args;
   const { lang, origin } = pageContext(url);
-  const found = await find(params);
-  if (!found) throw data({ lang }, { status: 404 });
-  const { location, property: p } = found;
+  const { location, property: p } = await current(args, lang);
   const site = siteConfig();
   return {
     lang,
@@ -238,6 +255,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { lang } = splitLangPath(useLocation().pathname);
   const t = dictionary(lang);
+  if (isRouteErrorResponse(error) && error.status === 410) {
+    const { gone } = error.data as { gone: { location: { slug: string; name: string }; similar: ListingItem[] } };
+    return <GoneState lang={lang} t={t} location={gone.location} similar={gone.similar} />;
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <NotFoundState title={t.property.notFound} text={t.property.notFoundText} backHref={localizePath(lang, "/properties")} backLabel={t.property.back} />

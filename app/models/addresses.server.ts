@@ -1,0 +1,54 @@
+import { and, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { locationSlugHistory, propertySlugHistory } from "~/db/schema";
+import { getLocation, getLocationBySlug, type Location } from "./locations.server";
+import { getProperty, getPropertyBySlug, type Property } from "./real-estates.server";
+
+/**
+ * What a public address names now (issue 20, decision 0023): links shared in
+ * messengers must keep working after a rename, a move or a removal. The
+ * database keeps the old addresses (migration 0008's triggers); this reads them.
+ */
+
+const normalized = (slug: string) => slug.normalize("NFC").toLowerCase();
+
+/** A location by its slug, or by a slug it had (`moved`: answer with a 301 to the current one). */
+export async function findLocationAddress(slug: string): Promise<{ location: Location; moved: boolean } | null> {
+  const current = await getLocationBySlug(slug);
+  if (current) return { location: current, moved: false };
+  const [old] = await db()
+    .select({ location_id: locationSlugHistory.location_id })
+    .from(locationSlugHistory)
+    .where(eq(locationSlugHistory.slug, normalized(slug)))
+    .limit(1);
+  const location = old ? await getLocation(old.location_id) : null;
+  return location ? { location, moved: true } : null;
+}
+
+export type PropertyAddress =
+  | { kind: "current"; location: Location; property: Property }
+  | { kind: "moved"; location: Location; property: Property }
+  | { kind: "gone"; location: Location };
+
+/**
+ * A property by /{location}/{property}: the current address, an old one of a
+ * property that is still there (`moved`), or one of a deleted property
+ * (`gone`: 410); null when the address never named a property.
+ */
+export async function findPropertyAddress(locationSlug: string, propertySlug: string): Promise<PropertyAddress | null> {
+  const place = await findLocationAddress(locationSlug);
+  if (!place) return null;
+  const { location } = place;
+  const property = await getPropertyBySlug(location.id, propertySlug);
+  if (property) return { kind: place.moved ? "moved" : "current", location, property };
+  const [old] = await db()
+    .select({ real_estate_id: propertySlugHistory.real_estate_id })
+    .from(propertySlugHistory)
+    .where(and(eq(propertySlugHistory.location_id, location.id), eq(propertySlugHistory.slug, normalized(propertySlug))))
+    .limit(1);
+  if (!old) return null;
+  if (old.real_estate_id === null) return { kind: "gone", location };
+  const moved = await getProperty(old.real_estate_id);
+  const now = moved ? await getLocation(moved.location_id) : null;
+  return moved && now ? { kind: "moved", location: now, property: moved } : null;
+}
