@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactSubmissions, locations, realEstates } from "~/db/schema";
+import type { PropertyStatus } from "~/lib/property-facts";
 import { searchWords } from "~/lib/search";
 import { isUuid } from "~/schemas/fields";
 import { textSearchCondition } from "./text-search.server";
@@ -20,6 +21,8 @@ export interface AdminPropertyRow {
   price: number | null;
   order: number;
   property_type: "apartment" | "house";
+  status: PropertyStatus;
+  reference: string | null;
   cover: string | null;
   location_id: string;
   location_name: string;
@@ -49,12 +52,14 @@ function searchCondition(search: string): SQL[] {
 export async function searchAdminProperties(options: {
   search?: string;
   locationId?: string | null;
+  status?: PropertyStatus | null;
   page?: number;
   pageSize?: number;
 }): Promise<Paged<AdminPropertyRow>> {
   const pageSize = options.pageSize ?? ADMIN_PAGE_SIZE;
   const parts = searchCondition(options.search ?? "");
   if (options.locationId) parts.push(eq(realEstates.location_id, options.locationId));
+  if (options.status) parts.push(eq(realEstates.status, options.status));
   const where = parts.length ? and(...parts) : undefined;
   const [counted] = await db().select({ n: count() }).from(realEstates).where(where);
   const total = Number(counted?.n ?? 0);
@@ -74,6 +79,8 @@ export async function searchAdminProperties(options: {
       price: realEstates.price,
       order: realEstates.order,
       property_type: realEstates.property_type,
+      status: realEstates.status,
+      reference: realEstates.reference,
       cover: sql<string | null>`${realEstates.images}[1]`,
       location_id: realEstates.location_id,
       location_name: locations.name,
@@ -98,6 +105,8 @@ export async function latestProperties(limit: number) {
       id: realEstates.id,
       title: realEstates.title,
       price: realEstates.price,
+      status: realEstates.status,
+      reference: realEstates.reference,
       location_name: locations.name,
     })
     .from(realEstates)

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, like, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, ne, or, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/db/client.server";
-import { locations, propertyColumns, realEstates, type Property } from "~/db/schema";
+import { locations, priceHistory, propertyColumns, realEstates, type Property } from "~/db/schema";
 import { escapeLike } from "~/lib/search";
 import { pick } from "~/lib/pick";
 import { nextFreeSlug, slugify } from "~/lib/slug";
@@ -89,6 +89,17 @@ export async function listPropertiesOfLocation(locationId: unknown): Promise<Pro
     .from(realEstates)
     .where(eq(realEstates.location_id, locationId))
     .orderBy(asc(realEstates.order), asc(realEstates.created_at), asc(realEstates.id));
+}
+
+/** Every price a property has had, newest first (kept by the database, migration 0008). */
+export async function priceHistoryOf(id: unknown, limit = 50): Promise<{ price: number | null; changed_at: string }[]> {
+  if (!isUuid(id)) return [];
+  return db()
+    .select({ price: priceHistory.price, changed_at: priceHistory.changed_at })
+    .from(priceHistory)
+    .where(eq(priceHistory.real_estate_id, id))
+    .orderBy(desc(priceHistory.changed_at), desc(priceHistory.id))
+    .limit(limit);
 }
 
 export async function countProperties(): Promise<number> {

@@ -41,7 +41,15 @@ export async function adminHandler(modules: Record<string, () => Promise<unknown
   }
   // A stand-in document: the page itself is not under test, only who gets to its loaders and actions.
   const build = {
-    entry: { module: { default: () => new Response("rendered", { headers: { "Content-Type": "text/html" } }) } },
+    // The status the loaders and actions set is kept (a refused form post answers 400).
+    entry: {
+      module: {
+        default: (_request: Request, status: number, headers: Headers) => {
+          headers.set("Content-Type", "text/html");
+          return new Response("rendered", { status, headers });
+        },
+      },
+    },
     routes: manifest,
     assets: { routes: {}, entry: { module: "", imports: [] }, url: "", version: "test" },
     publicPath: "/",

@@ -80,6 +80,8 @@ export default function Dashboard() {
                   <p className="truncate font-medium">{p.title}</p>
                   <p className="text-sm text-slate-600">
                     {p.location_name} · {p.price === null ? ADMIN.properties.onRequest : formatPrice(p.price, "ru")}
+                    {p.status === "available" ? null : ` · ${ADMIN.properties.statuses[p.status]}`}
+                    {p.reference ? ` · ${p.reference}` : null}
                   </p>
                 </div>
                 <Link

@@ -21,14 +21,14 @@ export async function loader({ params }: Route.LoaderArgs) {
   const location = await getLocation(params.id);
   // SPEC §2: an unknown id on an edit route goes back to the list.
   if (!location) throw redirect("/admin/locations");
-  return { location: { id: location.id, name: location.name, name_bg: location.name_bg, image: location.image } };
+  return { location: { id: location.id, name: location.name, name_bg: location.name_bg, name_ru_in: location.name_ru_in, image: location.image } };
 }
 
 type FormResult = { error: string | null; fields: Record<string, string> };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const input = formFields(form, ["name", "name_bg", "image"]);
+  const input = formFields(form, ["name", "name_bg", "name_ru_in", "image"]);
   // Deleted meanwhile (in another tab, by another administrator): say so, the form stays as typed.
   const gone = () => data<FormResult>({ error: ADMIN.locations.goneWhileEditing, fields: {} }, { status: 404 });
   try {
@@ -80,6 +80,19 @@ export default function LocationForm() {
           <Field label={ADMIN.locations.nameBg} name="name_bg" error={fieldError("name_bg")}>
             {(props) => (
               <input {...props} name="name_bg" defaultValue={location?.name_bg ?? ""} maxLength={100} className={inputClass} onInput={() => clear("name_bg")} />
+            )}
+          </Field>
+          <Field label={ADMIN.locations.nameRuIn} name="name_ru_in" error={fieldError("name_ru_in")} hint={ADMIN.locations.nameRuInHint}>
+            {(props) => (
+              <input
+                {...props}
+                name="name_ru_in"
+                defaultValue={location?.name_ru_in ?? ""}
+                maxLength={110}
+                placeholder="в Созополе"
+                className={inputClass}
+                onInput={() => clear("name_ru_in")}
+              />
             )}
           </Field>
         </div>

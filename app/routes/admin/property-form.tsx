@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ImagePicker } from "~/components/admin/image-picker";
+import { PriceHistory } from "~/components/admin/price-history";
+import { PropertyFactsFields } from "~/components/admin/property-facts-fields";
 import { Button, buttonClass, ErrorBanner, Field, FormFooter, inputClass, Notice, PageHeader } from "~/components/admin/ui";
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { LocationSelect } from "~/components/location-select";
@@ -9,7 +11,7 @@ import { localizePath } from "~/i18n/lang";
 import { encodePath } from "~/lib/seo";
 import { ModelError } from "~/models/errors.server";
 import { getLocation, listLocations } from "~/models/locations.server";
-import { createProperty, getProperty, updateProperty } from "~/models/real-estates.server";
+import { createProperty, getProperty, priceHistoryOf, updateProperty } from "~/models/real-estates.server";
 import { fieldErrors } from "~/schemas/fields";
 import { pick } from "~/lib/pick";
 import { PROPERTY_CONTENT_FIELDS, PROPERTY_MESSAGES, propertyFormSchema } from "~/schemas/property";
@@ -28,7 +30,14 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   const locations = (await listLocations()).map((l) => ({ id: l.id, name: l.name, slug: l.slug }));
   if (!params.id) {
     const wanted = url.searchParams.get("locationId") ?? url.searchParams.get("location") ?? "";
-    return { property: null, locations, preselected: locations.some((l) => l.id === wanted) ? wanted : "", preview: null, duplicated: false };
+    return {
+      property: null,
+      locations,
+      preselected: locations.some((l) => l.id === wanted) ? wanted : "",
+      preview: null,
+      duplicated: false,
+      priceHistory: [],
+    };
   }
   const property = await getProperty(params.id);
   // SPEC §2: an unknown id on an edit route goes back to the list.
@@ -41,6 +50,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     preselected: property.location_id,
     preview: path ? { ru: encodePath(localizePath("ru", path)), bg: encodePath(localizePath("bg", path)) } : null,
     duplicated: url.searchParams.get("duplicated") === "1",
+    priceHistory: await priceHistoryOf(property.id),
   };
 }
 
@@ -101,7 +111,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function PropertyForm() {
-  const { property, locations, preselected, preview, duplicated } = useLoaderData<typeof loader>();
+  const { property, locations, preselected, preview, duplicated, priceHistory } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/real-estates/") === true;
@@ -262,6 +272,8 @@ export default function PropertyForm() {
             )}
           </Field>
         </div>
+        <PropertyFactsFields value={(name) => text(name as keyof NonNullable<typeof property>)} errorOf={errorOf} clear={clear} />
+        {property ? <PriceHistory entries={priceHistory} /> : null}
         <ImagePicker
           name="images"
           type="properties"

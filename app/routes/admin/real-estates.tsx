@@ -10,7 +10,8 @@ import { formatPrice } from "~/i18n/format";
 import { imageVariant } from "~/lib/images";
 import { ADMIN_PAGE_SIZE, searchAdminProperties } from "~/models/admin-lists.server";
 import { getLocation, listLocations } from "~/models/locations.server";
-import { deleteProperty, duplicateProperty, moveProperty, movePropertyTo } from "~/models/real-estates.server";
+import { deleteProperty, duplicateProperty, moveProperty, movePropertyTo, updateProperty } from "~/models/real-estates.server";
+import { PROPERTY_STATUSES, type PropertyStatus } from "~/lib/property-facts";
 import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { isUuid } from "~/schemas/fields";
 import { listAction, orderIntents, outcome } from "~/web/admin-action.server";
@@ -22,15 +23,19 @@ export async function loader({ url }: Route.LoaderArgs) {
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
   const rawLocation = url.searchParams.get("locationId") ?? "";
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const rawStatus = url.searchParams.get("status") ?? "";
+  const status = (PROPERTY_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as PropertyStatus) : null;
   const [locations, filterLocation] = await Promise.all([listLocations(), isUuid(rawLocation) ? getLocation(rawLocation) : null]);
   const result = await searchAdminProperties({
     search,
     locationId: filterLocation?.id ?? null,
+    status,
     page: Number.isFinite(page) ? page : 1,
     pageSize: ADMIN_PAGE_SIZE,
   });
   return {
     search,
+    status,
     filterLocation: filterLocation ? { id: filterLocation.id, name: filterLocation.name } : null,
     locations: locations.map((l) => ({ id: l.id, name: l.name })),
     ...result,
@@ -41,6 +46,12 @@ export async function action({ request }: Route.ActionArgs) {
   return listAction(request, {
     ...orderIntents({ by: moveProperty, to: movePropertyTo }),
     delete: async (id) => outcome(await deleteProperty(id)),
+    // Issue 20: available / reserved / sold in one click from the list.
+    status: async (id, form) => {
+      const status = form.get("status");
+      if (!(PROPERTY_STATUSES as readonly unknown[]).includes(status)) return { ok: false, error: PROPERTY_MESSAGES.statusInvalid };
+      return outcome(await updateProperty(id, { status }), ADMIN.properties.statusChanged);
+    },
     duplicate: async (id) => {
       const copy = await duplicateProperty(id);
       if (!copy) return outcome(false);
@@ -56,7 +67,7 @@ export function meta() {
 type Row = Awaited<ReturnType<typeof loader>>["items"][number];
 
 export default function AdminProperties() {
-  const { search, filterLocation, locations, items, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { search, status, filterLocation, locations, items, total, page, pageCount } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   const reorder = useFetcher<typeof action>();
   const navigation = useNavigation();
@@ -65,7 +76,7 @@ export default function AdminProperties() {
   // Remounting the list puts a refused drop back where it came from.
   const [listKey, setListKey] = useState(0);
   const busy = navigation.state !== "idle" || reorder.state !== "idle";
-  const filtered = search !== "" || filterLocation !== null;
+  const filtered = search !== "" || filterLocation !== null || status !== null;
   const pageHref = (n: number) => {
     const next = new URLSearchParams(params);
     if (n > 1) next.set("page", String(n));
@@ -95,7 +106,11 @@ export default function AdminProperties() {
           {ADMIN.properties.add}
         </Link>
       </PageHeader>
-      <Form method="get" role="search" className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_auto] md:items-end">
+      <Form
+        method="get"
+        role="search"
+        className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+      >
         <label className="text-sm font-medium text-slate-800">
           {ADMIN.properties.search}
           <input type="search" name="search" defaultValue={search} maxLength={MAX_SEARCH} className={inputClass} key={search} />
@@ -111,6 +126,17 @@ export default function AdminProperties() {
             <LocationSelect name="locationId" defaultValue="" locations={locations} emptyLabel={ADMIN.properties.allLocations} className={inputClass} />
           </label>
         )}
+        <label className="text-sm font-medium text-slate-800">
+          {ADMIN.properties.statusFilter}
+          <select name="status" defaultValue={status ?? ""} className={inputClass} key={status ?? ""}>
+            <option value="">{ADMIN.properties.allStatuses}</option>
+            {PROPERTY_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ADMIN.properties.statuses[s]}
+              </option>
+            ))}
+          </select>
+        </label>
         <Button type="submit" variant="primary">
           {ADMIN.properties.searchSubmit}
         </Button>
@@ -185,9 +211,11 @@ function PropertyRow({ property: p, handle, busy }: { property: Row; handle: Rea
           <h2 className="font-semibold wrap-break-word">{p.title}</h2>
           <p className="text-sm text-slate-600">
             {p.location_name} · {p.price === null ? ADMIN.properties.onRequest : formatPrice(p.price, "ru")} · {ADMIN.properties.types[p.property_type]}
+            {p.reference ? ` · ${p.reference}` : null}
           </p>
         </div>
       </div>
+      <StatusButtons property={p} busy={busy} />
       <div className="flex flex-wrap items-center gap-2 lg:shrink-0">
         <Form method="post" className="contents">
           <input type="hidden" name="id" value={p.id} />
@@ -231,3 +259,34 @@ function PropertyRow({ property: p, handle, busy }: { property: Row; handle: Rea
     </article>
   );
 }
+
+/** The property's status as three buttons: the current one pressed, another one click away (works without JavaScript). */
+function StatusButtons({ property: p, busy }: { property: Row; busy: boolean }) {
+  return (
+    <Form method="post" role="group" aria-label={ADMIN.properties.setStatus(p.title)} className="flex flex-wrap gap-1 lg:shrink-0">
+      <input type="hidden" name="id" value={p.id} />
+      <input type="hidden" name="intent" value="status" />
+      {PROPERTY_STATUSES.map((s) => (
+        <button
+          key={s}
+          type="submit"
+          name="status"
+          value={s}
+          aria-pressed={p.status === s}
+          disabled={busy}
+          className={`min-h-11 rounded-lg px-3 text-sm font-medium ring-1 ${
+            p.status === s ? STATUS_PRESSED[s] : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"
+          } focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:opacity-60`}
+        >
+          {ADMIN.properties.statuses[s]}
+        </button>
+      ))}
+    </Form>
+  );
+}
+
+const STATUS_PRESSED: Record<PropertyStatus, string> = {
+  available: "bg-emerald-700 text-white ring-emerald-700",
+  reserved: "bg-amber-700 text-white ring-amber-700",
+  sold: "bg-slate-700 text-white ring-slate-700",
+};
