@@ -234,6 +234,66 @@ describe(`supabase-js against the API on ${testDbKind()}`, () => {
     expect(rest.data).toEqual([{ title: "Квартира у моря", order: 0 }]);
   });
 
+  it("the seaside facts (issue 20): anyone reads and filters them, the administrator writes them, checked with Russian messages", async () => {
+    const admin = await signedIn();
+    const anon = api.client();
+    const { data: location } = await anon.from("locations").select("id, name_ru_in").eq("name", "Созополь").single();
+    expect(location!.name_ru_in).toBe("в Созополе");
+    const facts = {
+      status: "reserved",
+      reference: "SZ-API-1",
+      sea_distance_m: 120,
+      sea_line: 1,
+      sea_view: true,
+      floor: 2,
+      floors_total: 5,
+      construction_stage: "act15",
+      completion_quarter: "2027-Q3",
+      maintenance_fee_eur_m2: 12.5,
+      furnished: "full",
+      pool: true,
+      parking: false,
+      complex_name: "Marina Bay",
+      featured: true,
+    };
+    const created = await admin
+      .from("real_estates")
+      .insert({ title: "Студия у пляжа", description: "Первая линия", price: 80000, area: 40, location_id: location!.id, ...facts })
+      .select()
+      .single();
+    expect(created.error).toBeNull();
+    expect(created.data).toMatchObject({ ...facts, price_per_m2: 2000, price_reduced_from: null });
+
+    const cut = await admin
+      .from("real_estates")
+      .update({ price: 72000, status: "sold" })
+      .eq("id", created.data!.id)
+      .select("price, status, price_reduced_from, price_per_m2")
+      .single();
+    expect(cut.data).toEqual({ price: 72000, status: "sold", price_reduced_from: 80000, price_per_m2: 1800 });
+
+    const read = await anon
+      .from("real_estates")
+      .select("reference, sea_view, construction_stage")
+      .eq("status", "sold")
+      .eq("sea_line", 1)
+      .lte("sea_distance_m", 200);
+    expect(read.data).toEqual([{ reference: "SZ-API-1", sea_view: true, construction_stage: "act15" }]);
+
+    const taken = await admin
+      .from("real_estates")
+      .insert({ title: "Другая", description: "x", location_id: location!.id, reference: "SZ-API-1" })
+      .select()
+      .single();
+    expect(taken.error?.message).toBe("Объект с таким номером уже есть");
+    const badFee = await admin.from("real_estates").update({ maintenance_fee_eur_m2: 5000 }).eq("id", created.data!.id).select().single();
+    expect(badFee.error?.message).toBe("Плата за обслуживание — число от 0 до 1 000 € за м² в год");
+    const anonWrite = await anon.from("real_estates").update({ status: "available" }).eq("id", created.data!.id);
+    expect(anonWrite.error?.code).toBe("42501");
+    expect((await anon.from("real_estates").select("status").eq("id", created.data!.id).single()).data).toEqual({ status: "sold" });
+    expect((await admin.from("real_estates").delete().eq("id", created.data!.id)).error).toBeNull();
+  });
+
   it("contact submissions: anonymous may only send one; the administrator lists, marks read and deletes", async () => {
     const admin = await signedIn();
     const anon = api.client();
