@@ -135,6 +135,10 @@ for (const width of [360, 390]) {
       await expect(row.getByRole("button", { name: `Переместить ниже: ${title}` })).toBeVisible();
       await expectReachable(page.getByRole("button", { name: "Найти" }));
       await expectReachable(page.getByRole("link", { name: "Добавить объект" }));
+      // Issue 20: the status in one tap, and the status filter.
+      const statuses = row.getByRole("group", { name: `Статус объекта «${title}»` });
+      for (const name of ["В продаже", "Забронирован", "Продан"]) await expectReachable(statuses.getByRole("button", { name }));
+      await expectReachable(page.getByRole("combobox", { name: "Статус", exact: true }));
 
       // The whole list, paged, with the unfiltered search form.
       await openAdmin(page, "/admin/real-estates");
@@ -147,6 +151,10 @@ for (const width of [360, 390]) {
         await expectNavReachable(page);
         await expectReachable(page.getByLabel("Локация"));
         await expectPickerReachable(page, "images-file", "Выбрать файлы");
+        // Issue 20: the facts' controls fit the screen too.
+        for (const label of ["Номер объекта", "До моря, м", "Вид на море", "Стадия строительства", "Плата за обслуживание, € за м² в год", "Мебель"]) {
+          await expectReachable(page.getByLabel(label, { exact: true }));
+        }
         await expectFooterReachable(page);
       }
       // On the edit form also its photo's buttons (the fixture's picture is missing: the placeholder shows), the previews and "duplicate".
