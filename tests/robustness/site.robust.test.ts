@@ -60,7 +60,7 @@ describe(`generated requests on ${testDbKind()}`, () => {
     expectNoFailures(report);
   }, 600_000);
 
-  it("listing queries: /properties and location pages with random location, type, search, sort and page", async () => {
+  it("listing queries: /properties and location pages with random location, type, search, filters, sort and page", async () => {
     const value = (valid: string[]) =>
       fc.oneof(
         { weight: 3, arbitrary: fc.constantFrom(...valid.map(percentEncode)) },
@@ -77,7 +77,18 @@ describe(`generated requests on ${testDbKind()}`, () => {
         ).map((v) => `location=${v}`),
         value(["apartment", "house", "HOUSE", " house ", "villa"]).map((v) => `type=${v}`),
         value(["море", "Sozopol", "дом", "a", "100%", "*", "\"'"]).map((v) => `search=${v}`),
-        value(["default", "price-asc", "price-desc", "newest", "PRICE-ASC"]).map((v) => `sort=${v}`),
+        value(["default", "price-asc", "price-desc", "newest", "PRICE-ASC", "price-m2-asc", "price-m2-desc", "reduced"]).map((v) => `sort=${v}`),
+        // Issue 20's filters: numbers in every spelling, words, and the rest.
+        fc
+          .tuple(
+            fc.constantFrom("price_min", "price_max", "area_min", "area_max", "bedrooms_min", "sea_distance_max"),
+            value(["0", "1", "500", "150 000", "-1", "1e9", "99999999999", "1.5", "abc", "9".repeat(40)]),
+          )
+          .map(([k, v]) => `${k}=${v}`),
+        value(["1", "0", "true", "yes"]).map((v) => `sea_view=${v}`),
+        value(["1", "2"]).map((v) => `sea_line=${v}`),
+        value(["act14", "act15", "act16", "ACT16", "act17"]).map((v) => `stage=${v}`),
+        value(["available", "reserved", "sold", "all", "SOLD", "rented"]).map((v) => `status=${v}`),
         value(["0", "1", "2", "-1", "99999", "100000", "100001", "1e3", "1.5", "0x10", "9".repeat(30)]).map((v) => `page=${v}`),
         fc.tuple(encodedPiece, encodedPiece).map(([k, v]) => `${k}=${v}`),
         fc.constantFrom("location[]=1", "type=apartment&type=house", "page=2&page=3", "search", "&&", "=x"),
