@@ -16,7 +16,7 @@ import { adminEventsRouter } from "~/realtime/sse.server";
 import { getDatabaseHandle } from "~/db/client.server";
 import { storage } from "~/storage/index.server";
 import { imageVariantsRouter } from "./image-variants";
-import type { Env } from "~/platform/env.server";
+import { tileOrigin, type Env } from "~/platform/env.server";
 import { clientAddress } from "~/web/client-address.server";
 import { log } from "~/platform/log.server";
 import { sameOriginWrites } from "./same-origin";
@@ -96,7 +96,8 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
               defaultSrc: ["'self'"],
               scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
               styleSrc: ["'self'", "'unsafe-inline'"],
-              imgSrc: ["'self'", "data:", "blob:", "https:"],
+              // Exactly the map's tile host (issue 21) and the bucket's public address when photos are redirected there.
+              imgSrc: ["'self'", "data:", "blob:", tileOrigin(env.MAP_TILE_URL)!, ...(env.S3_PUBLIC_URL ? [new URL(env.S3_PUBLIC_URL).origin] : [])],
               fontSrc: ["'self'"],
               connectSrc: ["'self'"],
               objectSrc: ["'none'"],

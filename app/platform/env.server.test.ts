@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "~/platform/env.server";
+import { EnvError, parseEnv, tileOrigin } from "~/platform/env.server";
 
 describe("configuration", () => {
   it("has working embedded defaults: port 9000, ./data, PGlite", () => {
@@ -81,5 +81,23 @@ describe("configuration", () => {
   it("treats empty optional values as unset", () => {
     expect(parseEnv({ DATABASE_URL: "", ADMIN_EMAIL: " " }).DATABASE_URL).toBeUndefined();
     expect(parseEnv({ SMTP_URL: "", NOTIFY_EMAIL: "", MAIL_FROM: " " })).toMatchObject({ SMTP_URL: undefined, NOTIFY_EMAIL: undefined });
+  });
+
+  it("takes a map tile template whose host the CSP can name exactly (issue 21)", () => {
+    expect(parseEnv({}).MAP_TILE_URL).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+    expect(tileOrigin("https://tile.openstreetmap.org/{z}/{x}/{y}.png")).toBe("https://tile.openstreetmap.org");
+    expect(tileOrigin("https://{s}.tile.example.com/{z}/{x}/{y}{r}.png")).toBe("https://*.tile.example.com");
+    expect(tileOrigin("http://127.0.0.1:9999/tiles/{z}/{x}/{y}.png")).toBe("http://127.0.0.1:9999");
+    for (const bad of [
+      "https://tile.example.com/{z}/{x}.png",
+      "ftp://tile.example.com/{z}/{x}/{y}.png",
+      "https://user:pw@tile.example.com/{z}/{x}/{y}.png",
+      "https://{z}.example.com/{x}/{y}.png",
+      "https://tile.example.com/{z}/{x}/{y}.png?key={apikey}",
+      "javascript:{z}{x}{y}",
+    ]) {
+      expect(tileOrigin(bad), bad).toBeNull();
+      expect(() => parseEnv({ MAP_TILE_URL: bad }), bad).toThrow(/MAP_TILE_URL: must be an http\(s\) URL template/);
+    }
   });
 });

@@ -69,6 +69,17 @@ const envSchema = z.object({
   HOURS_WEEKDAYS: z.string().trim().max(60).default("9:00 – 18:00"),
   HOURS_SATURDAY: z.string().trim().max(60).default("10:00 – 15:00"),
   HOURS_SUNDAY: z.string().trim().max(60).default(""),
+  // Map tiles (issue 21): an http(s) URL template with {z}, {x} and {y} ({s} for subdomains a–c), and the
+  // provider's attribution as plain text (URLs in it become links). The CSP allows exactly the tile host.
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((value) => tileOrigin(value) !== null, {
+      error: "must be an http(s) URL template with {z}, {x} and {y}, such as https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    })
+    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  MAP_ATTRIBUTION: z.string().trim().min(1).max(300).default("© OpenStreetMap contributors https://www.openstreetmap.org/copyright"),
   // E-mail notification of new contact requests (off without SMTP_URL).
   SMTP_URL: optionalText.pipe(
     z
@@ -96,6 +107,27 @@ const envSchema = z.object({
     .default("false")
     .transform((v) => v === "true" || v === "1"),
 });
+
+/**
+ * The CSP source of a tile URL template (`https://tile.openstreetmap.org`,
+ * `https://*.tile.example.com` for a {s} subdomain), or null when the template
+ * is not an http(s) URL with {z}, {x} and {y} and nothing else in braces but {s} and {r}.
+ */
+export function tileOrigin(template: string): string | null {
+  if (!["{z}", "{x}", "{y}"].every((part) => template.includes(part))) return null;
+  if (/\{(?![zxysr]\})[^}]*\}/.test(template)) return null;
+  let url: URL;
+  try {
+    url = new URL(template.replace(/\{s\}/g, "a").replace(/\{[zxyr]\}/g, "0"));
+  } catch {
+    return null;
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password) return null;
+  const host = template.match(/^https?:\/\/([^/?#]+)/i)?.[1]?.toLowerCase() ?? "";
+  if (/[{}]/.test(host.replace("{s}", ""))) return null;
+  if (host.includes("{s}")) return /^\{s\}\.[a-z0-9.-]+(:\d+)?$/.test(host) ? `${url.protocol}//${host.replace("{s}", "*")}` : null;
+  return url.origin;
+}
 
 /** Every variable name the server reads (the deploy kit's files are checked against it: tests/deploy). */
 export const ENV_NAMES: readonly string[] = Object.keys(envSchema.shape);

@@ -69,6 +69,8 @@ describe(`npm start on ${testDbKind()}`, () => {
     expect(inline.length).toBeGreaterThan(0);
     const hashes = inline.map((script) => `'sha256-${crypto.createHash("sha256").update(script).digest("base64")}'`);
     expect(scriptSrc).toBe(`script-src 'self' ${[...new Set(hashes)].join(" ")}`);
+    // Images: the site, inline data and exactly the map's tile host (issue 21) — not any https: origin.
+    expect(policy.split(";").find((d) => d.startsWith("img-src"))).toBe("img-src 'self' data: blob: https://tile.openstreetmap.org");
     // Compressed once: the brotli and gzip copies decode to the same page.
     for (const encoding of ["br", "gzip"]) {
       const raw = await rawGet(`${baseUrl}/properties`, { "Accept-Encoding": encoding });
