@@ -138,6 +138,56 @@ describe(`npm start on ${testDbKind()}`, () => {
     expect(await br.text()).toBe(await plain.text());
   });
 
+  it("keeps shared links working through the page cache: 301 after a rename, 410 after a delete (issue 20)", async () => {
+    const token = await fetch(`${baseUrl}/auth/v1/token?grant_type=password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", apikey: "seaside-anon-key" },
+      body: JSON.stringify({ email: "owner@example.com", password: "server test password" }),
+    }).then(async (r) => ((await r.json()) as { access_token: string }).access_token);
+    const rest = (method: string, query: string, body?: unknown) =>
+      fetch(`${baseUrl}/rest/v1/real_estates${query}`, {
+        method,
+        headers: { apikey: "seaside-anon-key", Authorization: `Bearer ${token}`, "Content-Type": "application/json", Prefer: "return=representation" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }).then(async (r) => ({ status: r.status, rows: (await r.json().catch(() => [])) as { id: string; slug: string }[] }));
+    const location = (
+      await (await fetch(`${baseUrl}/rest/v1/locations?select=id,slug&name=eq.Равда`, { headers: { apikey: "seaside-anon-key" } })).json()
+    )[0] as {
+      id: string;
+      slug: string;
+    };
+    const created = await rest("POST", "", { title: "Квартира для ссылки", description: "У моря", location_id: location.id, price: 70000 });
+    expect(created.status).toBe(201);
+    const { id, slug } = created.rows[0]!;
+    const path = (s: string) => `/${encodeURIComponent(location.slug)}/${encodeURIComponent(s)}`;
+    // Cached under its first address…
+    expect((await fetch(`${baseUrl}${path(slug)}`)).status).toBe(200);
+    expect((await fetch(`${baseUrl}${path(slug)}`)).headers.get("x-page-cache")).toBe("HIT");
+    // …renamed: the old address now leads to the new one, permanently.
+    const renamed = await rest("PATCH", `?id=eq.${id}`, { title: "Студия для ссылки" });
+    // The cache checks the content version every half second (app/page-cache): a visitor sees a change after that.
+    await new Promise((r) => setTimeout(r, 600));
+    const moved = await fetch(`${baseUrl}${path(slug)}?utm_source=viber`, { redirect: "manual" });
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("location")).toBe(`${path(renamed.rows[0]!.slug)}?utm_source=viber`);
+    // Deleted: gone, with a page in the visitor's language that leads on.
+    expect((await rest("DELETE", `?id=eq.${id}`)).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 600));
+    for (const [prefix, title] of [
+      ["", "Объект снят с продажи"],
+      ["/bg", "Имотът вече не се предлага"],
+    ] as const) {
+      for (const address of [path(slug), path(renamed.rows[0]!.slug)]) {
+        const gone = await fetch(`${baseUrl}${prefix}${address}`, { redirect: "manual" });
+        expect(gone.status).toBe(410);
+        const html = await gone.text();
+        expect(html).toContain(title);
+        expect(html).toContain(`href="${prefix}/${location.slug}"`);
+        expect(html).toContain('name="robots" content="noindex"');
+      }
+    }
+  });
+
   it("reports its database on /healthz", async () => {
     const response = await fetch(`${baseUrl}/healthz`);
     expect(await response.json()).toEqual({ status: "ok", database: testDbKind() });
