@@ -64,13 +64,23 @@ export function parseDecimal(value: unknown): number | null | typeof EMPTY | und
 
 /** Optional positive decimal (price, area): empty → null; else in (0, max]. */
 export function optionalPositiveDecimal(invalid: string, max: number) {
+  return optionalDecimal(invalid, (n) => n > 0 && n <= max);
+}
+
+/** Optional decimal in [min, max] (zero allowed when min is 0): empty → null. */
+export function optionalDecimalInRange(invalid: string, min: number, max: number) {
+  return optionalDecimal(invalid, (n) => n >= min && n <= max);
+}
+
+/** An optional decimal `accept` takes: empty → null; two decimals kept. */
+function optionalDecimal(invalid: string, accept: (n: number) => boolean) {
   return z
     .unknown()
     .optional()
     .transform((value, ctx) => {
       const parsed = parseDecimal(value);
       if (parsed === EMPTY) return null;
-      if (parsed === undefined || parsed === null || parsed <= 0 || parsed > max) {
+      if (parsed === undefined || parsed === null || !accept(parsed)) {
         ctx.addIssue({ code: "custom", message: invalid });
         return z.NEVER;
       }
@@ -165,22 +175,6 @@ export function optionalBoolean(invalid: string) {
       if (text !== undefined && FALSE_WORDS.has(text)) return false;
       ctx.addIssue({ code: "custom", message: invalid });
       return z.NEVER;
-    });
-}
-
-/** Optional decimal in [min, max] (zero allowed when min is 0): empty → null; two decimals kept. */
-export function optionalDecimalInRange(invalid: string, min: number, max: number) {
-  return z
-    .unknown()
-    .optional()
-    .transform((value, ctx) => {
-      const parsed = parseDecimal(value);
-      if (parsed === EMPTY) return null;
-      if (parsed === undefined || parsed === null || parsed < min || parsed > max) {
-        ctx.addIssue({ code: "custom", message: invalid });
-        return z.NEVER;
-      }
-      return Math.round(parsed * 100) / 100;
     });
 }
 

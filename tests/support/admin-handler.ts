@@ -1,5 +1,8 @@
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { requestInfo } from "~/context";
+import { createAdmin } from "~/models/admins.server";
+import { createSession } from "~/models/sessions.server";
+import { SESSION_COOKIE } from "~/web/identity.server";
 import routeConfig from "~/routes";
 
 /**
@@ -65,5 +68,21 @@ export async function adminHandler(modules: Record<string, () => Promise<unknown
     const context = new RouterContextProvider();
     context.set(requestInfo, { nonce: "", ip: "127.0.0.1" });
     return handle(new Request(`http://127.0.0.1${path}`, init), context);
+  };
+}
+
+/**
+ * A signed-in administrator's form posts through the admin routes: a new
+ * account (`email`) with a live session, and `post(page, fields)` sending the
+ * fields as the browser's form would (repeated names for lists).
+ */
+export async function adminFormPoster(modules: Record<string, () => Promise<unknown>>, email: string) {
+  const admin = await createAdmin(email, "admin test password 123");
+  const { token } = await createSession(admin.id, 1);
+  const request = await adminHandler(modules);
+  return (page: string, fields: Record<string, string | string[]>) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
+    return request(page, { method: "POST", headers: { Cookie: `${SESSION_COOKIE}=${token}`, Origin: "http://127.0.0.1" }, body });
   };
 }

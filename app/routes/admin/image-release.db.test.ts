@@ -2,13 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { VARIANT_WIDTHS } from "~/lib/images";
-import { createAdmin } from "~/models/admins.server";
 import { createLocation } from "~/models/locations.server";
 import { createProperty } from "~/models/real-estates.server";
-import { createSession } from "~/models/sessions.server";
 import { variantFile } from "~/storage/image-variants.server";
-import { SESSION_COOKIE } from "~/web/identity.server";
-import { adminHandler } from "../../../tests/support/admin-handler";
+import { adminFormPoster } from "../../../tests/support/admin-handler";
 import { useTempImageStore } from "../../../tests/support/temp-image-store";
 import { useTestDatabase } from "../../../tests/support/test-db";
 
@@ -33,16 +30,7 @@ async function upload(type: "locations" | "properties") {
 }
 const stored = async (key: string) => (await store.head(key)) !== null;
 
-async function signedIn() {
-  const admin = await createAdmin("release@example.com", "release password 123");
-  const { token } = await createSession(admin.id, 1);
-  const request = await adminHandler(ROUTE_MODULES);
-  return (page: string, fields: Record<string, string | string[]>) => {
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
-    return request(page, { method: "POST", headers: { Cookie: `${SESSION_COOKIE}=${token}`, Origin: "http://127.0.0.1" }, body });
-  };
-}
+const signedIn = () => adminFormPoster(ROUTE_MODULES, "release@example.com");
 
 describe("the admin pages release unused photos at once, as the API does", () => {
   it("saving a property without a photo removes it; deleting the property from the list removes the rest", async () => {

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { searchAdminProperties } from "~/models/admin-lists.server";
-import { createAdmin } from "~/models/admins.server";
 import { createLocation, getLocation } from "~/models/locations.server";
 import { createProperty, getProperty, priceHistoryOf } from "~/models/real-estates.server";
-import { createSession } from "~/models/sessions.server";
-import { SESSION_COOKIE } from "~/web/identity.server";
-import { adminHandler } from "../../../tests/support/admin-handler";
+import { adminFormPoster } from "../../../tests/support/admin-handler";
 import { useTestDatabase } from "../../../tests/support/test-db";
 
 /**
@@ -18,16 +15,7 @@ useTestDatabase();
 const ROUTE_MODULES = import.meta.glob(["./*.ts", "./*.tsx", "!./*.test.ts"]);
 
 let n = 0;
-async function signedIn() {
-  const admin = await createAdmin(`facts${++n}@example.com`, "facts password 123");
-  const { token } = await createSession(admin.id, 1);
-  const request = await adminHandler(ROUTE_MODULES);
-  return (page: string, fields: Record<string, string | string[]>) => {
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
-    return request(page, { method: "POST", headers: { Cookie: `${SESSION_COOKIE}=${token}`, Origin: "http://127.0.0.1" }, body });
-  };
-}
+const signedIn = () => adminFormPoster(ROUTE_MODULES, `facts${++n}@example.com`);
 
 async function setUp() {
   const location = await createLocation({ name: `Локация ${++n}`, image: "/upload/locations/l.jpg" });
