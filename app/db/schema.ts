@@ -126,6 +126,11 @@ export const realEstates = pgTable(
     ),
     price_reduced_from: numeric("price_reduced_from", { precision: 14, scale: 2, mode: "number" }),
     price_reduced_at: timestamp("price_reduced_at", { withTimezone: true, mode: "string" }),
+    // The cut's share of the old price while the mark lasts (the `reduced` sort's key; the
+    // maintenance job clears marks older than PRICE_REDUCTION_DAYS, decision 0024).
+    price_reduction: numeric("price_reduction", { precision: 5, scale: 4, mode: "number" }).generatedAlwaysAs(
+      sql`case when price_reduced_from > price then round((price_reduced_from - price) / price_reduced_from, 4) end`,
+    ),
     // The words of the four texts for search, written by the model
     // (to_tsvector('simple', searchTextOf(…)), see app/lib/search.ts): the
     // texts are case-folded in JavaScript because PGlite and a C-locale
@@ -149,6 +154,15 @@ export const realEstates = pgTable(
     ...sortIndexes(t, "location_", [t.location_id]),
     ...sortIndexes(t, "type_", [t.property_type]),
     ...sortIndexes(t, "location_type_", [t.location_id, t.property_type]),
+    // The issue 20 sorts (€/m², the largest recent cut), alone: with a location
+    // or type the planner reads that filter's rows and sorts them (decision 0024).
+    index("real_estates_price_m2_asc_idx").on(t.price_per_m2.asc().nullsLast(), t.order, t.id),
+    index("real_estates_price_m2_desc_idx").on(t.price_per_m2.desc().nullsLast(), t.order, t.id),
+    index("real_estates_reduced_idx").on(t.price_reduction.desc().nullsLast(), t.order, t.created_at, t.id),
+    // The maintenance job's expired price-cut marks.
+    index("real_estates_price_reduced_at_idx")
+      .on(t.price_reduced_at)
+      .where(sql`${t.price_reduced_at} is not null`),
     // Text search (app/models/text-search.server.ts).
     index("real_estates_search_idx").using("gin", t.search_vector),
     check("real_estates_title_not_blank", sql`length(btrim(${t.title})) > 0`),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, queryRows } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
@@ -44,31 +44,52 @@ const columns = {
   featured: realEstates.featured,
 };
 
-/** A listing filter as the database applies it: the search as its distinct folded words (lib/search searchWords). */
-interface Filter {
-  locationId: string | null;
-  type: ListingQuery["type"];
-  words: string[];
+/**
+ * A listing filter as the database applies it: the search as its distinct
+ * folded words (lib/search searchWords), and the other filters of the query
+ * (issue 20) as they are.
+ */
+type Filter = Omit<ListingQuery, "search" | "sort" | "page"> & { words: string[] };
+
+function filterOf(query: Omit<ListingQuery, "sort" | "page">): Filter {
+  const { search, ...rest } = query;
+  return { ...rest, locationId: query.locationId || null, type: query.type || null, words: searchWords(search) };
 }
 
-function filterOf(query: Pick<ListingQuery, "locationId" | "type" | "search">): Filter {
-  return { locationId: query.locationId || null, type: query.type || null, words: searchWords(query.search) };
+/** The filters beyond location, type and search (issue 20; decision 0024): ranges inclusive, an unknown value never matches a bound. */
+function factConditions(filter: Filter): SQL[] {
+  const parts: SQL[] = [];
+  const t = realEstates;
+  // The default (also when absent) hides only sold properties: reserved ones stay on show.
+  if (filter.status === "available" || filter.status === undefined) parts.push(ne(t.status, "sold"));
+  else if (filter.status === "reserved" || filter.status === "sold") parts.push(eq(t.status, filter.status));
+  if (typeof filter.priceMin === "number") parts.push(gte(t.price, filter.priceMin));
+  if (typeof filter.priceMax === "number") parts.push(lte(t.price, filter.priceMax));
+  if (typeof filter.areaMin === "number") parts.push(gte(t.area, filter.areaMin));
+  if (typeof filter.areaMax === "number") parts.push(lte(t.area, filter.areaMax));
+  if (typeof filter.bedroomsMin === "number") parts.push(gte(t.bedrooms, filter.bedroomsMin));
+  if (typeof filter.seaDistanceMax === "number") parts.push(lte(t.sea_distance_m, filter.seaDistanceMax));
+  if (filter.seaView === true) parts.push(eq(t.sea_view, true));
+  if (filter.seaLine === true) parts.push(eq(t.sea_line, 1));
+  if (filter.stage) parts.push(eq(t.construction_stage, filter.stage));
+  return parts;
 }
 
 /**
- * The WHERE of a filter. With a text search the location and type tests are
- * written so no index can answer them (`(…) is true`): the planner does not
- * count the cost of fetching each row's search words from TOAST (~15 µs a
- * row), and given a usable location index it read every property of the
- * location and checked its words (550 ms at 100 000) instead of asking the
- * search index first (20 ms). A walk along a sort index (walkPageSql) keeps
- * them usable instead.
+ * The WHERE of a filter. With a text search the other tests are written so
+ * no index can answer them (`(…) is true`): the planner does not count the
+ * cost of fetching each row's search words from TOAST (~15 µs a row), and
+ * given a usable location index it read every property of the location and
+ * checked its words (550 ms at 100 000) instead of asking the search index
+ * first (20 ms). A walk along a sort index (walkPageSql) keeps them usable
+ * instead.
  */
 function conditions(filter: Filter, filtersIndexable = filter.words.length === 0): SQL | undefined {
   const parts: SQL[] = [];
   const test = (condition: SQL) => (filtersIndexable ? condition : sql`(${condition}) is true`);
   if (filter.locationId) parts.push(test(eq(realEstates.location_id, filter.locationId)));
   if (filter.type) parts.push(test(eq(realEstates.property_type, filter.type)));
+  for (const condition of factConditions(filter)) parts.push(test(condition));
   const search = textSearchCondition(filter.words);
   if (search) parts.push(search);
   return parts.length ? and(...parts) : undefined;
