@@ -1,8 +1,17 @@
+DROP INDEX "real_estates_order_idx";--> statement-breakpoint
+DROP INDEX "real_estates_price_asc_idx";--> statement-breakpoint
+DROP INDEX "real_estates_price_desc_idx";--> statement-breakpoint
+DROP INDEX "real_estates_created_at_idx";--> statement-breakpoint
 ALTER TABLE "real_estates" ADD COLUMN "price_reduction" numeric(5, 4) GENERATED ALWAYS AS (case when price_reduced_from > price then round((price_reduced_from - price) / price_reduced_from, 4) end) STORED;--> statement-breakpoint
-CREATE INDEX "real_estates_price_m2_asc_idx" ON "real_estates" USING btree ("price_per_m2","order","id");--> statement-breakpoint
-CREATE INDEX "real_estates_price_m2_desc_idx" ON "real_estates" USING btree ("price_per_m2" DESC NULLS LAST,"order","id");--> statement-breakpoint
-CREATE INDEX "real_estates_reduced_idx" ON "real_estates" USING btree ("price_reduction" DESC NULLS LAST,"order","created_at","id");--> statement-breakpoint
+CREATE INDEX "real_estates_price_m2_asc_idx" ON "real_estates" USING btree ("price_per_m2","order","id","status","location_id","property_type","price","area","bedrooms","sea_distance_m","sea_view","sea_line","construction_stage");--> statement-breakpoint
+CREATE INDEX "real_estates_price_m2_desc_idx" ON "real_estates" USING btree ("price_per_m2" DESC NULLS LAST,"order","id","status","location_id","property_type","price","area","bedrooms","sea_distance_m","sea_view","sea_line","construction_stage");--> statement-breakpoint
+CREATE INDEX "real_estates_reduced_idx" ON "real_estates" USING btree ("price_reduction" DESC NULLS LAST,"order","created_at","id","status","location_id","property_type","price","area","bedrooms","sea_distance_m","sea_view","sea_line","construction_stage");--> statement-breakpoint
+CREATE INDEX "real_estates_stage_idx" ON "real_estates" USING btree ("construction_stage") WHERE "real_estates"."construction_stage" is not null;--> statement-breakpoint
 CREATE INDEX "real_estates_price_reduced_at_idx" ON "real_estates" USING btree ("price_reduced_at") WHERE "real_estates"."price_reduced_at" is not null;--> statement-breakpoint
+CREATE INDEX "real_estates_order_idx" ON "real_estates" USING btree ("order","created_at","id","status","location_id","property_type","price","area","bedrooms","sea_distance_m","sea_view","sea_line","construction_stage");--> statement-breakpoint
+CREATE INDEX "real_estates_price_asc_idx" ON "real_estates" USING btree ("price","order","id","status","location_id","property_type","area","bedrooms","sea_distance_m","sea_view","sea_line","construction_stage");--> statement-breakpoint
+CREATE INDEX "real_estates_price_desc_idx" ON "real_estates" USING btree ("price" DESC NULLS LAST,"order","id","status","location_id","property_type","area","bedrooms","sea_distance_m","sea_view","sea_line","construction_stage");--> statement-breakpoint
+CREATE INDEX "real_estates_created_at_idx" ON "real_estates" USING btree ("created_at" DESC NULLS FIRST,"id","status","location_id","property_type","price","area","bedrooms","sea_distance_m","sea_view","sea_line","construction_stage");--> statement-breakpoint
 -- The last price cut (migration 0008) now expires: an update that leaves the
 -- price as it is keeps the mark only while it is younger than 60 days
 -- (PRICE_REDUCTION_DAYS), so the maintenance job clears old marks by writing
