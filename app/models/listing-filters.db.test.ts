@@ -253,7 +253,7 @@ describe("sorts", () => {
         }
       }
     }
-  });
+  }, 60_000);
 
   it("reads a text search's page the same by every plan, with the other filters", async () => {
     for (const sort of SORTS) {
@@ -277,7 +277,7 @@ describe("sorts", () => {
         }
       }
     }
-  });
+  }, 60_000);
 });
 
 describe("location counts", () => {

@@ -379,8 +379,9 @@ export class ListingEngine {
     }
     const matchesFirst: PageSql = { sql: matchesFirstSql(sort, where, plan), kind: "sorted", reversed: plan.fromEnd };
     if (textSearchPlan === "matches-first") return matchesFirst;
-    // A walk goes along the index after the location and type filters
-    // (schema.ts sortIndexes): the rows it passes per match are those
+    // A walk goes along the sort's index after the location and type filters
+    // (schema.ts sortIndexes), testing the other filters on its entries
+    // (coveringSortIndexes): the rows it passes per match are those
     // filters' count over the matches.
     const base = await this.count({ filter: { ...filter, words: [] }, where: conditions({ ...filter, words: [] }), version });
     const rowsPerMatch = base / Math.max(1, matches);
