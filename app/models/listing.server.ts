@@ -105,6 +105,17 @@ function conditions(filter: Filter, filtersIndexable = filter.words.length === 0
  */
 const TEXT_SEARCH_SETTINGS = ["set local enable_seqscan = off", "set local work_mem = '16MB'"];
 
+/**
+ * Settings for a count without a text search. Every filtered column is in
+ * the sort indexes (schema.ts coveringSortIndexes), so a count can read the
+ * narrowest one (12 MB at 100 000) instead of the table (34 MB): the planner
+ * prices a whole index at random reads and chose the table, which a
+ * sequential scan reads through a small ring of buffers, from the OS cache,
+ * every time (default listing at 100 000, loaded machine: 35–190 ms against
+ * 30–85 ms; decision 0024).
+ */
+const COUNT_SETTINGS = ["set local enable_seqscan = off"];
+
 type PagePlan = { limit: number; offset: number; fromEnd: boolean };
 
 /**
@@ -288,8 +299,8 @@ export class ListingEngine {
   }
 
   /** Runs a listing query, with TEXT_SEARCH_SETTINGS in a transaction when it searches text. */
-  private async read<T>(filter: Filter, query: SQL): Promise<T[]> {
-    const settings = filter.words.length === 0 ? [] : TEXT_SEARCH_SETTINGS;
+  private async read<T>(filter: Filter, query: SQL, plainSettings: readonly string[] = []): Promise<T[]> {
+    const settings = filter.words.length === 0 ? plainSettings : TEXT_SEARCH_SETTINGS;
     this.settings.onQuery?.({ ...dialect.sqlToQuery(query), settings });
     if (settings.length === 0) return queryRows<T>(db(), query);
     return db().transaction(async (tx) => {
@@ -307,7 +318,11 @@ export class ListingEngine {
     const key = countKey(filter);
     const known = this.counts.get(key, version);
     if (known !== undefined) return known;
-    const [counted] = await this.read<{ n: number | string }>(filter, sql`select count(*) as n from ${realEstates}${where ? sql` where ${where}` : sql``}`);
+    const [counted] = await this.read<{ n: number | string }>(
+      filter,
+      sql`select count(*) as n from ${realEstates}${where ? sql` where ${where}` : sql``}`,
+      COUNT_SETTINGS,
+    );
     const n = Number(counted?.n ?? 0);
     this.counts.set(key, version, n);
     return n;
