@@ -6,7 +6,7 @@ import { queryRows, type DatabaseHandle } from "~/db/client.server";
 import { VARIANT_WIDTHS } from "~/lib/images";
 import { createAdmin } from "~/models/admins.server";
 import { createLocation } from "~/models/locations.server";
-import { createProperty } from "~/models/real-estates.server";
+import { createProperty, updateProperty } from "~/models/real-estates.server";
 import { createSession, getSessionAdmin } from "~/models/sessions.server";
 import { variantFile } from "~/storage/image-variants.server";
 import { useTempImageStore } from "../../tests/support/temp-image-store";
@@ -95,6 +95,25 @@ describe("maintenance tick (SPEC §9)", () => {
     expect(await exists(young.key)).toBe(false);
   });
 
+  it("clears price-cut marks older than 60 days, at most once per expiry interval (decision 0024)", async () => {
+    const location = await createLocation({ name: "Равда", image: "/upload/locations/r.jpg" });
+    const cut = await createProperty({ title: "Скидка", description: "У моря", price: 100_000, location_id: location.id });
+    await updateProperty(cut.id, { price: 90_000 });
+    const reduction = async () =>
+      (await queryRows<{ r: string | null }>(test.handle().db, sql`select price_reduction::text as r from real_estates where id = ${cut.id}`))[0]!.r;
+    expect(await reduction()).toBe("0.1000");
+    const maintenance = createMaintenance({ cacheDir, priceCutExpiryEveryMs: HOUR });
+    const now = Date.now();
+    expect((await maintenance.tick(now)).expiredPriceCuts).toBe(0); // a fresh mark stays
+    await test.handle().db.execute(sql`alter table real_estates disable trigger real_estates_track_price`);
+    await test.handle().db.execute(sql`update real_estates set price_reduced_at = now() - interval '61 days' where id = ${cut.id}`);
+    await test.handle().db.execute(sql`alter table real_estates enable trigger real_estates_track_price`);
+    expect((await maintenance.tick(now + 60_000)).expiredPriceCuts).toBeNull(); // not due
+    expect(await reduction()).toBe("0.1000");
+    expect((await maintenance.tick(now + 2 * HOUR)).expiredPriceCuts).toBe(1);
+    expect(await reduction()).toBeNull();
+  });
+
   it("a tick still running is not started twice", async () => {
     const maintenance = createMaintenance({ cacheDir });
     const [a, b] = [maintenance.tick(), maintenance.tick()];
@@ -144,11 +163,12 @@ describe("backups on the tick (PGlite)", () => {
   });
 
   it("with no backup yet, the first comes a few minutes after the start, then one per interval", async () => {
-    const now = Date.now();
     const maintenance = createMaintenance({
       cacheDir,
       backups: { handle: fakePglite, dataDir: path.join(root, "new-site"), keep: 2, intervalMs: 24 * HOUR },
     });
+    // After the start: a millisecond between the two (a loaded machine) must not make the first backup late.
+    const now = Date.now();
     expect((await maintenance.tick(now)).backup).toBeNull();
     expect((await maintenance.tick(now + FIRST_BACKUP_AFTER_MS - 60_000)).backup).toBeNull();
     const first = await maintenance.tick(now + FIRST_BACKUP_AFTER_MS);

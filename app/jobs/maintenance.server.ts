@@ -3,6 +3,7 @@ import path from "node:path";
 import { backupPglite, pruneBackups } from "~/db/backup.server";
 import type { DatabaseHandle } from "~/db/client.server";
 import { removeImagesIfUnused } from "~/models/image-references.server";
+import { expirePriceCuts } from "~/models/listing-price-cuts.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import { storage } from "~/storage/index.server";
 import { UPLOAD_TYPES } from "~/storage/object-names";
@@ -12,7 +13,8 @@ import { forgetOldAttempts } from "~/web/rate-limit.server";
 /**
  * The server's maintenance tick (SPEC §9: every 60 s): expired administrator
  * sessions and day-old rate limit attempts are deleted, uploaded files
- * nobody refers to are removed once they are more than a day old, and the embedded database's backups are taken on
+ * nobody refers to are removed once they are more than a day old, price-cut
+ * marks older than PRICE_REDUCTION_DAYS are cleared (hourly), and the embedded database's backups are taken on
  * their own interval (BACKUP_INTERVAL_HOURS) and rotated (BACKUP_KEEP).
  *
  * Each job is independent and never throws out of the tick (failures are
@@ -33,6 +35,12 @@ export const ORPHAN_SWEEP_EVERY_MS = 60 * 60 * 1000;
  * interval later: a new site's first day of work is covered too.
  */
 export const FIRST_BACKUP_AFTER_MS = 5 * 60 * 1000;
+/**
+ * How often the tick clears expired price-cut marks (the «Цена снижена» badge
+ * and the `reduced` sort, decision 0024): a mark lasts 60 days and at most
+ * this much longer.
+ */
+export const PRICE_CUT_EXPIRY_EVERY_MS = 60 * 60 * 1000;
 /** Paths checked against the catalogue per query. */
 const ORPHAN_BATCH = 200;
 
@@ -72,6 +80,7 @@ export interface MaintenanceOptions {
   };
   orphanMinAgeMs?: number;
   orphanSweepEveryMs?: number;
+  priceCutExpiryEveryMs?: number;
   /** Cached image variants (default DATA_DIR/cache/img). */
   cacheDir?: string;
 }
@@ -81,6 +90,8 @@ export interface MaintenanceReport {
   sessions: number;
   /** Rate limit attempts older than a day deleted. */
   rateLimitAttempts: number;
+  /** Expired price-cut marks cleared; null when the job was not due. */
+  expiredPriceCuts: number | null;
   /** Orphaned uploads removed (storage keys); null when the sweep was not due. */
   orphans: string[] | null;
   /** The backup file written, when one was due. */
@@ -116,11 +127,12 @@ export function createMaintenance(options: MaintenanceOptions = {}): Maintenance
   // with none yet, FIRST_BACKUP_AFTER_MS after this start.
   let lastBackupAt = backups ? (newestBackupTime(backupsDir) ?? Date.now() - backups.intervalMs + Math.min(FIRST_BACKUP_AFTER_MS, backups.intervalMs)) : 0;
   let lastSweepAt = Number.NEGATIVE_INFINITY;
+  let lastExpiryAt = Number.NEGATIVE_INFINITY;
   let running: Promise<MaintenanceReport> | null = null;
   let timer: NodeJS.Timeout | undefined;
 
   async function run(now: number): Promise<MaintenanceReport> {
-    const report: MaintenanceReport = { sessions: 0, rateLimitAttempts: 0, orphans: null, backup: null };
+    const report: MaintenanceReport = { sessions: 0, rateLimitAttempts: 0, expiredPriceCuts: null, orphans: null, backup: null };
     try {
       report.sessions = await deleteExpiredSessions();
       if (report.sessions > 0) log.info(`Deleted ${report.sessions} expired session(s).`);
@@ -131,6 +143,16 @@ export function createMaintenance(options: MaintenanceOptions = {}): Maintenance
       report.rateLimitAttempts = await forgetOldAttempts(now);
     } catch (error) {
       log.error("Rate limit clean-up failed:", error);
+    }
+
+    if (now - lastExpiryAt >= (options.priceCutExpiryEveryMs ?? PRICE_CUT_EXPIRY_EVERY_MS)) {
+      lastExpiryAt = now;
+      try {
+        report.expiredPriceCuts = await expirePriceCuts();
+        if (report.expiredPriceCuts > 0) log.info(`Cleared ${report.expiredPriceCuts} expired price cut mark(s).`);
+      } catch (error) {
+        log.error("Expiring price cuts failed:", error);
+      }
     }
 
     if (now - lastSweepAt >= (options.orphanSweepEveryMs ?? ORPHAN_SWEEP_EVERY_MS)) {

@@ -43,4 +43,24 @@ describe("countKey", () => {
     expect(countKey({ locationId: "x", type: null, words: [] })).not.toBe(countKey({ locationId: null, type: null, words: [] }));
     expect(countKey({ locationId: null, type: "house", words: [] })).not.toBe(countKey({ locationId: null, type: null, words: ["house"] }));
   });
+
+  it("tells every other filter apart, and the default status from no status", () => {
+    const base = { locationId: null, type: null, words: [] };
+    const keys = [
+      countKey(base),
+      countKey({ ...base, priceMin: 100 }),
+      countKey({ ...base, priceMax: 100 }),
+      countKey({ ...base, areaMin: 100 }),
+      countKey({ ...base, areaMax: 100 }),
+      countKey({ ...base, bedroomsMin: 2 }),
+      countKey({ ...base, seaDistanceMax: 100 }),
+      countKey({ ...base, seaView: true }),
+      countKey({ ...base, seaLine: true }),
+      countKey({ ...base, stage: "act16" }),
+      countKey({ ...base, status: "sold" }),
+      countKey({ ...base, status: "all" }),
+    ];
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(countKey({ ...base, status: "available", seaView: false, priceMin: null })).toBe(countKey(base));
+  });
 });

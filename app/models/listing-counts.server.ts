@@ -66,10 +66,38 @@ export class VersionedCache<T> {
 /** Counts per filter (the use this cache was made for; page marks use it too). */
 export class CountCache extends VersionedCache<number> {}
 
+/** The filters beyond location, type and search (ListingQuery's), absent meaning unset. */
+export interface FactFilters {
+  priceMin?: number | null;
+  priceMax?: number | null;
+  areaMin?: number | null;
+  areaMax?: number | null;
+  bedroomsMin?: number | null;
+  seaDistanceMax?: number | null;
+  seaView?: boolean;
+  seaLine?: boolean;
+  stage?: string | null;
+  /** Absent: the default, `available` (nothing sold). */
+  status?: string;
+}
+
 /**
  * The cache key of a filter: the same filter in any spelling (upper case, ё,
- * repeated or reordered words) is one entry, as it is one WHERE clause.
+ * repeated or reordered words) is one entry, as it is one WHERE clause; every
+ * other filter (issue 20) is part of it, unset ones as null.
  */
-export function countKey(filter: { locationId: string | null; type: string | null; words: readonly string[] }): string {
-  return JSON.stringify([filter.locationId ?? "", filter.type ?? "", [...filter.words].sort()]);
+export function countKey(filter: { locationId: string | null; type: string | null; words: readonly string[] } & FactFilters): string {
+  const facts = [
+    filter.priceMin ?? null,
+    filter.priceMax ?? null,
+    filter.areaMin ?? null,
+    filter.areaMax ?? null,
+    filter.bedroomsMin ?? null,
+    filter.seaDistanceMax ?? null,
+    filter.seaView === true,
+    filter.seaLine === true,
+    filter.stage ?? null,
+    filter.status ?? "available",
+  ];
+  return JSON.stringify([filter.locationId ?? "", filter.type ?? "", [...filter.words].sort(), facts]);
 }

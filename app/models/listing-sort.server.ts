@@ -7,12 +7,12 @@ import type { ListingQuery } from "~/lib/listing-query";
  * form the sort indexes answer (listing-marks.server.ts).
  */
 export type Key = {
-  name: "order" | "created_at" | "id" | "price";
+  name: "order" | "created_at" | "id" | "price" | "price_per_m2" | "price_reduction";
   /** The column's type, to cast a key value given as text back to it. */
   type: "integer" | "timestamptz" | "uuid" | "numeric";
   dir: "asc" | "desc";
   nullsLast?: boolean;
-  /** Only price may be NULL ('По запросу'); the other keys are NOT NULL columns. */
+  /** Price ('По запросу'), €/m² and the reduction may be NULL; the other keys are NOT NULL columns. */
   nullable?: boolean;
 };
 
@@ -27,6 +27,20 @@ export function sortKeys(sort: ListingQuery["sort"]): Key[] {
       return [{ name: "price", type: "numeric", dir: "desc", nullsLast: true, nullable: true }, order, id];
     case "newest":
       return [{ name: "created_at", type: "timestamptz", dir: "desc", nullsLast: false }, id];
+    case "price-m2-asc":
+      return [{ name: "price_per_m2", type: "numeric", dir: "asc", nullsLast: true, nullable: true }, order, id];
+    case "price-m2-desc":
+      return [{ name: "price_per_m2", type: "numeric", dir: "desc", nullsLast: true, nullable: true }, order, id];
+    case "reduced":
+      // The largest recent cut first (price_reduction: null without one, or
+      // once the maintenance job expired it), then the rest in the default order
+      // (docs/decisions/0024-listing-filters.md).
+      return [
+        { name: "price_reduction", type: "numeric", dir: "desc", nullsLast: true, nullable: true },
+        order,
+        { name: "created_at", type: "timestamptz", dir: "asc" },
+        id,
+      ];
     default:
       // SPEC §9: by the order field ascending (positions are per location).
       return [order, { name: "created_at", type: "timestamptz", dir: "asc" }, id];

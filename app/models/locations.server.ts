@@ -1,4 +1,4 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, ne } from "drizzle-orm";
 import { db, type Executor } from "~/db/client.server";
 import { locations, realEstates, type Location } from "~/db/schema";
 import { RESERVED_SLUGS, slugify } from "~/lib/slug";
@@ -38,11 +38,16 @@ export async function listLocations(executor: Executor = db()): Promise<Location
   return executor.select().from(locations).orderBy(asc(locations.order), asc(locations.created_at), asc(locations.id));
 }
 
-/** All locations with the number of their properties, by position. */
-export async function listLocationsWithCounts(): Promise<LocationWithCount[]> {
+/**
+ * All locations with the number of their properties, by position: those on
+ * sale (not sold, as the public pages count them, issue 20), or every one
+ * with `includeSold` (the administrator's view: deleting a location deletes them all).
+ */
+export async function listLocationsWithCounts({ includeSold = false }: { includeSold?: boolean } = {}): Promise<LocationWithCount[]> {
   const counts = db()
     .select({ location_id: realEstates.location_id, n: count().as("n") })
     .from(realEstates)
+    .where(includeSold ? undefined : ne(realEstates.status, "sold"))
     .groupBy(realEstates.location_id)
     .as("counts");
   const rows = await db()

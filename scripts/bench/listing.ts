@@ -7,8 +7,12 @@
  * Times `ListingEngine.search(query, { pageSize: 10 })` (app/models/listing.server.ts) in-process
  * for every combination of
  *   filter  none · location · type · search (common word, rare word, Cyrillic
- *           upper case, two words) · location+type+search
- *   sort    default · price-asc · price-desc · newest
+ *           upper case, two words) · location+type+search · each issue 20
+ *           filter (price range, area, bedrooms, sea distance, sea view, first
+ *           line, stage, status all/reserved/sold) · combinations of them with
+ *           location, type and search
+ *   sort    default · price-asc · price-desc · newest · price-m2-asc ·
+ *           price-m2-desc · reduced
  *   page    1 · the middle page · the last page
  * on PGlite and PostgreSQL, with 10 000 and 100 000 demo listings, and prints
  * p50/p95/max per combination, flagging what misses the budget.
@@ -52,7 +56,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { db, queryRows } from "~/db/client.server";
 import { realEstates } from "~/db/schema";
-import { EMPTY_QUERY, type ListingQuery, type Sort } from "~/lib/listing-query";
+import { EMPTY_QUERY, SORTS as ALL_SORTS, type ListingQuery, type Sort } from "~/lib/listing-query";
 import { ListingEngine } from "~/models/listing.server";
 import { listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
@@ -66,7 +70,7 @@ import { readOptions } from "./options.mjs";
 const BUDGET_MS = 25;
 const MAX_GROWTH = 2;
 const PAGE_SIZE = 10;
-const SORTS: Sort[] = ["default", "price-asc", "price-desc", "newest"];
+const SORTS: Sort[] = [...ALL_SORTS];
 
 // ---------------------------------------------------------------------------
 // Options
@@ -180,6 +184,22 @@ function families(locationId: string): Family[] {
     { name: "search 'БАССЕЙН' (upper)", query: { ...base, search: "БАССЕЙН" } },
     { name: "search 'бассейн парковка'", query: { ...base, search: "бассейн парковка" } },
     { name: "location+house+'море'", query: { ...base, locationId, type: "house", search: "море" } },
+    // Issue 20: each filter alone (with the default status, not sold), the statuses, and combinations.
+    { name: "price 100–200k", query: { ...base, priceMin: 100_000, priceMax: 200_000 } },
+    { name: "area ≥ 120", query: { ...base, areaMin: 120 } },
+    { name: "bedrooms ≥ 3", query: { ...base, bedroomsMin: 3 } },
+    { name: "sea ≤ 300 m", query: { ...base, seaDistanceMax: 300 } },
+    { name: "sea view", query: { ...base, seaView: true } },
+    { name: "first line", query: { ...base, seaLine: true } },
+    { name: "stage act14", query: { ...base, stage: "act14" } },
+    { name: "status all", query: { ...base, status: "all" } },
+    { name: "status reserved", query: { ...base, status: "reserved" } },
+    { name: "status sold", query: { ...base, status: "sold" } },
+    { name: "location+sea view+≤150k", query: { ...base, locationId, seaView: true, priceMax: 150_000 } },
+    { name: "house+bedrooms ≥ 3+sea ≤ 1 km", query: { ...base, type: "house", bedroomsMin: 3, seaDistanceMax: 1000 } },
+    { name: "location+flat+area 50–90+act16", query: { ...base, locationId, type: "apartment", areaMin: 50, areaMax: 90, stage: "act16" } },
+    { name: "'бассейн'+first line", query: { ...base, search: "бассейн", seaLine: true } },
+    { name: "'море'+price ≤ 100k+2 bedrooms", query: { ...base, search: "море", priceMax: 100_000, bedroomsMin: 2 } },
   ];
 }
 
