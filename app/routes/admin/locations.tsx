@@ -17,7 +17,7 @@ import type { Route } from "./+types/locations";
 const LISTED_PROPERTIES = 10;
 
 export async function loader() {
-  const [locations, byLocation] = await Promise.all([listLocationsWithCounts(), propertiesByLocation(LISTED_PROPERTIES)]);
+  const [locations, byLocation] = await Promise.all([listLocationsWithCounts({ includeSold: true }), propertiesByLocation(LISTED_PROPERTIES)]);
   return {
     locations: locations.map((l) => ({
       id: l.id,
