@@ -119,7 +119,15 @@ describe("seedDemo", { timeout: 120_000 }, () => {
     expect(cut.length).toBeGreaterThan(3);
     for (const r of cut) expect(r.price_reduced_from!).toBeGreaterThan(r.price!);
     for (const r of demo.filter((r) => r.floor !== null)) expect(r.floor!).toBeLessThanOrEqual(r.floors_total!);
-    expect((await listLocations()).find((l) => l.name === "Созополь")?.name_ru_in).toBe("в Созополе");
+    expect((await listLocations()).find((l) => l.name === "Созополь")).toMatchObject({ name_ru_in: "в Созополе", map_lat: 42.4175, map_zoom: 14 });
+    // Points along the coast (issue 21): every demo listing of a default place has one near it, some approximate.
+    for (const r of demo) {
+      expect(r.lat).toBeGreaterThan(42.2);
+      expect(r.lat).toBeLessThan(42.7);
+      expect(r.lng).toBeGreaterThan(27.4);
+      expect(r.lng).toBeLessThan(27.8);
+    }
+    expect(demo.some((r) => r.location_precision === "approximate") && demo.some((r) => r.location_precision === "exact")).toBe(true);
 
     // Every picture a listing shows is a stored file named the SPEC §3 way.
     const urls = new Set(demo.flatMap((r) => r.images));

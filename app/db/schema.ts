@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  doublePrecision,
   type ExtraConfigColumn,
   index,
   integer,
@@ -15,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CONSTRUCTION_STAGES, FURNISHED, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/lib/property-facts";
+import { CONSTRUCTION_STAGES, FURNISHED, LOCATION_PRECISIONS, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/lib/property-facts";
 
 /**
  * Tables keep SPEC §3's names and columns (order, isread, title_bg …) so the
@@ -39,6 +40,10 @@ export const locations = pgTable(
     order: integer("order").notNull().default(0),
     // Russian prepositional phrase («в Созополе») for «Недвижимость в …»; empty: a wording that needs no case.
     name_ru_in: text("name_ru_in").notNull().default(""),
+    // The map's view of the location (issue 21): centre and zoom, null until set.
+    map_lat: doublePrecision("map_lat"),
+    map_lng: doublePrecision("map_lng"),
+    map_zoom: integer("map_zoom"),
     ...timestamps,
   },
   (t) => [
@@ -46,6 +51,11 @@ export const locations = pgTable(
     uniqueIndex("locations_slug_key").on(t.slug),
     index("locations_order_idx").on(t.order),
     check("locations_name_not_blank", sql`length(btrim(${t.name})) > 0`),
+    check(
+      "locations_map_check",
+      sql`(${t.map_lat} is null) = (${t.map_lng} is null) and (${t.map_lat} is null or (${t.map_lat} between -90 and 90 and ${t.map_lng} between -180 and 180))`,
+    ),
+    check("locations_map_zoom_check", sql`${t.map_zoom} is null or ${t.map_zoom} between 1 and 19`),
   ],
 );
 
@@ -168,6 +178,15 @@ export const realEstates = pgTable(
     price_reduced_at: timestamp("price_reduced_at", { withTimezone: true, mode: "string" }),
     // The cut's share of the old price while the mark lasts (the `reduced` sort's key; the
     // maintenance job clears marks older than PRICE_REDUCTION_DAYS, decision 0024).
+    // Where it is (issue 21): the real point, written by the administrator, and
+    // the point the public sees — the same when exact; for an approximate one a
+    // point 100–250 m away in a random direction, drawn by the database when the
+    // point or its precision changes (migration 0010) and never sent to visitors.
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    location_precision: text("location_precision", { enum: LOCATION_PRECISIONS }).notNull().default("exact"),
+    public_lat: doublePrecision("public_lat"),
+    public_lng: doublePrecision("public_lng"),
     price_reduction: numeric("price_reduction", { precision: 5, scale: 4, mode: "number" }).generatedAlwaysAs(
       sql`case when price_reduced_from > price then round((price_reduced_from - price) / price_reduced_from, 4) end`,
     ),
@@ -225,6 +244,15 @@ export const realEstates = pgTable(
     check("real_estates_fee_check", sql`${t.maintenance_fee_eur_m2} is null or ${t.maintenance_fee_eur_m2} between 0 and 1000`),
     check("real_estates_furnished_check", sql`${t.furnished} is null or ${t.furnished} in ('none', 'partly', 'full')`),
     check("real_estates_plot_area_check", sql`${t.plot_area} is null or ${t.plot_area} > 0`),
+    check(
+      "real_estates_point_check",
+      sql`(${t.lat} is null) = (${t.lng} is null) and (${t.lat} is null or (${t.lat} between -90 and 90 and ${t.lng} between -180 and 180))`,
+    ),
+    check("real_estates_precision_check", sql`${t.location_precision} in ('exact', 'approximate')`),
+    // The map's bounding-box filter (bbox=…) reads the public point.
+    index("real_estates_public_point_idx")
+      .on(t.public_lat, t.public_lng)
+      .where(sql`${t.public_lat} is not null`),
   ],
 );
 

@@ -232,4 +232,18 @@ export const ADMIN = {
     replySubject: "Ответ на вашу заявку",
     live: "Новые заявки появляются автоматически",
   },
+  // Issue 21: where a property is, and a location's map view.
+  map: {
+    legend: "На карте",
+    locationLegend: "Карта локации",
+    link: "Ссылка на карту (OpenStreetMap или Google Maps) — координаты заполнятся сами",
+    linkHint: "Или введите широту и долготу, например 42.4195 и 27.6960.",
+    linkUnreadable: "В этой ссылке нет координат. Откройте точку на карте и скопируйте адрес страницы.",
+    linkRead: (lat: number, lng: number) => `Координаты из ссылки: ${lat}, ${lng}`,
+    lat: "Широта",
+    lng: "Долгота",
+    precision: "Показывать на сайте",
+    precisions: { exact: "Точно (дом на карте)", approximate: "Примерно (район ~300 м, без точного адреса)" },
+    zoom: "Масштаб карты (1–19)",
+  },
 } as const;

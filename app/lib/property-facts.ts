@@ -18,3 +18,7 @@ export type Furnished = (typeof FURNISHED)[number];
 
 /** How long a price cut shows as «Цена снижена» (and counts for the `reduced` sort). */
 export const PRICE_REDUCTION_DAYS = 60;
+
+/** How exactly a property's point may be shown (issue 21): approximate shows an area around a moved point, never the point. */
+export const LOCATION_PRECISIONS = ["exact", "approximate"] as const;
+export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number];

@@ -15,14 +15,14 @@ export type LocationWithCount = Location & { property_count: number };
 
 const LOCATIONS_LIST: OrderedList = { table: "locations", lockKey: "locations.order" };
 
-/** The six default locations of SPEC §3 / DESIGN §4 (Russian name, Bulgarian name, Russian «where»; migration 0008 gives existing ones theirs). */
-export const DEFAULT_LOCATIONS: readonly { name: string; name_bg: string; name_ru_in: string }[] = [
-  { name: "Созополь", name_bg: "Созопол", name_ru_in: "в Созополе" },
-  { name: "Черноморец", name_bg: "Черноморец", name_ru_in: "в Черноморце" },
-  { name: "Равда", name_bg: "Равда", name_ru_in: "в Равде" },
-  { name: "Бургас", name_bg: "Бургас", name_ru_in: "в Бургасе" },
-  { name: "Каблешково", name_bg: "Каблешково", name_ru_in: "в Каблешково" },
-  { name: "Приморско", name_bg: "Приморско", name_ru_in: "в Приморско" },
+/** The six default locations of SPEC §3 / DESIGN §4: names, Russian «where» and map view (migrations 0008 and 0010 give existing ones theirs). */
+export const DEFAULT_LOCATIONS: readonly { name: string; name_bg: string; name_ru_in: string; map_lat: number; map_lng: number; map_zoom: number }[] = [
+  { name: "Созополь", name_bg: "Созопол", name_ru_in: "в Созополе", map_lat: 42.4175, map_lng: 27.696, map_zoom: 14 },
+  { name: "Черноморец", name_bg: "Черноморец", name_ru_in: "в Черноморце", map_lat: 42.4445, map_lng: 27.6395, map_zoom: 15 },
+  { name: "Равда", name_bg: "Равда", name_ru_in: "в Равде", map_lat: 42.6415, map_lng: 27.679, map_zoom: 15 },
+  { name: "Бургас", name_bg: "Бургас", name_ru_in: "в Бургасе", map_lat: 42.5, map_lng: 27.47, map_zoom: 13 },
+  { name: "Каблешково", name_bg: "Каблешково", name_ru_in: "в Каблешково", map_lat: 42.653, map_lng: 27.569, map_zoom: 15 },
+  { name: "Приморско", name_bg: "Приморско", name_ru_in: "в Приморско", map_lat: 42.267, map_lng: 27.758, map_zoom: 14 },
 ];
 
 /** Slug of a location name; refuses names that give no slug or a reserved one. */

@@ -67,13 +67,13 @@ export function optionalPositiveDecimal(invalid: string, max: number) {
   return optionalDecimal(invalid, (n) => n > 0 && n <= max);
 }
 
-/** Optional decimal in [min, max] (zero allowed when min is 0): empty → null. */
-export function optionalDecimalInRange(invalid: string, min: number, max: number) {
-  return optionalDecimal(invalid, (n) => n >= min && n <= max);
+/** Optional decimal in [min, max] (zero allowed when min is 0): empty → null; `decimals` kept (2: money, 6: degrees, ~10 cm). */
+export function optionalDecimalInRange(invalid: string, min: number, max: number, decimals = 2) {
+  return optionalDecimal(invalid, (n) => n >= min && n <= max, decimals);
 }
 
-/** An optional decimal `accept` takes: empty → null; two decimals kept. */
-function optionalDecimal(invalid: string, accept: (n: number) => boolean) {
+/** An optional decimal `accept` takes: empty → null; `decimals` kept. */
+function optionalDecimal(invalid: string, accept: (n: number) => boolean, decimals = 2) {
   return z
     .unknown()
     .optional()
@@ -84,7 +84,7 @@ function optionalDecimal(invalid: string, accept: (n: number) => boolean) {
         ctx.addIssue({ code: "custom", message: invalid });
         return z.NEVER;
       }
-      return Math.round(parsed * 100) / 100;
+      return Math.round(parsed * 10 ** decimals) / 10 ** decimals;
     });
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeImageRef } from "~/lib/images";
-import { optionalText, requiredText } from "./fields";
+import { optionalDecimalInRange, optionalInteger, optionalText, requiredText } from "./fields";
 
 /** SPEC §5 / §8 wording for locations (administrator-facing, Russian). */
 export const LOCATION_MESSAGES = {
@@ -23,6 +23,8 @@ export const LOCATION_MESSAGES = {
   imageInvalid: "Неверный адрес изображения",
   nameInTooLong: "«Где» слишком длинное (не более 110 символов)",
   nameInNeedsPreposition: "«Где» начинается с предлога «в» или «во», например «в Созополе»",
+  mapInvalid: "Центр карты: широта от −90 до 90 и долгота от −180 до 180, обе вместе",
+  mapZoomInvalid: "Масштаб карты — целое число от 1 до 19",
 } as const;
 
 const M = LOCATION_MESSAGES;
@@ -45,16 +47,31 @@ const fields = {
   image,
   order: z.coerce.number().int().min(0).max(1_000_000),
   // Issue 20: «в Созополе» for «Недвижимость в …»; Russian only (Bulgarian needs no case).
+  map_lat: optionalDecimalInRange(M.mapInvalid, -90, 90, 6),
+  map_lng: optionalDecimalInRange(M.mapInvalid, -180, 180, 6),
+  map_zoom: optionalInteger(M.mapZoomInvalid, 1, 19),
   name_ru_in: optionalText(110, M.nameInTooLong).refine((v) => v === "" || /^во? \S/iu.test(v), { error: M.nameInNeedsPreposition }),
 };
 
 /** Creating a location: name and image required (SPEC §5). */
-export const locationCreateSchema = z.object({
-  name: fields.name,
-  name_bg: fields.name_bg,
-  name_ru_in: fields.name_ru_in,
-  image: fields.image.refine((v) => v !== "", { error: M.imageRequired }),
-});
+/** The map's centre is both coordinates or none (an update sends both or neither). */
+function mapCentre(data: { map_lat?: number | null; map_lng?: number | null }, ctx: z.RefinementCtx) {
+  if ((data.map_lat === undefined) !== (data.map_lng === undefined) || (data.map_lat === null) !== (data.map_lng === null)) {
+    ctx.addIssue({ code: "custom", message: M.mapInvalid, path: ["map_lat"] });
+  }
+}
+
+export const locationCreateSchema = z
+  .object({
+    name: fields.name,
+    name_bg: fields.name_bg,
+    name_ru_in: fields.name_ru_in,
+    map_lat: fields.map_lat,
+    map_lng: fields.map_lng,
+    map_zoom: fields.map_zoom,
+    image: fields.image.refine((v) => v !== "", { error: M.imageRequired }),
+  })
+  .superRefine(mapCentre);
 
 /** Updating a location: any subset of its fields; an empty image removes it. */
 export const locationUpdateSchema = z
@@ -62,10 +79,14 @@ export const locationUpdateSchema = z
     name: fields.name,
     name_bg: fields.name_bg,
     name_ru_in: fields.name_ru_in,
+    map_lat: fields.map_lat,
+    map_lng: fields.map_lng,
+    map_zoom: fields.map_zoom,
     image: fields.image,
     order: fields.order,
   })
-  .partial();
+  .partial()
+  .superRefine(mapCentre);
 
 export type LocationCreateInput = z.infer<typeof locationCreateSchema>;
 export type LocationUpdateInput = z.infer<typeof locationUpdateSchema>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeImageList } from "~/lib/images";
-import { CONSTRUCTION_STAGES, FURNISHED, PROPERTY_STATUSES } from "~/lib/property-facts";
+import { CONSTRUCTION_STAGES, FURNISHED, LOCATION_PRECISIONS, PROPERTY_STATUSES } from "~/lib/property-facts";
 import {
   optionalBoolean,
   optionalChoice,
@@ -68,6 +68,9 @@ export const PROPERTY_MESSAGES = {
   plotAreaInvalid: "Пожалуйста, введите действительную площадь участка",
   complexNameTooLong: "Название комплекса слишком длинное (не более 200 символов)",
   featuredInvalid: "«Показывать на главной»: да или нет",
+  // The map (issue 21)
+  pointInvalid: "Координаты: широта от −90 до 90 и долгота от −180 до 180, обе вместе",
+  precisionInvalid: "Точность на карте: точно или примерно",
 } as const;
 
 const M = PROPERTY_MESSAGES;
@@ -131,12 +134,25 @@ const dataFields = {
   plot_area: optionalPositiveDecimal(M.plotAreaInvalid, MAX_AREA),
   complex_name: optionalText(200, M.complexNameTooLong).transform((v) => v || null),
   featured: optionalBoolean(M.featuredInvalid).transform((v) => v ?? false),
+  lat: optionalDecimalInRange(M.pointInvalid, -90, 90, 6),
+  lng: optionalDecimalInRange(M.pointInvalid, -180, 180, 6),
+  location_precision: optionalChoice(LOCATION_PRECISIONS, M.precisionInvalid).transform((v) => v ?? "exact"),
 };
 
-/** A floor above the building's top floor is a typing slip; checked where both are known. */
-function floorWithinBuilding(data: { floor?: number | null; floors_total?: number | null }, ctx: z.RefinementCtx) {
+/**
+ * Rules between fields: a floor above the building's top floor is a typing
+ * slip (checked where both are known); a point is both coordinates or none
+ * (an update sends both or neither).
+ */
+function floorWithinBuilding(
+  data: { floor?: number | null; floors_total?: number | null; lat?: number | null; lng?: number | null },
+  ctx: z.RefinementCtx,
+) {
   if (data.floor != null && data.floors_total != null && data.floor > data.floors_total) {
     ctx.addIssue({ code: "custom", message: M.floorAboveTotal, path: ["floor"] });
+  }
+  if ((data.lat === undefined) !== (data.lng === undefined) || (data.lat === null) !== (data.lng === null)) {
+    ctx.addIssue({ code: "custom", message: M.pointInvalid, path: ["lat"] });
   }
 }
 

@@ -51,6 +51,10 @@ export interface DemoListing {
   featured: boolean;
   /** The price it was first listed at, when it has since been cut (the seeder writes both, so the database records the cut). */
   listed_price: number | null;
+  // Where it is (issue 21): a point in one of the place's neighbourhoods; some shown only approximately.
+  lat: number | null;
+  lng: number | null;
+  location_precision: "exact" | "approximate";
 }
 
 /** Share of listings without a price (shown as 'По запросу'). */
@@ -808,6 +812,59 @@ function featuresFor(rng: Rng, a: Attributes): [string[], string[]] {
   return [kept.map((p) => p[0]), kept.map((p) => p[1])];
 }
 
+/**
+ * Neighbourhoods of the default places, on land (points are drawn within
+ * ~200 m of one); a place not listed here gets no point.
+ */
+const NEIGHBOURHOODS: Record<string, readonly (readonly [number, number])[]> = {
+  Созополь: [
+    [42.416, 27.6955],
+    [42.4115, 27.697],
+    [42.409, 27.694],
+    [42.405, 27.6975],
+  ],
+  Черноморец: [
+    [42.445, 27.639],
+    [42.442, 27.635],
+    [42.447, 27.633],
+  ],
+  Равда: [
+    [42.644, 27.675],
+    [42.64, 27.674],
+    [42.646, 27.672],
+  ],
+  Бургас: [
+    [42.499, 27.465],
+    [42.505, 27.46],
+    [42.515, 27.462],
+    [42.492, 27.47],
+  ],
+  Каблешково: [
+    [42.653, 27.569],
+    [42.655, 27.565],
+    [42.65, 27.572],
+  ],
+  Приморско: [
+    [42.266, 27.756],
+    [42.263, 27.759],
+    [42.27, 27.752],
+  ],
+};
+
+/** A listing's point: near one of its place's neighbourhoods (6 decimals), a quarter of them (more houses) approximate. */
+function pointFor(index: number, location: DemoLocation, type: DemoPropertyType) {
+  const areas = NEIGHBOURHOODS[location.name.trim()];
+  const rng = rngFor("point", index);
+  if (!areas) return { lat: null, lng: null, location_precision: "exact" as const };
+  const [lat, lng] = pick(rng, areas);
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  return {
+    lat: round(lat + float(rng, -0.0018, 0.0018)),
+    lng: round(lng + float(rng, -0.0024, 0.0024)),
+    location_precision: chance(rng, type === "house" ? 0.4 : 0.2) ? ("approximate" as const) : ("exact" as const),
+  };
+}
+
 /** Reference prefixes of the default places; others get "BG". */
 const REFERENCE_PREFIX: Record<string, string> = { Созополь: "SZ", Черноморец: "CH", Равда: "RV", Бургас: "BS", Каблешково: "KB", Приморско: "PR" };
 
@@ -871,5 +928,6 @@ export function demoListing(index: number, location: DemoLocation): DemoListing 
     features,
     features_bg: hasBulgarian ? featuresBg : [],
     ...factsFor(index, location, a, hasPrice ? price : null),
+    ...pointFor(index, location, a.type),
   };
 }

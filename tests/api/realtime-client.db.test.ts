@@ -170,6 +170,25 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     expect(output()).toMatch(/joined realtime:admin-inbox as administrator realtime-client@example\.com/);
   });
 
+  it("an approximate property's real point reaches administrators only: anonymous channels get the public one (issue 21)", async () => {
+    const anon = await listen(newClient(), "anon-points", { event: "INSERT", schema: "public", table: "real_estates" });
+    const admin = await signedIn();
+    const watching = await listen(admin, "admin-points", { event: "INSERT", schema: "public", table: "real_estates" });
+    const { data: location } = await admin.from("locations").select("id").limit(1).single();
+    const real = { lat: 42.41, lng: 27.69 };
+    const created = await admin
+      .from("real_estates")
+      .insert({ title: "Дом с точкой", description: "x", location_id: location!.id, ...real, location_precision: "approximate" })
+      .select()
+      .single();
+    expect(created.error).toBeNull();
+    await waitFor(() => anon.events.length >= 1 && watching.events.length >= 1, 5000, "the INSERTs");
+    expect(watching.events[0]!.new).toMatchObject(real);
+    expect(anon.events[0]!.new).toMatchObject({ lat: created.data!.public_lat, lng: created.data!.public_lng });
+    expect((anon.events[0]!.new as { lat: number }).lat).not.toBe(real.lat);
+    expect((await admin.from("real_estates").delete().eq("id", created.data!.id)).error).toBeNull();
+  });
+
   it("a burst of 30 inserts: every one arrives, in order, at most 10 a second", async () => {
     const admin = await signedIn();
     const watcher = newClient();

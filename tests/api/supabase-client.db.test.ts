@@ -294,6 +294,33 @@ describe(`supabase-js against the API on ${testDbKind()}`, () => {
     expect((await admin.from("real_estates").delete().eq("id", created.data!.id)).error).toBeNull();
   });
 
+  it("a property's point (issue 21): the administrator reads and writes the real one; anonymous reads, filters and realtime see only the public one", async () => {
+    const admin = await signedIn();
+    const anon = api.client();
+    const { data: location } = await anon.from("locations").select("id, map_lat, map_lng, map_zoom").eq("name", "Приморско").single();
+    expect(location).toMatchObject({ map_lat: 42.267, map_lng: 27.758, map_zoom: 14 });
+    const real = { lat: 42.265432, lng: 27.757654 };
+    const created = await admin
+      .from("real_estates")
+      .insert({ title: "Дом у леса", description: "Тихо", location_id: location!.id, ...real, location_precision: "approximate" })
+      .select("id, lat, lng, public_lat, public_lng, location_precision")
+      .single();
+    expect(created.error).toBeNull();
+    expect(created.data).toMatchObject({ ...real, location_precision: "approximate" });
+    const shown = { lat: created.data!.public_lat as number, lng: created.data!.public_lng as number };
+    expect(shown).not.toEqual(real);
+    const read = await anon.from("real_estates").select("lat, lng, public_lat").eq("id", created.data!.id).single();
+    expect(read.data).toEqual({ ...shown, public_lat: shown.lat });
+    // A filter or an order on the point works on the public one: no search narrows down the real point.
+    const narrowed = await anon.from("real_estates").select("id").eq("id", created.data!.id).eq("lat", real.lat);
+    expect(narrowed.data).toEqual([]);
+    const found = await anon.from("real_estates").select("id").eq("id", created.data!.id).eq("lat", shown.lat).gte("lng", shown.lng);
+    expect(found.data).toEqual([{ id: created.data!.id }]);
+    const half = await admin.from("real_estates").update({ lat: 42.3 }).eq("id", created.data!.id).select().single();
+    expect(half.error?.message).toBe("Координаты: широта от −90 до 90 и долгота от −180 до 180, обе вместе");
+    expect((await admin.from("real_estates").delete().eq("id", created.data!.id)).error).toBeNull();
+  });
+
   it("contact submissions: anonymous may only send one; the administrator lists, marks read and deletes", async () => {
     const admin = await signedIn();
     const anon = api.client();

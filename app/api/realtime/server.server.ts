@@ -13,7 +13,7 @@ import { tokenIdentity } from "~/web/identity.server";
 import { log } from "~/platform/log.server";
 import { guardedUpgrade } from "~/web/edge-guard.server";
 import { asJson, parseSelect } from "../rest/query.server";
-import { apiTable, type ApiColumn, type TableName } from "../rest/tables.server";
+import { anonymousRow, apiTable, type ApiColumn, type TableName } from "../rest/tables.server";
 import { clientAddress } from "~/web/client-address.server";
 import { Admission, PROBATION_MS, upgradeCredential, type ConnectionClass, type Refusal } from "./admission.server";
 import {
@@ -95,6 +95,8 @@ interface Event {
   type: "INSERT" | "UPDATE" | "DELETE";
   columns: { name: string; type: string }[];
   record: Record<string, unknown>;
+  /** The row as anonymous channels see it (rest/tables.server.ts anonymousRow). */
+  anonymousRecord: Record<string, unknown>;
   oldRecord: Record<string, unknown>;
   commitTimestamp: string;
 }
@@ -111,12 +113,12 @@ const PG_TYPES: Record<ApiColumn["kind"], string> = {
 
 async function eventOf(change: Change): Promise<Event | null> {
   if (change.type !== "INSERT" && change.type !== "UPDATE" && change.type !== "DELETE") return null;
-  const table = apiTable(change.table);
+  const table = apiTable(change.table, "admin");
   if (!table || !change.id) return null;
   const commitTimestamp = new Date().toISOString();
   const columns = [...table.columns.values()].map((c) => ({ name: c.name, type: PG_TYPES[c.kind] }));
   const base = { table: table.name, type: change.type, columns, commitTimestamp };
-  if (change.type === "DELETE") return { ...base, record: {}, oldRecord: { id: change.id } };
+  if (change.type === "DELETE") return { ...base, record: {}, anonymousRecord: {}, oldRecord: { id: change.id } };
   const items = parseSelect(table, "*");
   const fields: Record<string, PgColumn> = {};
   for (const item of items) fields[item.key] = item.column.column;
@@ -127,7 +129,7 @@ async function eventOf(change: Change): Promise<Event | null> {
   } catch (error) {
     log.error(`Realtime: cannot read ${change.table} ${change.id}:`, error);
   }
-  return { ...base, record, oldRecord: change.type === "UPDATE" ? { id: change.id } : {} };
+  return { ...base, record, anonymousRecord: anonymousRow(table.name, record), oldRecord: change.type === "UPDATE" ? { id: change.id } : {} };
 }
 
 /** Role of a token by the site's one anonymous-key rule (app/web/identity.server.ts), or null for an invalid one. */
@@ -332,7 +334,8 @@ class Connection {
   deliver(event: Event) {
     for (const channel of this.channels.values()) {
       if (channel.role.role !== "admin" && !ANON_TABLES.has(event.table)) continue;
-      const row = event.type === "DELETE" ? event.oldRecord : event.record;
+      const record = channel.role.role === "admin" ? event.record : event.anonymousRecord;
+      const row = event.type === "DELETE" ? event.oldRecord : record;
       const ids = channel.bindings
         .filter(({ binding, filter }) => {
           if (binding.event !== "*" && binding.event !== event.type) return false;
@@ -350,7 +353,7 @@ class Connection {
         columns: event.columns,
         errors: null,
       };
-      if (event.type !== "DELETE") data.record = event.record;
+      if (event.type !== "DELETE") data.record = record;
       if (event.type !== "INSERT") data.old_record = event.oldRecord;
       this.enqueue(
         channel,

@@ -43,9 +43,9 @@ function queryOf(req: Request): URLSearchParams {
   return new URLSearchParams(q === -1 ? "" : req.originalUrl.slice(q + 1));
 }
 
-function tableOf(req: Request): ApiTable {
+function tableOf(req: Request, role: Principal["role"] = "admin"): ApiTable {
   const name = String(req.params.table ?? "");
-  const table = apiTable(name);
+  const table = apiTable(name, role);
   if (!table) {
     throw new ApiError(404, "PGRST205", `Could not find the table 'public.${name.slice(0, 64)}' in the schema cache`);
   }
@@ -141,7 +141,7 @@ export function restRouter(limits: RestLimits = {}) {
         );
       }
       const input = Object.fromEntries(RPC_PARAMS.filter((p) => params[`p_${p}`] !== undefined).map((p) => [p, params[`p_${p}`]]));
-      const [row] = project([await createProperty(input)], parseSelect(apiTable("real_estates")!, undefined));
+      const [row] = project([await createProperty(input)], parseSelect(apiTable("real_estates", "admin")!, undefined));
       sendJson(res, 200, row, wantsObject(req));
     }, PROPERTY_MESSAGES.directInsertFailed),
   );
@@ -158,7 +158,7 @@ export function restRouter(limits: RestLimits = {}) {
   router.get(
     "/rest/v1/:table",
     handle(async (req, res, principal) => {
-      const table = tableOf(req);
+      const table = tableOf(req, principal.role);
       if (principal.role !== "admin" && !ANON_READABLE.has(table.name)) throw permissionDenied(table.name, false);
       const query = queryOf(req);
       const items = parseSelect(table, query.get("select") ?? undefined);

@@ -1,5 +1,6 @@
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ImagePicker } from "~/components/admin/image-picker";
+import { PointFields } from "~/components/admin/point-fields";
 import { ErrorBanner, Field, FormFooter, inputClass, PageHeader } from "~/components/admin/ui";
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { ADMIN } from "~/i18n/admin";
@@ -21,14 +22,25 @@ export async function loader({ params }: Route.LoaderArgs) {
   const location = await getLocation(params.id);
   // SPEC §2: an unknown id on an edit route goes back to the list.
   if (!location) throw redirect("/admin/locations");
-  return { location: { id: location.id, name: location.name, name_bg: location.name_bg, name_ru_in: location.name_ru_in, image: location.image } };
+  return {
+    location: {
+      id: location.id,
+      name: location.name,
+      name_bg: location.name_bg,
+      name_ru_in: location.name_ru_in,
+      map_lat: location.map_lat,
+      map_lng: location.map_lng,
+      map_zoom: location.map_zoom,
+      image: location.image,
+    },
+  };
 }
 
 type FormResult = { error: string | null; fields: Record<string, string> };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const input = formFields(form, ["name", "name_bg", "name_ru_in", "image"]);
+  const input = formFields(form, ["name", "name_bg", "name_ru_in", "map_lat", "map_lng", "map_zoom", "image"]);
   // Deleted meanwhile (in another tab, by another administrator): say so, the form stays as typed.
   const gone = () => data<FormResult>({ error: ADMIN.locations.goneWhileEditing, fields: {} }, { status: 404 });
   try {
@@ -96,6 +108,12 @@ export default function LocationForm() {
             )}
           </Field>
         </div>
+        <PointFields
+          precision={false}
+          value={(name) => String(location?.[name as "map_lat" | "map_lng" | "map_zoom"] ?? "")}
+          errorOf={fieldError}
+          clear={clear}
+        />
         <ImagePicker
           name="image"
           type="locations"

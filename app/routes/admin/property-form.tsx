@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { ImagePicker } from "~/components/admin/image-picker";
+import { PointFields } from "~/components/admin/point-fields";
 import { PriceHistory } from "~/components/admin/price-history";
 import { PropertyFactsFields } from "~/components/admin/property-facts-fields";
 import { Button, buttonClass, ErrorBanner, Field, FormFooter, inputClass, Notice, PageHeader } from "~/components/admin/ui";
@@ -273,6 +274,7 @@ export default function PropertyForm() {
           </Field>
         </div>
         <PropertyFactsFields value={(name) => text(name as keyof NonNullable<typeof property>)} errorOf={errorOf} clear={clear} />
+        <PointFields value={(name) => text(name as keyof NonNullable<typeof property>)} errorOf={errorOf} clear={clear} />
         {property ? <PriceHistory entries={priceHistory} /> : null}
         <ImagePicker
           name="images"
