@@ -144,10 +144,7 @@ const dataFields = {
  * slip (checked where both are known); a point is both coordinates or none
  * (an update sends both or neither).
  */
-function floorWithinBuilding(
-  data: { floor?: number | null; floors_total?: number | null; lat?: number | null; lng?: number | null },
-  ctx: z.RefinementCtx,
-) {
+function floorWithinBuilding(data: { floor?: number | null; floors_total?: number | null; lat?: number | null; lng?: number | null }, ctx: z.RefinementCtx) {
   if (data.floor != null && data.floors_total != null && data.floor > data.floors_total) {
     ctx.addIssue({ code: "custom", message: M.floorAboveTotal, path: ["floor"] });
   }
