@@ -41,6 +41,8 @@ export default [
   // Diagnostics (SPEC §2): reachable without sign-in; write tests need an administrator.
   route("testsupabase", "routes/diagnostics/testsupabase.tsx"),
   route("test-storage", "routes/diagnostics/test-storage.tsx"),
+  // The map's data (issue 21): the listing's result as GeoJSON.
+  route("properties.geojson", "routes/resources/properties-geojson.ts"),
   route("set-language", "routes/resources/set-language.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap-index" }),

@@ -1,3 +1,4 @@
+import { formatBBox, parseBBox, type BBox } from "./geo/bbox";
 import { CONSTRUCTION_STAGES, type ConstructionStage } from "./property-facts";
 import { isUuid } from "./uuid";
 
@@ -45,6 +46,8 @@ export interface ListingQuery {
   seaLine: boolean;
   stage: ConstructionStage | null;
   status: StatusFilter;
+  /** The visible map area (issue 21): only properties whose public point is inside. */
+  bbox: BBox | null;
   sort: Sort;
   page: number;
 }
@@ -63,6 +66,7 @@ export const EMPTY_QUERY: ListingQuery = {
   seaLine: false,
   stage: null,
   status: "available",
+  bbox: null,
   sort: "default",
   page: 1,
 };
@@ -106,6 +110,7 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
     seaLine: params.get("sea_line") === "1",
     stage: oneOf(CONSTRUCTION_STAGES, params.get("stage")),
     status: oneOf(STATUS_FILTERS, params.get("status")) ?? "available",
+    bbox: parseBBox(params.get("bbox")),
     sort: oneOf(SORTS, params.get("sort")) ?? "default",
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
@@ -131,6 +136,7 @@ export function listingSearchParams(query: Partial<ListingQuery>): URLSearchPara
   if (query.seaLine) params.set("sea_line", "1");
   if (query.stage) params.set("stage", query.stage);
   if (query.status && query.status !== "available") params.set("status", query.status);
+  if (query.bbox) params.set("bbox", formatBBox(query.bbox));
   if (query.sort && query.sort !== "default") params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;

@@ -79,6 +79,8 @@ export interface FactFilters {
   stage?: string | null;
   /** Absent: the default, `available` (nothing sold). */
   status?: string;
+  /** The map's visible area (issue 21). */
+  bbox?: { west: number; south: number; east: number; north: number } | null;
 }
 
 /**
@@ -98,6 +100,7 @@ export function countKey(filter: { locationId: string | null; type: string | nul
     filter.seaLine === true,
     filter.stage ?? null,
     filter.status ?? "available",
+    filter.bbox ? [filter.bbox.west, filter.bbox.south, filter.bbox.east, filter.bbox.north] : null,
   ];
   return JSON.stringify([filter.locationId ?? "", filter.type ?? "", [...filter.words].sort(), facts]);
 }

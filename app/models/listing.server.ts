@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, queryRows } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
@@ -44,6 +44,20 @@ const columns = {
   featured: realEstates.featured,
 };
 
+/** A property on the map (issue 21): where visitors may see it, and what its marker's popup shows. */
+export interface MapPoint {
+  id: string;
+  slug: string;
+  title: string;
+  title_bg: string;
+  price: number | null;
+  status: string;
+  precision: "exact" | "approximate";
+  lat: number;
+  lng: number;
+  location_slug: string;
+}
+
 /**
  * A listing filter as the database applies it: the search as its distinct
  * folded words (lib/search searchWords), and the other filters of the query
@@ -72,6 +86,11 @@ function factConditions(filter: Filter): SQL[] {
   if (filter.seaView === true) parts.push(eq(t.sea_view, true));
   if (filter.seaLine === true) parts.push(eq(t.sea_line, 1));
   if (filter.stage) parts.push(eq(t.construction_stage, filter.stage));
+  // The map's visible area (issue 21): on the public point, never the real one of an approximate property.
+  if (filter.bbox) {
+    const { west, south, east, north } = filter.bbox;
+    parts.push(and(between(t.public_lat, south, north), between(t.public_lng, west, east))!);
+  }
   return parts;
 }
 
@@ -299,6 +318,24 @@ export class ListingEngine {
   }
 
   /** Runs a listing query, with TEXT_SEARCH_SETTINGS in a transaction when it searches text. */
+  /**
+   * The map's points of a listing (issue 21): every property matching the
+   * query that has a point, at its public point (an approximate one's moved
+   * point, never its real one), at most `limit` (`truncated` when more match).
+   */
+  async points(query: Omit<ListingQuery, "sort" | "page">, { limit }: { limit: number }): Promise<{ points: MapPoint[]; truncated: boolean }> {
+    const filter = filterOf(query);
+    const where = and(conditions(filter), sql`${realEstates.public_lat} is not null`);
+    const t = realEstates;
+    const rows = await this.read<MapPoint>(
+      filter,
+      sql`select ${t.id} as id, ${t.slug} as slug, ${t.title} as title, ${t.title_bg} as title_bg, ${t.price}::float8 as price,
+        ${t.status} as status, ${t.location_precision} as precision, ${t.public_lat} as lat, ${t.public_lng} as lng, ${locations.slug} as location_slug
+        from ${t} join ${locations} on ${locations.id} = ${t.location_id} where ${where} order by ${t.id} limit ${limit + 1}`,
+    );
+    return { points: rows.slice(0, limit), truncated: rows.length > limit };
+  }
+
   private async read<T>(filter: Filter, query: SQL, plainSettings: readonly string[] = []): Promise<T[]> {
     const settings = filter.words.length === 0 ? plainSettings : TEXT_SEARCH_SETTINGS;
     this.settings.onQuery?.({ ...dialect.sqlToQuery(query), settings });

@@ -1,0 +1,77 @@
+import { RouterContextProvider } from "react-router";
+import { beforeEach, describe, expect, it } from "vitest";
+import { listingEngine } from "~/context";
+import { EMPTY_QUERY, parseListingQuery } from "~/lib/listing-query";
+import { ListingEngine } from "~/models/listing.server";
+import { createLocation, type Location } from "~/models/locations.server";
+import { createProperty } from "~/models/real-estates.server";
+import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
+import { loader } from "./properties-geojson";
+
+/**
+ * Issue 21: the map's data. `bbox` filters the listing and the points alike on
+ * the public point; /properties.geojson answers the listing's result as
+ * GeoJSON in the asked language, and 400 for a malformed bbox or language.
+ */
+const test = useTestDatabase();
+const listings = new ListingEngine();
+let primorsko: Location;
+
+beforeEach(async () => {
+  await resetDatabase(test.handle());
+  primorsko = await createLocation({ name: "Приморско", name_bg: "Приморско", image: "/upload/locations/p.jpg" });
+  const base = { description: "У моря", location_id: primorsko.id };
+  await createProperty({ ...base, title: "Южная студия", title_bg: "Южно студио", price: 60_000, lat: 42.26, lng: 27.75 });
+  await createProperty({ ...base, title: "Северный дом", price: 250_000, property_type: "house", lat: 42.28, lng: 27.76 });
+  await createProperty({ ...base, title: "Проданная", price: 70_000, lat: 42.261, lng: 27.751, status: "sold" });
+  await createProperty({ ...base, title: "Без точки", price: 80_000 });
+  await createProperty({ ...base, title: "Примерная", price: 90_000, lat: 42.275, lng: 27.765, location_precision: "approximate" });
+});
+
+async function get(query: string) {
+  const url = new URL(`http://127.0.0.1/properties.geojson${query}`);
+  const context = new RouterContextProvider();
+  context.set(listingEngine, listings);
+  const response = await loader({ request: new Request(url), url, context, params: {} } as never);
+  return { status: response.status, type: response.headers.get("content-type"), body: (await response.json()) as Record<string, unknown> };
+}
+
+type Collection = { type: string; features: { geometry: { coordinates: [number, number] }; properties: Record<string, unknown> }[] };
+
+describe("bbox", () => {
+  it("filters the listing and its count on the public point, with the other filters; a malformed one is ignored", async () => {
+    const titles = async (q: string) => (await listings.search(parseListingQuery(new URLSearchParams(q)), { pageSize: 10 })).items.map((i) => i.title).sort();
+    expect(await titles("bbox=27.74,42.255,27.755,42.265")).toEqual(["Южная студия"]);
+    expect(await titles("bbox=27.74,42.255,27.755,42.265&status=all")).toEqual(["Проданная", "Южная студия"]);
+    expect(await titles("bbox=27.74,42.25,27.77,42.29&type=house")).toEqual(["Северный дом"]);
+    expect(await titles("bbox=27.77,42.25,27.74,42.29")).toHaveLength(4);
+    expect((await listings.search({ ...EMPTY_QUERY, bbox: { west: 27.74, south: 42.25, east: 27.77, north: 42.29 } }, { pageSize: 1 })).total).toBe(3);
+  });
+});
+
+describe("GET /properties.geojson", () => {
+  it("answers the listing's points as GeoJSON, [lng, lat], titles and links in the asked language", async () => {
+    const ru = await get("");
+    expect(ru.status).toBe(200);
+    expect(ru.type).toBe("application/geo+json; charset=utf-8");
+    const collection = ru.body as unknown as Collection;
+    expect(collection.type).toBe("FeatureCollection");
+    const byTitle = Object.fromEntries(collection.features.map((f) => [f.properties.title, f]));
+    expect(Object.keys(byTitle).sort()).toEqual(["Примерная", "Северный дом", "Южная студия"]);
+    expect(byTitle["Южная студия"]!.geometry.coordinates).toEqual([27.75, 42.26]);
+    expect(byTitle["Южная студия"]!.properties).toMatchObject({ price: 60000, precision: "exact", url: expect.stringMatching(/^\/%D0%BF%D1%80/) });
+    // An approximate property is on the map at its moved point, never its real one.
+    expect(byTitle["Примерная"]!.properties.precision).toBe("approximate");
+    expect(byTitle["Примерная"]!.geometry.coordinates).not.toEqual([27.765, 42.275]);
+    expect(JSON.stringify(ru.body)).not.toContain("[27.765,42.275]");
+
+    const bg = (await get("?lang=bg&type=apartment&price_max=65000")).body as unknown as Collection;
+    expect(bg.features.map((f) => [f.properties.title, f.properties.url])).toEqual([["Южно студио", expect.stringMatching(/^\/bg\//)]]);
+  });
+
+  it.each(["?bbox=27,42", "?bbox=28,42,27,43", "?bbox=a,b,c,d", "?bbox=", "?lang=en"])("answers 400 to %s", async (query) => {
+    const answer = await get(query);
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatch(/bbox|lang/);
+  });
+});

@@ -1,0 +1,54 @@
+import { listingEngine } from "~/context";
+import { localizePath, pickText, type Lang } from "~/i18n";
+import { parseBBox } from "~/lib/geo/bbox";
+import { parseListingQuery } from "~/lib/listing-query";
+import { encodePath } from "~/lib/seo";
+import type { Route } from "./+types/properties-geojson";
+
+/** More points than a map shows smoothly clustered in a phone's browser; measured in docs/benchmarks.md (issue 21). */
+export const MAX_MAP_POINTS = 20_000;
+
+const MESSAGES = {
+  badBBox: "bbox must be west,south,east,north in degrees (west < east, south < north), e.g. bbox=27.6,42.3,27.8,42.5",
+  badLang: "lang must be ru or bg",
+};
+
+/**
+ * GET /properties.geojson (issue 21): the listing's result — the same query
+ * parameters as /properties, `bbox` and `lang=ru|bg` — as a GeoJSON
+ * FeatureCollection of Points at each property's public point (`[lng, lat]`),
+ * with `id`, `title` in that language, `price`, `url` and `precision`. The
+ * page cache keeps it like a page (app/page-cache/http.server.ts).
+ */
+export async function loader({ url, context }: Route.LoaderArgs): Promise<Response> {
+  const params = url.searchParams;
+  const lang = params.get("lang") ?? "ru";
+  if (lang !== "ru" && lang !== "bg") return refuse(MESSAGES.badLang);
+  if (params.has("bbox") && parseBBox(params.get("bbox")) === null) return refuse(MESSAGES.badBBox);
+  const { sort: _sort, page: _page, ...query } = parseListingQuery(params);
+  const { points, truncated } = await context.get(listingEngine).points(query, { limit: MAX_MAP_POINTS });
+  const collection = {
+    type: "FeatureCollection",
+    ...(truncated ? { truncated: true } : {}),
+    features: points.map((p) => ({
+      type: "Feature",
+      id: p.id,
+      geometry: { type: "Point", coordinates: [p.lng, p.lat] },
+      properties: {
+        id: p.id,
+        title: pickText(lang as Lang, p.title, p.title_bg),
+        price: p.price,
+        status: p.status,
+        url: encodePath(localizePath(lang as Lang, `/${p.location_slug}/${p.slug}`)),
+        precision: p.precision,
+      },
+    })),
+  };
+  return new Response(JSON.stringify(collection), {
+    headers: { "Content-Type": "application/geo+json; charset=utf-8", "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" },
+  });
+}
+
+function refuse(message: string): Response {
+  return Response.json({ error: message }, { status: 400, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
+}
