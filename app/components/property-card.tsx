@@ -96,16 +96,16 @@ export function PropertyCard({
           onError={showPlaceholder}
         />
         <p className="absolute left-3 top-3 rounded-lg bg-white/95 px-2.5 py-1 text-sm font-bold text-sea-900 shadow">
+          <span>{item.price === null ? t.card.priceOnRequest : formatPrice(item.price, lang)}</span>
           {oldPrice !== null ? (
             <>
-              <span className="block text-xs font-semibold text-red-700">{t.card.reduced}</span>
-              <s className="mr-1.5 font-normal text-slate-600">
+              <s className="ml-1.5 font-normal text-slate-600">
                 <span className="sr-only">{t.card.oldPrice}: </span>
                 {formatPrice(oldPrice, lang)}
               </s>
+              <span className="block text-xs font-semibold text-red-700">{t.card.reduced}</span>
             </>
           ) : null}
-          {item.price === null ? t.card.priceOnRequest : formatPrice(item.price, lang)}
         </p>
         <StatusBadge status={item.status} t={t} className="absolute right-3 top-3" />
       </div>

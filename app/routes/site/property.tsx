@@ -37,7 +37,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     origin,
     phone: site.phone,
     email: site.email,
-    location: { slug: location.slug, name: pickText(lang, location.name, location.name_bg), in: placeIn(lang, location) },
+    location: {
+      slug: location.slug,
+      name: pickText(lang, location.name, location.name_bg),
+      in: placeIn(lang, location),
+      // Where a sold property sends the buyer: its location's listing of the same type, without sold ones (the default).
+      similarHref: listingHref(localizePath(lang, `/${location.slug}`), { type: p.property_type }),
+    },
     property: {
       id: p.id,
       slug: p.slug,
@@ -139,8 +145,6 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   const { lang, location, property: p, related } = loaderData;
   const t = dictionary(lang);
   const oldPrice = reducedFrom(p);
-  // The listing of the same location and type, without sold ones (the default status).
-  const similarHref = listingHref(localizePath(lang, `/${location.slug}`), { type: p.property_type });
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       {p.status === "sold" ? (
@@ -150,7 +154,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <p className="mt-1 text-slate-100">{t.property.soldText}</p>
           <Link
-            to={similarHref}
+            to={location.similarHref}
             className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-semibold text-sea-900 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             {t.property.soldLink}
@@ -190,22 +194,24 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0">
           <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">{p.title}</h1>
           <p className="mt-1 text-slate-600">{location.name}</p>
-          <div className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2">
-            <p className="text-3xl font-bold text-sea-700">
-              <span className="sr-only">{t.property.price}: </span>
-              {p.price === null ? t.card.priceOnRequest : formatPrice(p.price, lang)}
-            </p>
-            {oldPrice !== null ? (
-              <p className="flex flex-wrap items-center gap-2">
-                <span className="rounded-lg bg-red-50 px-2.5 py-1 text-sm font-bold text-red-800 ring-1 ring-red-200">{t.card.reduced}</span>
-                <s className="text-lg text-slate-600">
-                  <span className="sr-only">{t.card.oldPrice}: </span>
-                  {formatPrice(oldPrice, lang)}
-                </s>
-              </p>
-            ) : null}
-            <StatusBadge status={p.status} t={t} />
-          </div>
+          <p className="mt-4 text-3xl font-bold text-sea-700">
+            <span className="sr-only">{t.property.price}: </span>
+            {p.price === null ? t.card.priceOnRequest : formatPrice(p.price, lang)}
+          </p>
+          {oldPrice !== null || p.status !== "available" ? (
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <StatusBadge status={p.status} t={t} />
+              {oldPrice !== null ? (
+                <>
+                  <span className="rounded-lg bg-red-50 px-2.5 py-1 text-sm font-bold text-red-800 ring-1 ring-red-200">{t.card.reduced}</span>
+                  <s className="text-lg text-slate-600">
+                    <span className="sr-only">{t.card.oldPrice}: </span>
+                    {formatPrice(oldPrice, lang)}
+                  </s>
+                </>
+              ) : null}
+            </div>
+          ) : null}
           {p.status === "reserved" ? <p className="mt-2 text-sm text-slate-700">{t.property.reservedText}</p> : null}
           <h2 className="sr-only">{t.property.details}</h2>
           <PropertyFacts p={p} lang={lang} t={t} />
