@@ -36,7 +36,7 @@ for (const lang of LANGS) {
           await expect(section.getByText(text, { exact: true }).first()).toBeVisible();
         }
       } else {
-        for (const text of ["1 имот", "2 имота", "13 имота"]) await expect(section.getByText(text, { exact: true }).first()).toBeVisible();
+        for (const text of ["1 имот", "2 имота", "15 имота"]) await expect(section.getByText(text, { exact: true }).first()).toBeVisible();
       }
     });
 
