@@ -149,9 +149,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
     <main className="mx-auto max-w-6xl px-4 py-6">
       {p.status === "sold" ? (
         <div role="note" aria-labelledby="sold-heading" className="mb-4 rounded-2xl bg-slate-800 p-4 text-white">
-          <h2 id="sold-heading" className="text-lg font-bold">
+          {/* Not a heading: it comes before the page's <h1>. */}
+          <p id="sold-heading" className="text-lg font-bold">
             {t.property.sold}
-          </h2>
+          </p>
           <p className="mt-1 text-slate-100">{t.property.soldText}</p>
           <Link
             to={location.similarHref}

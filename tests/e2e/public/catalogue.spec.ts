@@ -138,7 +138,7 @@ for (const lang of LANGS) {
       const response = await open(page, propertyPath(house, lang));
       expect(response?.status()).toBe(200);
       await expect(page.getByRole("heading", { level: 1, name: titleIn(house, lang) })).toBeVisible();
-      await expect(main(page).getByRole("heading", { name: f.soldBanner })).toBeVisible();
+      await expect(main(page).getByRole("note", { name: f.soldBanner })).toBeVisible();
       await expect(main(page).getByText(t.card.sold, { exact: true })).toBeVisible();
       expect(norm(await fact(page, f.plotArea).innerText())).toBe(norm(area(600, lang)));
       await expect(fact(page, f.seaLine)).toHaveText(t.card.secondLine);
