@@ -9,7 +9,7 @@ import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n"
 import { placeIn } from "~/i18n/format";
 import { formatPropertyCount } from "~/i18n/plural";
 import { imageSrcSet, imageVariant } from "~/lib/images";
-import { EMPTY_QUERY, listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
+import { activeFilterCount, EMPTY_QUERY, listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { breadcrumbJsonLd, jsonLd, pageMeta } from "~/lib/seo";
 import { getLocationBySlug } from "~/models/locations.server";
 import { listingEngine } from "~/context";
@@ -61,7 +61,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
       description: where ? fill(t.location.metaDescription, { in: where, count }) : fill(t.location.metaDescriptionNoCase, { name, count }),
       image: d.location.image || undefined,
       imageAlt: d.location.name,
-      noindex: d.query.search !== "" || d.query.page > 1,
+      noindex: d.query.search !== "" || d.query.page > 1 || activeFilterCount(d.query) > 0,
     }),
     jsonLd(
       breadcrumbJsonLd([

@@ -216,6 +216,15 @@ for (const lang of LANGS) {
       await expect(summary(page)).toHaveText(`${c.filters} (6)`);
     });
 
+    test("a filtered listing is kept out of search engines (its canonical is the whole listing)", async ({ page }) => {
+      for (const path of ["/properties?price_max=100000", `${locationPath(location("testograd"))}?sea_view=1`]) {
+        await page.goto(localize(lang, path));
+        await expect(page.locator('head meta[name="robots"]'), path).toHaveAttribute("content", /noindex/);
+      }
+      await page.goto(localize(lang, "/properties"));
+      await expect(page.locator('head meta[name="robots"]')).toHaveCount(0);
+    });
+
     test("the new sorts are offered; a sort keeps the filters and goes back to page 1", async ({ page }) => {
       const c = T[lang].catalogue;
       await open(page, localize(lang, "/properties?sea_view=1&page=2"));
