@@ -1,8 +1,19 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { type Dictionary, fill, type Lang } from "~/i18n";
-import { formatNumber } from "~/i18n/format";
-import { listingHref, SORTS, type ListingQuery, type ListingType } from "~/lib/listing-query";
+import { formatDistance, formatNumber } from "~/i18n/format";
+import {
+  activeFilterCount,
+  listingHref,
+  parseListingQuery,
+  RANGE_FILTERS,
+  SORTS,
+  STATUS_FILTERS,
+  type ListingQuery,
+  type ListingType,
+  type RangeFilter,
+} from "~/lib/listing-query";
+import { CONSTRUCTION_STAGES } from "~/lib/property-facts";
 import type { ListingPage } from "~/lib/listing";
 import { LocationSelect } from "./location-select";
 import { PropertyCard } from "./property-card";
@@ -26,29 +37,85 @@ interface Props {
   firstCardIsMain?: boolean;
 }
 
+/** Choices of the «До моря» filter, in metres (a value from the URL not among them is added). */
+export const SEA_DISTANCE_CHOICES = [100, 300, 500, 1000] as const;
+/** Choices of the bedrooms filter: at least n. */
+export const BEDROOM_CHOICES = [1, 2, 3, 4] as const;
+
+const RANGE_NAMES = Object.keys(RANGE_FILTERS) as RangeFilter[];
+
+/** The form fields' values of a listing state (what the URL says the form holds). */
+function fieldValues(query: ListingQuery): Record<string, string | boolean> {
+  const values: Record<string, string | boolean> = {
+    search: query.search,
+    sort: query.sort,
+    location: query.locationId ?? "",
+    sea_view: query.seaView,
+    sea_line: query.seaLine,
+    stage: query.stage ?? "",
+    status: query.status,
+  };
+  for (const name of RANGE_NAMES) values[RANGE_FILTERS[name].param] = query[name] === null ? "" : String(query[name]);
+  return values;
+}
+
+/** The choices of a select: the usual ones, and the current value when it is not among them. */
+function withCurrent(choices: readonly number[], current: number | null): number[] {
+  return current === null || choices.includes(current) ? [...choices] : [...choices, current].sort((a, b) => a - b);
+}
+
 /**
- * Search box, sort, location and type filters, cards and pagination (SPEC §2).
- * Everything is a link or a GET form, so it works without JavaScript and the
- * URL always holds the state; any filter change goes back to page 1.
+ * Search box, sort, location and type filters, the folding «Фильтры» panel
+ * (issue 20: price, area, bedrooms, sea distance, sea view, first line,
+ * stage, status), cards and pagination (SPEC §2). Everything is a link or a
+ * GET form, so it works without JavaScript and the URL always holds the
+ * state; the form carries no page, so any filter change goes back to page 1.
+ * The panel is a <details>: closed, it keeps a phone's first screen for the
+ * results, and it needs no script to open.
  */
 export function ListingView({ lang, t, basePath, query, page, locations, searchLabel, firstCardIsMain = false }: Props) {
-  const submit = useSubmit();
+  const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const values = fieldValues(query);
+  const valuesKey = JSON.stringify(values);
   // The fields are uncontrolled (the form works without JavaScript), so when the
   // URL changes under them (back button, a type link) they are set from it again.
   useEffect(() => {
     const fields = formRef.current?.elements;
     if (!fields) return;
-    const set = (name: string, value: string) => {
+    for (const [name, value] of Object.entries(JSON.parse(valuesKey) as Record<string, string | boolean>)) {
       const field = fields.namedItem(name);
-      if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = value;
-    };
-    set("search", query.search);
-    set("sort", query.sort);
-    set("location", query.locationId ?? "");
-  }, [query.search, query.sort, query.locationId]);
+      if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = value === true;
+      else if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = String(value);
+    }
+  }, [valuesKey]);
+  // With JavaScript the form goes straight to the clean URL (without it, the
+  // server redirects there): empty fields and defaults left out, page 1.
+  const apply = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) if (typeof value === "string") params.append(name, value);
+    navigate(listingHref(basePath, { ...parseListingQuery(params), page: 1 }));
+  };
   const control =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-sea-600 focus:outline-2 focus:outline-sea-600";
+  const label = "text-sm font-medium text-slate-800";
+  const check =
+    "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 has-[:checked]:bg-sea-50 has-[:checked]:ring-sea-600";
+  const filterCount = activeFilterCount(query);
+  const rangeInput = (name: RangeFilter, text: string) => (
+    <label className={label}>
+      {text}
+      <input
+        type="text"
+        inputMode="numeric"
+        autoComplete="off"
+        name={RANGE_FILTERS[name].param}
+        defaultValue={query[name] ?? ""}
+        maxLength={13}
+        className={control}
+      />
+    </label>
+  );
   const typeLink = (type: ListingType | null, label: string) => {
     const active = query.type === type;
     return (
@@ -74,47 +141,131 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
         method="get"
         action={basePath}
         role="search"
-        className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
+        className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_auto_1fr_1fr] md:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          apply(event.currentTarget);
+        }}
         onChange={(event) => {
-          // Selects apply at once; the text box applies on Enter or the button.
-          if (event.target instanceof HTMLSelectElement) submit(event.currentTarget);
+          // The sort and location apply at once; the text box on Enter or the
+          // button; the panel's fields with its «Применить».
+          const target = event.target;
+          if (target instanceof HTMLSelectElement && (target.name === "sort" || target.name === "location")) apply(event.currentTarget);
         }}
       >
-        <label className="text-sm font-medium text-slate-800">
-          {searchLabel ?? t.listing.search}
-          <input type="search" name="search" defaultValue={query.search} maxLength={200} placeholder={t.listing.searchPlaceholder} className={control} />
-        </label>
-        <label className="text-sm font-medium text-slate-800">
-          {t.listing.sort}
-          <select name="sort" defaultValue={query.sort} className={control}>
-            {SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t.listing.sorts[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        {locations ? (
-          <label className="text-sm font-medium text-slate-800">
-            {t.listing.location}
-            <LocationSelect
-              name="location"
-              defaultValue={query.locationId ?? ""}
-              locations={locations}
-              emptyLabel={t.listing.allLocations}
-              className={control}
-            />
+        <div className="flex items-end gap-2 md:contents">
+          <label className={`${label} min-w-0 flex-1`}>
+            {searchLabel ?? t.listing.search}
+            <input type="search" name="search" defaultValue={query.search} maxLength={200} placeholder={t.listing.searchPlaceholder} className={control} />
           </label>
-        ) : (
-          <span className="hidden md:block" />
-        )}
+          <button
+            type="submit"
+            className="min-h-11 shrink-0 rounded-lg bg-sea-600 px-4 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 md:px-5"
+          >
+            {t.listing.searchSubmit}
+          </button>
+        </div>
+        <div className={`grid gap-3 md:contents ${locations ? "grid-cols-2" : ""}`}>
+          <label className={label}>
+            {t.listing.sort}
+            <select name="sort" defaultValue={query.sort} className={control}>
+              {SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t.listing.sorts[s]}
+                </option>
+              ))}
+            </select>
+          </label>
+          {locations ? (
+            <label className={label}>
+              {t.listing.location}
+              <LocationSelect
+                name="location"
+                defaultValue={query.locationId ?? ""}
+                locations={locations}
+                emptyLabel={t.listing.allLocations}
+                className={control}
+              />
+            </label>
+          ) : (
+            <span className="hidden md:block" />
+          )}
+        </div>
         {query.type ? <input type="hidden" name="type" value={query.type} /> : null}
-        <button
-          type="submit"
-          className="min-h-11 rounded-lg bg-sea-600 px-5 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600"
-        >
-          {t.listing.searchSubmit}
-        </button>
+        <details className="group md:col-span-4">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-lg px-3 font-semibold text-sea-900 ring-1 ring-slate-300 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 [&::-webkit-details-marker]:hidden">
+            <span>
+              {t.listing.filters}
+              {filterCount > 0 ? ` (${filterCount})` : ""}
+            </span>
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 transition-transform group-open:rotate-180">
+              <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </summary>
+          <div className="mt-3 grid grid-cols-2 gap-3 md:grid-cols-4">
+            {rangeInput("priceMin", t.listing.priceMin)}
+            {rangeInput("priceMax", t.listing.priceMax)}
+            {rangeInput("areaMin", t.listing.areaMin)}
+            {rangeInput("areaMax", t.listing.areaMax)}
+            <label className={label}>
+              {t.listing.bedroomsMin}
+              <select name="bedrooms_min" defaultValue={query.bedroomsMin ?? ""} className={control}>
+                <option value="">{t.listing.any}</option>
+                {withCurrent(BEDROOM_CHOICES, query.bedroomsMin).map((n) => (
+                  <option key={n} value={n}>
+                    {fill(t.listing.bedroomsAtLeast, { n })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={label}>
+              {t.listing.seaDistanceMax}
+              <select name="sea_distance_max" defaultValue={query.seaDistanceMax ?? ""} className={control}>
+                <option value="">{t.listing.any}</option>
+                {withCurrent(SEA_DISTANCE_CHOICES, query.seaDistanceMax).map((m) => (
+                  <option key={m} value={m}>
+                    {fill(t.listing.upTo, { distance: formatDistance(m, lang) })}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={label}>
+              {t.listing.stage}
+              <select name="stage" defaultValue={query.stage ?? ""} className={control}>
+                <option value="">{t.listing.any}</option>
+                {CONSTRUCTION_STAGES.map((stage) => (
+                  <option key={stage} value={stage}>
+                    {t.property.stages[stage]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={label}>
+              {t.listing.status}
+              <select name="status" defaultValue={query.status} className={control}>
+                {STATUS_FILTERS.map((status) => (
+                  <option key={status} value={status}>
+                    {t.listing.statuses[status]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className={check}>
+              <input type="checkbox" name="sea_view" value="1" defaultChecked={query.seaView} className="size-5 accent-sea-600" />
+              {t.listing.seaView}
+            </label>
+            <label className={check}>
+              <input type="checkbox" name="sea_line" value="1" defaultChecked={query.seaLine} className="size-5 accent-sea-600" />
+              {t.listing.seaLine}
+            </label>
+            <button
+              type="submit"
+              className="col-span-2 min-h-11 rounded-lg bg-sea-600 px-5 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600"
+            >
+              {t.listing.apply}
+            </button>
+          </div>
+        </details>
       </Form>
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">

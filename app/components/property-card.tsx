@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { type Dictionary, localizePath, pickText, type Lang } from "~/i18n";
-import { formatArea, formatPrice } from "~/i18n/format";
+import { formatArea, formatDistance, formatPrice, formatPricePerM2 } from "~/i18n/format";
 import { plural } from "~/i18n/plural";
 import type { ListingItem } from "~/lib/listing";
+import { PRICE_REDUCTION_DAYS, type PropertyStatus } from "~/lib/property-facts";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "./image-fallback";
 
@@ -11,10 +12,50 @@ export function propertyPath(lang: Lang, locationSlug: string, slug: string): st
   return localizePath(lang, `/${locationSlug}/${slug}`);
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The price before the last cut, while that cut is recent (within
+ * PRICE_REDUCTION_DAYS, issue 20) and really was a cut; else null.
+ */
+export function reducedFrom(p: { price: number | null; price_reduced_from: number | null; price_reduced_at: string | null }, now = Date.now()): number | null {
+  if (p.price === null || p.price_reduced_from === null || p.price_reduced_at === null) return null;
+  const at = Date.parse(p.price_reduced_at.replace(" ", "T").replace(/([+-]\d\d)$/, "$1:00"));
+  if (Number.isNaN(at) || now - at > PRICE_REDUCTION_DAYS * DAY_MS || p.price_reduced_from <= p.price) return null;
+  return p.price_reduced_from;
+}
+
+/** Bedrooms as a buyer reads them: 0 is a studio. */
+export function bedroomsText(n: number, lang: Lang, t: Dictionary): string {
+  return n === 0 ? t.card.studio : plural(n, lang, t.card.bedrooms);
+}
+
+/** The key facts of a card, in order: sea distance, sea view, line, stage or completion. */
+export function keyFacts(item: ListingItem, lang: Lang, t: Dictionary): string[] {
+  const facts: string[] = [];
+  if (item.sea_distance_m !== null) facts.push(t.card.seaDistance.replace("{distance}", formatDistance(item.sea_distance_m, lang)));
+  if (item.sea_view) facts.push(t.card.seaView);
+  if (item.sea_line === 1) facts.push(t.card.seaLine.one);
+  else if (item.sea_line === 2) facts.push(t.card.seaLine.two);
+  // A building not yet permitted for use says when it will be; else its stage.
+  if (item.completion_quarter && item.construction_stage !== "act16") facts.push(t.card.completion.replace("{quarter}", item.completion_quarter));
+  else if (item.construction_stage) facts.push(t.card.stage[item.construction_stage]);
+  return facts;
+}
+
+/** «Забронировано» / «Продано» (nothing for a property on sale). */
+export function StatusBadge({ status, t, className = "" }: { status: PropertyStatus; t: Dictionary; className?: string }) {
+  if (status === "available") return null;
+  const colours = status === "sold" ? "bg-slate-800 text-white" : "bg-amber-300 text-amber-950";
+  return <span className={`rounded-lg px-2.5 py-1 text-sm font-bold shadow ${colours} ${className}`}>{t.card.status[status]}</span>;
+}
+
 /**
  * A listing card (SPEC §2): first image (placeholder when missing or broken),
- * price badge or 'По запросу', title, location, area, clamped description,
- * chips for bedrooms, bathrooms and type, and a 'more' link.
+ * price badge or 'По запросу' (with the old price struck through after a
+ * recent cut), the status badge, title, location, area and €/m², clamped
+ * description, chips for bedrooms (0: studio), bathrooms, type and the key
+ * facts (issue 20), and a 'more' link.
  */
 export function PropertyCard({
   item,
@@ -36,6 +77,7 @@ export function PropertyCard({
   const title = pickText(lang, item.title, item.title_bg);
   const description = pickText(lang, item.description, item.description_bg).trim();
   const chip = "rounded-full bg-sea-50 px-2.5 py-0.5 text-xs font-medium text-sea-900";
+  const oldPrice = reducedFrom(item);
   return (
     <article className="below-fold-112 flex flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
       <div className="relative">
@@ -53,9 +95,19 @@ export function PropertyCard({
           ref={placeholderIfBroken}
           onError={showPlaceholder}
         />
-        <span className="absolute left-3 top-3 rounded-lg bg-white/95 px-2.5 py-1 text-sm font-bold text-sea-900 shadow">
-          {item.price === null ? t.card.priceOnRequest : formatPrice(item.price, lang)}
-        </span>
+        <p className="absolute left-3 top-3 rounded-lg bg-white/95 px-2.5 py-1 text-sm font-bold text-sea-900 shadow">
+          <span>{item.price === null ? t.card.priceOnRequest : formatPrice(item.price, lang)}</span>
+          {oldPrice !== null ? (
+            <>
+              <s className="ml-1.5 font-normal text-slate-600">
+                <span className="sr-only">{t.card.oldPrice}: </span>
+                {formatPrice(oldPrice, lang)}
+              </s>
+              <span className="block text-xs font-semibold text-red-700">{t.card.reduced}</span>
+            </>
+          ) : null}
+        </p>
+        <StatusBadge status={item.status} t={t} className="absolute right-3 top-3" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-lg font-semibold leading-snug text-slate-900">
@@ -66,12 +118,18 @@ export function PropertyCard({
         <p className="text-sm text-slate-600">
           {pickText(lang, item.location_name, item.location_name_bg)}
           {item.area !== null ? ` · ${formatArea(item.area, lang)}` : ""}
+          {item.price_per_m2 !== null ? ` · ${formatPricePerM2(item.price_per_m2, lang)}` : ""}
         </p>
         <p className="line-clamp-3 text-sm text-slate-700">{description || t.card.noDescription}</p>
         <ul className="mt-auto flex flex-wrap gap-2 pt-2">
-          {item.bedrooms !== null ? <li className={chip}>{plural(item.bedrooms, lang, t.card.bedrooms)}</li> : null}
+          {item.bedrooms !== null ? <li className={chip}>{bedroomsText(item.bedrooms, lang, t)}</li> : null}
           {item.bathrooms !== null ? <li className={chip}>{plural(item.bathrooms, lang, t.card.bathrooms)}</li> : null}
           <li className={chip}>{t.listing.types[item.property_type]}</li>
+          {keyFacts(item, lang, t).map((fact) => (
+            <li key={fact} className="rounded-full bg-amber-50 px-2.5 py-0.5 text-xs font-medium text-amber-950">
+              {fact}
+            </li>
+          ))}
         </ul>
         <Link
           to={href}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatArea, formatNumber, formatPrice } from "./format";
+import { formatArea, formatDistance, formatNumber, formatPrice, formatPricePerM2, parseQuarter, placeIn } from "./format";
 
 /**
  * The formatters write numbers without Intl (for the browser's sake, see
@@ -50,5 +50,38 @@ describe("number formats without Intl", () => {
     expect(formatPrice(12_345, "bg")).toBe("12\u00a0345\u00a0€");
     expect(formatArea(120.5, "bg")).toBe("120,5 м²");
     expect(formatNumber(0.15, "ru")).toBe("0,2");
+  });
+});
+
+describe("issue 20 facts", () => {
+  const NBSP = "\u00a0";
+  it("writes the sea distance in metres below a kilometre, else in kilometres", () => {
+    expect(formatDistance(0, "ru")).toBe(`0${NBSP}м`);
+    expect(formatDistance(350, "ru")).toBe(`350${NBSP}м`);
+    expect(formatDistance(999, "bg")).toBe(`999${NBSP}м`);
+    expect(formatDistance(1000, "ru")).toBe(`1${NBSP}км`);
+    expect(formatDistance(1250, "bg")).toBe(`1,3${NBSP}км`);
+    expect(formatDistance(12_000, "ru")).toBe(`12${NBSP}км`);
+  });
+
+  it("writes €/m² as prices are written", () => {
+    expect(formatPricePerM2(2000, "ru")).toBe(`2${NBSP}000${NBSP}€/м²`);
+    expect(formatPricePerM2(2000, "bg")).toBe(`2000${NBSP}€/м²`);
+    expect(formatPricePerM2(1395.45, "ru")).toBe(`1${NBSP}395${NBSP}€/м²`);
+  });
+
+  it("reads a completion quarter", () => {
+    expect(parseQuarter("2027-Q2")).toEqual({ year: "2027", quarter: 2 });
+    expect(parseQuarter("2027-Q5")).toBeNull();
+    expect(parseQuarter("Q2 2027")).toBeNull();
+  });
+
+  it("puts the place after «в»: the stored Russian form, none when empty; Bulgarian needs no case", () => {
+    const sozopol = { name: "Созополь", name_bg: "Созопол", name_ru_in: "в Созополе" };
+    expect(placeIn("ru", sozopol)).toBe("в Созополе");
+    expect(placeIn("ru", { ...sozopol, name_ru_in: " " })).toBeNull();
+    expect(placeIn("bg", sozopol)).toBe("в Созопол");
+    expect(placeIn("bg", { ...sozopol, name_bg: "" })).toBe("в Созополь");
+    expect(placeIn("bg", { name: "Варна", name_bg: "Варна", name_ru_in: "" })).toBe("във Варна");
   });
 });

@@ -89,3 +89,32 @@ export function formatDateTime(iso: string, timeZone = "Europe/Sofia"): string {
     timeZone,
   }).format(new Date(iso));
 }
+
+/** "2 000 €/м²" (price per square metre, whole euros). */
+export function formatPricePerM2(value: number, lang: Lang): string {
+  return `${formatPrice(value, lang)}/м²`;
+}
+
+/** Distance to the sea: "350 м" below a kilometre, else "1,2 км" (one decimal at most). */
+export function formatDistance(metres: number, lang: Lang): string {
+  return metres < 1000 ? `${formatDecimal(metres, lang, 0)}${NBSP}м` : `${formatNumber(Math.round(metres / 100) / 10, lang)}${NBSP}км`;
+}
+
+/** "2027-Q2" → { year: "2027", quarter: 2 }, or null when not in that form. */
+export function parseQuarter(value: string): { year: string; quarter: 1 | 2 | 3 | 4 } | null {
+  const match = /^(\d{4})-Q([1-4])$/.exec(value.trim());
+  return match ? { year: match[1]!, quarter: Number(match[2]) as 1 | 2 | 3 | 4 } : null;
+}
+
+/**
+ * The place a Russian heading puts after «в»: the location's own form
+ * («в Созополе», stored because Russian declines place names) or null when
+ * none is stored, so the page picks a wording that needs no case
+ * («Недвижимость: Созополь»). Bulgarian does not decline: «в Созопол», with
+ * «във» before в/ф as Bulgarian spelling requires.
+ */
+export function placeIn(lang: Lang, location: { name: string; name_bg: string; name_ru_in: string }): string | null {
+  if (lang === "ru") return location.name_ru_in.trim() || null;
+  const name = location.name_bg.trim() || location.name;
+  return `${/^[вф]/iu.test(name) ? "във" : "в"} ${name}`;
+}

@@ -192,6 +192,7 @@ describe("JSON-LD", () => {
     locationName: "Созополь",
     datePosted: "2025-03-04 10:20:30.123+00",
     type: "house" as const,
+    status: "available" as const,
   };
 
   it("describes a priced house as a RealEstateListing with an Offer and a SingleFamilyResidence", () => {
@@ -233,6 +234,12 @@ describe("JSON-LD", () => {
     // What React Router writes into the page is plain JSON.
     const descriptor = jsonLd(ld) as { "script:ld+json": unknown };
     expect(JSON.parse(JSON.stringify(descriptor["script:ld+json"]))).toEqual(ld);
+  });
+
+  it("follows the status in the offer's availability: InStock, Reserved, SoldOut", () => {
+    expect(propertyJsonLd({ ...property, status: "available" }).offers).toMatchObject({ availability: "https://schema.org/InStock" });
+    expect(propertyJsonLd({ ...property, status: "reserved" }).offers).toMatchObject({ availability: "https://schema.org/Reserved" });
+    expect(propertyJsonLd({ ...property, status: "sold" }).offers).toMatchObject({ availability: "https://schema.org/SoldOut" });
   });
 
   it("defaults the currency to EUR", () => {

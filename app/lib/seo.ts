@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { LANGS, localizePath, type Lang } from "~/i18n/lang";
+import type { PropertyStatus } from "./property-facts";
 
 /**
  * Search-engine and link-preview metadata (DESIGN §6: every page has a
@@ -181,7 +182,16 @@ export interface PropertyJsonLdInput {
   /** Date-time of publication (created_at; PostgreSQL's text form is fine). */
   datePosted: string;
   type: "apartment" | "house";
+  /** Issue 20: the offer's availability follows it. */
+  status: PropertyStatus;
 }
+
+/** schema.org ItemAvailability of a property's status. */
+export const AVAILABILITY: Record<PropertyStatus, string> = {
+  available: "https://schema.org/InStock",
+  reserved: "https://schema.org/Reserved",
+  sold: "https://schema.org/SoldOut",
+};
 
 /**
  * schema.org RealEstateListing of a property: the offer (only with a price),
@@ -212,7 +222,7 @@ export function propertyJsonLd(input: PropertyJsonLdInput) {
       "@type": "Offer",
       price: input.price,
       priceCurrency: input.currency ?? "EUR",
-      availability: "https://schema.org/InStock",
+      availability: AVAILABILITY[input.status],
       url: input.url,
     };
   }

@@ -1,20 +1,29 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { ContactForm } from "~/components/contact-form";
 import { LocationCard } from "~/components/location-card";
 import { LocationSelect } from "~/components/location-select";
-import { dictionary, fill, localizePath, pickText } from "~/i18n";
+import { PropertyCard } from "~/components/property-card";
+import { type Dictionary, dictionary, fill, type Lang, localizePath, pickText } from "~/i18n";
+import type { ListingItem } from "~/lib/listing";
+import { listingHref } from "~/lib/listing-query";
 import { pageMeta } from "~/lib/seo";
 import { listLocationsWithCounts } from "~/models/locations.server";
 import { handleContactAction } from "~/web/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
-import { requestInfo } from "~/context";
+import { listingEngine, requestInfo } from "~/context";
 import { pageContext } from "~/web/page.server";
 import { siteConfig } from "~/web/site.server";
 import type { Route } from "./+types/home";
 
-export async function loader({ url }: Route.LoaderArgs) {
+/**
+ * Cards per home row: three fill a desktop row and keep the page's first load
+ * within budget (docs/benchmarks.md); the cards are lazy below the fold.
+ */
+export const HOME_ROW_SIZE = 3;
+
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { lang, origin } = pageContext(url);
-  const locations = await listLocationsWithCounts();
+  const [locations, highlights] = await Promise.all([listLocationsWithCounts(), context.get(listingEngine).highlights({ limit: HOME_ROW_SIZE })]);
   const site = siteConfig();
   return {
     lang,
@@ -29,6 +38,8 @@ export async function loader({ url }: Route.LoaderArgs) {
       image: l.image,
       count: l.property_count,
     })),
+    featured: highlights.featured,
+    newest: highlights.newest,
   };
 }
 
@@ -111,6 +122,25 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <PropertyRow
+        id="featured"
+        title={t.home.featuredTitle}
+        items={loaderData.featured}
+        lang={lang}
+        t={t}
+        more={t.home.allProperties}
+        moreHref={localizePath(lang, "/properties")}
+      />
+      <PropertyRow
+        id="newest"
+        title={t.home.newestTitle}
+        items={loaderData.newest}
+        lang={lang}
+        t={t}
+        more={t.home.allNewest}
+        moreHref={listingHref(localizePath(lang, "/properties"), { sort: "newest" })}
+      />
+
       <section id="locations" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-12" aria-labelledby="locations-heading">
         <h2 id="locations-heading" className="text-2xl font-semibold text-sea-900 sm:text-3xl">
           {t.home.locationsTitle}
@@ -183,5 +213,34 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
     </main>
+  );
+}
+
+/** A row of property cards under a heading, with a link to the full listing (issue 20); nothing when empty. */
+function PropertyRow(props: { id: string; title: string; items: ListingItem[]; lang: Lang; t: Dictionary; more: string; moreHref: string }) {
+  const { id, title, items, lang, t } = props;
+  if (items.length === 0) return null;
+  return (
+    <section id={id} className="mx-auto max-w-6xl scroll-mt-20 px-4 pt-12" aria-labelledby={`${id}-heading`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 id={`${id}-heading`} className="text-2xl font-semibold text-sea-900 sm:text-3xl">
+          {title}
+        </h2>
+        <Link
+          to={props.moreHref}
+          className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-sea-600"
+        >
+          {props.more}
+        </Link>
+      </div>
+      {/* A row a phone swipes through (the next card peeks in); a grid from tablets up. */}
+      <ul className="-mx-4 mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
+        {items.map((item) => (
+          <li key={item.id} className="flex w-[85%] shrink-0 snap-start sm:w-auto">
+            <PropertyCard item={item} lang={lang} t={t} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

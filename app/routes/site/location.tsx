@@ -6,9 +6,10 @@ import { ListingView } from "~/components/listing-view";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
 import { NotFoundState } from "~/components/not-found-state";
 import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";
+import { placeIn } from "~/i18n/format";
 import { formatPropertyCount } from "~/i18n/plural";
 import { imageSrcSet, imageVariant } from "~/lib/images";
-import { EMPTY_QUERY, listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
+import { activeFilterCount, EMPTY_QUERY, listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta } from "~/lib/seo";
 import { findLocationAddress } from "~/models/addresses.server";
 import { listingEngine } from "~/context";
@@ -34,7 +35,14 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return {
     lang,
     origin,
-    location: { id: location.id, slug: location.slug, name: pickText(lang, location.name, location.name_bg), image: location.image },
+    location: {
+      id: location.id,
+      slug: location.slug,
+      name: pickText(lang, location.name, location.name_bg),
+      // «в Созополе»: Russian headings decline the place (null: a wording without case).
+      in: placeIn(lang, location),
+      image: location.image,
+    },
     total: all.total,
     query: { ...query, page: page.page },
     page,
@@ -45,16 +53,18 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   if (!d) return [];
   const t = dictionary(d.lang);
   const path = `/${d.location.slug}`;
+  const { name, in: where } = d.location;
+  const count = formatPropertyCount(d.total, d.lang);
   return [
     ...pageMeta({
       origin: d.origin,
       lang: d.lang,
       path,
-      title: fill(t.location.metaTitle, { name: d.location.name }),
-      description: fill(t.location.metaDescription, { name: d.location.name, count: formatPropertyCount(d.total, d.lang) }),
+      title: where ? fill(t.location.metaTitle, { in: where }) : fill(t.location.metaTitleNoCase, { name }),
+      description: where ? fill(t.location.metaDescription, { in: where, count }) : fill(t.location.metaDescriptionNoCase, { name, count }),
       image: d.location.image || undefined,
       imageAlt: d.location.name,
-      noindex: d.query.search !== "" || d.query.page > 1,
+      noindex: d.query.search !== "" || d.query.page > 1 || activeFilterCount(d.query) > 0,
     }),
     jsonLd(
       breadcrumbJsonLd([
@@ -109,7 +119,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           // The location is the page itself, so its links and form carry no location parameter.
           query={{ ...query, locationId: null }}
           page={page}
-          searchLabel={fill(t.location.searchIn, { name: location.name })}
+          searchLabel={location.in ? fill(t.location.searchIn, { in: location.in }) : fill(t.location.searchInNoCase, { name: location.name })}
         />
       </div>
     </main>

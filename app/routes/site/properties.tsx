@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { ListingView } from "~/components/listing-view";
 import { dictionary, localizePath, pickText } from "~/i18n";
-import { listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
+import { activeFilterCount, listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { pageMeta } from "~/lib/seo";
 import { listLocations } from "~/models/locations.server";
 import { listingEngine } from "~/context";
@@ -27,7 +27,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const t = dictionary(data.lang);
-  const filtered = data.query.search !== "" || data.query.page > 1 || data.query.sort !== "default";
+  const filtered = data.query.search !== "" || data.query.page > 1 || data.query.sort !== "default" || activeFilterCount(data.query) > 0;
   return pageMeta({
     origin: data.origin,
     lang: data.lang,

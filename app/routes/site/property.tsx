@@ -5,12 +5,13 @@ import { PropertyGallery } from "~/components/gallery/property-gallery";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
 import { GoneState } from "~/components/gone-state";
 import { NotFoundState } from "~/components/not-found-state";
-import { PropertyCard } from "~/components/property-card";
+import { PropertyCard, reducedFrom, StatusBadge } from "~/components/property-card";
+import { PropertyFacts } from "~/components/property-facts";
 import { dictionary, fill, localizePath, pickText, splitLangPath, type Lang } from "~/i18n";
-import { formatArea, formatPrice } from "~/i18n/format";
+import { formatArea, formatPrice, placeIn } from "~/i18n/format";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import type { ListingItem } from "~/lib/listing";
-import { EMPTY_QUERY } from "~/lib/listing-query";
+import { EMPTY_QUERY, listingHref } from "~/lib/listing-query";
 import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
 import { findPropertyAddress } from "~/models/addresses.server";
 import { getLocationBySlug } from "~/models/locations.server";
@@ -52,7 +53,13 @@ export async function loader(args: Route.LoaderArgs) {
     origin,
     phone: site.phone,
     email: site.email,
-    location: { slug: location.slug, name: pickText(lang, location.name, location.name_bg) },
+    location: {
+      slug: location.slug,
+      name: pickText(lang, location.name, location.name_bg),
+      in: placeIn(lang, location),
+      // Where a sold property sends the buyer: its location's listing of the same type, without sold ones (the default).
+      similarHref: listingHref(localizePath(lang, `/${location.slug}`), { type: p.property_type }),
+    },
     property: {
       id: p.id,
       slug: p.slug,
@@ -67,6 +74,25 @@ export async function loader(args: Route.LoaderArgs) {
       property_type: p.property_type,
       images: p.images,
       created_at: p.created_at,
+      // Issue 20: status, €/m², the last cut and the buyer's facts.
+      status: p.status,
+      price_per_m2: p.price_per_m2,
+      price_reduced_from: p.price_reduced_from,
+      price_reduced_at: p.price_reduced_at,
+      reference: p.reference,
+      sea_distance_m: p.sea_distance_m,
+      sea_line: p.sea_line,
+      sea_view: p.sea_view,
+      floor: p.floor,
+      floors_total: p.floors_total,
+      construction_stage: p.construction_stage,
+      completion_quarter: p.completion_quarter,
+      maintenance_fee_eur_m2: p.maintenance_fee_eur_m2,
+      furnished: p.furnished,
+      pool: p.pool,
+      parking: p.parking,
+      plot_area: p.plot_area,
+      complex_name: p.complex_name,
     },
     related: await context.get(listingEngine).related({ propertyId: p.id, locationId: location.id, limit: 3 }),
   };
@@ -118,6 +144,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
         locationName: d.location.name,
         datePosted: p.created_at,
         type: p.property_type,
+        status: p.status,
       }),
     ),
     jsonLd(
@@ -133,15 +160,24 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   const { lang, location, property: p, related } = loaderData;
   const t = dictionary(lang);
-  const fact = (label: string, value: string | number | null) =>
-    value === null || value === "" ? null : (
-      <div className="rounded-xl bg-sea-50 p-3">
-        <dt className="text-xs text-slate-600">{label}</dt>
-        <dd className="font-semibold text-slate-900">{value}</dd>
-      </div>
-    );
+  const oldPrice = reducedFrom(p);
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
+      {p.status === "sold" ? (
+        <div role="note" aria-labelledby="sold-heading" className="mb-4 rounded-2xl bg-slate-800 p-4 text-white">
+          {/* Not a heading: it comes before the page's <h1>. */}
+          <p id="sold-heading" className="text-lg font-bold">
+            {t.property.sold}
+          </p>
+          <p className="mt-1 text-slate-100">{t.property.soldText}</p>
+          <Link
+            to={location.similarHref}
+            className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-white px-4 font-semibold text-sea-900 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+          >
+            {t.property.soldLink}
+          </Link>
+        </div>
+      ) : null}
       <nav aria-label={t.property.breadcrumbs} className="mb-4 text-sm text-slate-600">
         <ol className="flex flex-wrap gap-1">
           <li>
@@ -179,14 +215,23 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <span className="sr-only">{t.property.price}: </span>
             {p.price === null ? t.card.priceOnRequest : formatPrice(p.price, lang)}
           </p>
+          {oldPrice !== null || p.status !== "available" ? (
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <StatusBadge status={p.status} t={t} />
+              {oldPrice !== null ? (
+                <>
+                  <span className="rounded-lg bg-red-50 px-2.5 py-1 text-sm font-bold text-red-800 ring-1 ring-red-200">{t.card.reduced}</span>
+                  <s className="text-lg text-slate-600">
+                    <span className="sr-only">{t.card.oldPrice}: </span>
+                    {formatPrice(oldPrice, lang)}
+                  </s>
+                </>
+              ) : null}
+            </div>
+          ) : null}
+          {p.status === "reserved" ? <p className="mt-2 text-sm text-slate-700">{t.property.reservedText}</p> : null}
           <h2 className="sr-only">{t.property.details}</h2>
-          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-            {fact(t.property.type, t.listing.types[p.property_type])}
-            {fact(t.property.area, p.area === null ? null : formatArea(p.area, lang))}
-            {fact(t.property.bedrooms, p.bedrooms)}
-            {fact(t.property.bathrooms, p.bathrooms)}
-            {fact(t.property.yearBuilt, p.year_built)}
-          </dl>
+          <PropertyFacts p={p} lang={lang} t={t} />
           <section className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200" aria-labelledby="contact-heading">
             <h2 id="contact-heading" className="text-lg font-semibold">
               {t.property.contactTitle}
@@ -237,7 +282,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
       {related.length > 0 ? (
         <section className="mt-10" aria-labelledby="related-heading">
           <h2 id="related-heading" className="text-xl font-semibold text-sea-900">
-            {fill(t.property.related, { name: location.name })}
+            {location.in ? fill(t.property.related, { in: location.in }) : fill(t.property.relatedNoCase, { name: location.name })}
           </h2>
           <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {related.map((item) => (

@@ -35,6 +35,10 @@ for (const lang of LANGS) {
     ["listing", () => localize(lang, "/properties"), 200],
     ["location", () => localize(lang, `/${location("testograd").slug}`), 200],
     ["property", () => propertyPath(property("alpha"), lang), 200],
+    // Issue 20: every fact, a price cut; a reserved studio; a sold house's banner.
+    ["property with every fact", () => propertyPath(property("seaside"), lang), 200],
+    ["reserved property", () => propertyPath(property("studio"), lang), 200],
+    ["sold property", () => propertyPath(property("soldHouse"), lang), 200],
     ["404", () => localize(lang, "/нет/такой/страницы"), 404],
   ];
 
@@ -54,6 +58,14 @@ for (const lang of LANGS) {
       await form.getByRole("button", { name: T[lang].contact.submit }).click();
       await expect(form.getByText(T[lang].contact.nameRequired)).toBeVisible();
       await expectAccessible(page, `contact errors ${lang}`);
+    });
+
+    test("listing with its filter panel open", async ({ page }) => {
+      await page.goto(localize(lang, "/properties?sea_view=1&status=all"));
+      await hydrated(page);
+      await page.getByRole("main").locator("summary").click();
+      await expect(page.getByRole("main").getByRole("button", { name: T[lang].catalogue.apply })).toBeVisible();
+      await expectAccessible(page, `filters ${lang}`);
     });
 
     test("full-screen viewer open", async ({ page }) => {

@@ -1,0 +1,83 @@
+import type { ReactNode } from "react";
+import { type Dictionary, fill, type Lang } from "~/i18n";
+import { formatArea, formatDistance, formatNumber, formatPricePerM2, parseQuarter } from "~/i18n/format";
+import type { ConstructionStage, Furnished } from "~/lib/property-facts";
+
+/** What the facts grid reads of a property (all optional facts null when unknown). */
+export interface PropertyFactsData {
+  property_type: "apartment" | "house";
+  area: number | null;
+  price_per_m2: number | null;
+  bedrooms: number | null;
+  bathrooms: number | null;
+  year_built: number | null;
+  reference: string | null;
+  sea_distance_m: number | null;
+  sea_line: number | null;
+  sea_view: boolean | null;
+  floor: number | null;
+  floors_total: number | null;
+  construction_stage: ConstructionStage | null;
+  completion_quarter: string | null;
+  maintenance_fee_eur_m2: number | null;
+  furnished: Furnished | null;
+  pool: boolean | null;
+  parking: boolean | null;
+  plot_area: number | null;
+  complex_name: string | null;
+}
+
+const ROMAN = ["I", "II", "III", "IV"] as const;
+
+/** "3 из 6", "партер (первый) из 6", "3" (Bulgarian numbering: the ground floor is 0). */
+function floorText(floor: number, total: number | null, t: Dictionary): string {
+  if (floor === 0) return total === null ? t.property.groundFloor : fill(t.property.groundFloorOf, { total });
+  return total === null ? String(floor) : fill(t.property.floorOf, { floor, total });
+}
+
+/** "II квартал 2027 г." (the stored "2027-Q2" as a buyer reads it). */
+function quarterText(value: string, t: Dictionary): string {
+  const q = parseQuarter(value);
+  return q ? fill(t.property.quarter, { quarter: ROMAN[q.quarter - 1]!, year: q.year }) : value;
+}
+
+/**
+ * The property page's facts grid (issue 20): each known fact with its unit
+ * and the words a buyer expects in the language; unknown facts are left out.
+ */
+export function PropertyFacts({ p, lang, t }: { p: PropertyFactsData; lang: Lang; t: Dictionary }) {
+  const yesNo = (value: boolean | null) => (value === null ? null : value ? t.property.yes : t.property.no);
+  const facts: [label: string, value: ReactNode | null][] = [
+    [t.property.type, t.listing.types[p.property_type]],
+    [t.property.area, p.area === null ? null : formatArea(p.area, lang)],
+    [t.property.pricePerM2, p.price_per_m2 === null ? null : formatPricePerM2(p.price_per_m2, lang)],
+    [t.property.bedrooms, p.bedrooms === null ? null : p.bedrooms === 0 ? t.card.studio : p.bedrooms],
+    [t.property.bathrooms, p.bathrooms],
+    [t.property.reference, p.reference],
+    [t.property.seaDistance, p.sea_distance_m === null ? null : formatDistance(p.sea_distance_m, lang)],
+    [t.property.seaLine, p.sea_line === 1 ? t.card.seaLine.one : p.sea_line === 2 ? t.card.seaLine.two : null],
+    [t.property.seaView, yesNo(p.sea_view)],
+    [t.property.floor, p.floor === null ? null : floorText(p.floor, p.floors_total, t)],
+    [t.property.stage, p.construction_stage === null ? null : t.property.stages[p.construction_stage]],
+    [t.property.completion, p.completion_quarter && p.construction_stage !== "act16" ? quarterText(p.completion_quarter, t) : null],
+    [t.property.maintenanceFee, p.maintenance_fee_eur_m2 === null ? null : fill(t.property.perM2Year, { fee: formatNumber(p.maintenance_fee_eur_m2, lang) })],
+    [t.property.furnished, p.furnished === null ? null : t.property.furnishing[p.furnished]],
+    [t.property.pool, yesNo(p.pool)],
+    [t.property.parking, yesNo(p.parking)],
+    [t.property.plotArea, p.plot_area === null ? null : formatArea(p.plot_area, lang)],
+    [t.property.complex, p.complex_name?.trim() || null],
+    [t.property.yearBuilt, p.year_built],
+  ];
+  return (
+    <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {facts.map(([label, value]) =>
+        value === null || value === "" ? null : (
+          <div key={label} className="rounded-xl bg-sea-50 p-3">
+            <dt className="text-xs text-slate-600">{label}</dt>
+            <dd className="font-semibold text-slate-900">{value}</dd>
+          </div>
+        ),
+      )}
+    </dl>
+  );
+}
