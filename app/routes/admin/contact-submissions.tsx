@@ -83,7 +83,7 @@ export default function ContactSubmissions() {
           {S.unread}
         </Link>
       </nav>
-      <ErrorBanner message={result && !result.ok ? result.error : null} />
+      <ErrorBanner message={result && !result.ok ? result.message : null} />
       {items.length === 0 ? (
         <p className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">{unreadOnly ? S.emptyUnread : S.empty}</p>
       ) : (

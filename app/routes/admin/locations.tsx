@@ -55,7 +55,7 @@ export default function AdminLocations() {
     setDeleting(location);
     dialog.current?.showModal();
   };
-  const reorderError = reorder.data && !reorder.data.ok ? reorder.data.error : null;
+  const reorderError = reorder.data && !reorder.data.ok ? reorder.data.message : null;
 
   return (
     <main className="grid gap-6 p-4 md:p-8">
@@ -64,8 +64,8 @@ export default function AdminLocations() {
           {ADMIN.locations.add}
         </Link>
       </PageHeader>
-      <ErrorBanner message={result && !result.ok ? result.error : reorderError} />
-      <Notice message={result && result.ok ? result.notice : null} />
+      <ErrorBanner message={result && !result.ok ? result.message : reorderError} />
+      <Notice message={result && result.ok ? result.message : null} />
       {locations.length === 0 ? <p className="text-slate-600">{ADMIN.locations.empty}</p> : <p className="text-sm text-slate-600">{ADMIN.dragHint}</p>}
       <SortableList
         items={locations}

@@ -17,6 +17,7 @@ import { fieldErrors } from "~/schemas/fields";
 import { pick } from "~/lib/pick";
 import { PROPERTY_CONTENT_FIELDS, PROPERTY_MESSAGES, propertyFormSchema } from "~/schemas/property";
 import { formFields } from "~/web/admin-action.server";
+import { refused, type FormResult } from "~/web/form-result";
 import { editFormShouldRevalidate } from "~/web/admin-edit-form";
 import { log } from "~/platform/log.server";
 import type { Route } from "./+types/property-form";
@@ -55,8 +56,6 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   };
 }
 
-type FormResult = { error: string | null; fields: Record<string, string> };
-
 function readForm(form: FormData) {
   return formFields(form, PROPERTY_CONTENT_FIELDS, ["images"]);
 }
@@ -69,7 +68,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (params.id && !editing) return gone(input.location_id);
   // The form's own rules first (SPEC §5: price required and > 0, one image, type, location).
   const checked = propertyFormSchema.safeParse(input);
-  if (!checked.success) return data<FormResult>({ error: null, fields: fieldErrors(checked.error) }, { status: 400 });
+  if (!checked.success) return data<FormResult>(refused(null, fieldErrors(checked.error)), { status: 400 });
   try {
     if (editing) {
       await updateProperty(editing.id, checked.data);
@@ -81,14 +80,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       // Deleted between the check above and the write.
       if (editing && error.kind === "not_found") return gone(input.location_id);
       if (error.kind === "validation" && Object.keys(error.fields).length > 0) {
-        return data<FormResult>({ error: null, fields: error.fields }, { status: 400 });
+        return data<FormResult>(refused(null, error.fields), { status: 400 });
       }
       // SPEC §8: the update form's banner wraps the detail; create's message already carries it.
       const banner = editing ? PROPERTY_MESSAGES.formSaveFailed(error.message) : error.message;
-      return data<FormResult>({ error: banner, fields: {} }, { status: error.kind === "database" ? 500 : 400 });
+      return data<FormResult>(refused(banner), { status: error.kind === "database" ? 500 : 400 });
     }
     log.error("Saving a property failed:", error);
-    return data<FormResult>({ error: PROPERTY_MESSAGES.formSaveFailed(ADMIN.genericError), fields: {} }, { status: 500 });
+    return data<FormResult>(refused(PROPERTY_MESSAGES.formSaveFailed(ADMIN.genericError)), { status: 500 });
   }
   return redirect("/admin/real-estates");
 }
@@ -101,7 +100,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 async function gone(locationId: string) {
   const locationGone = locationId !== "" && !(await getLocation(locationId));
   const error = locationGone ? ADMIN.properties.locationGoneWhileEditing : ADMIN.properties.goneWhileEditing;
-  return data<FormResult>({ error, fields: {} }, { status: 404 });
+  return data<FormResult>(refused(error), { status: 404 });
 }
 
 // An open edit form is not reloaded by the live updates (it would leave for the list if its property was deleted).

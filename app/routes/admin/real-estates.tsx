@@ -141,8 +141,8 @@ export default function AdminProperties() {
           {ADMIN.properties.searchSubmit}
         </Button>
       </Form>
-      <ErrorBanner message={dragError ?? (result && !result.ok ? result.error : reorder.data && !reorder.data.ok ? reorder.data.error : null)} />
-      <Notice message={result && result.ok ? result.notice : null} />
+      <ErrorBanner message={dragError ?? (result && !result.ok ? result.message : reorder.data && !reorder.data.ok ? reorder.data.message : null)} />
+      <Notice message={result && result.ok ? result.message : null} />
       <p className="text-sm text-slate-600" aria-live="polite">
         {ADMIN.properties.found(total)}
       </p>
