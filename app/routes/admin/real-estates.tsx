@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { Form, Link, redirect, useFetcher, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { SortableList } from "~/components/admin/sortable-list";
-import { ArrowDownIcon, ArrowUpIcon, Button, buttonClass, ErrorBanner, inputClass, Notice, PageHeader } from "~/components/admin/ui";
+import { MoveButtons, RowActionForm } from "~/components/admin/row-actions";
+import { Button, buttonClass, ErrorBanner, inputClass, Notice, PageHeader } from "~/components/admin/ui";
 import { useActionResult } from "~/components/admin/use-action-result";
-import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
+import { FallbackImage } from "~/components/fallback-image";
 import { LocationSelect } from "~/components/location-select";
 import { ADMIN } from "~/i18n/admin";
 import { formatPrice } from "~/i18n/format";
-import { imageVariant } from "~/lib/images";
 import { ADMIN_PAGE_SIZE, searchAdminProperties } from "~/models/admin-lists.server";
 import { getLocation, listLocations } from "~/models/locations.server";
 import { deleteProperty, duplicateProperty, moveProperty, movePropertyTo, updateProperty } from "~/models/real-estates.server";
@@ -197,14 +197,13 @@ function PropertyRow({ property: p, handle, busy }: { property: Row; handle: Rea
     <article aria-label={p.title} className="grid gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 lg:flex lg:items-center">
       <div className="flex min-w-0 items-center gap-3 lg:flex-1">
         {handle}
-        <img
-          src={p.cover ? imageVariant(p.cover, 160) : PLACEHOLDER_IMAGE}
+        <FallbackImage
+          image={p.cover}
+          variant={160}
           alt=""
           width={96}
           height={72}
           loading="lazy"
-          ref={placeholderIfBroken}
-          onError={showPlaceholder}
           className="h-12 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-18 sm:w-24"
         />
         <div className="min-w-0 flex-1">
@@ -217,44 +216,11 @@ function PropertyRow({ property: p, handle, busy }: { property: Row; handle: Rea
       </div>
       <StatusButtons property={p} busy={busy} />
       <div className="flex flex-wrap items-center gap-2 lg:shrink-0">
-        <Form method="post" className="contents">
-          <input type="hidden" name="id" value={p.id} />
-          <input type="hidden" name="intent" value="move" />
-          <button
-            type="submit"
-            name="direction"
-            value="up"
-            disabled={p.order === 0 || busy}
-            className={buttonClass.icon}
-            aria-label={`${ADMIN.moveUp}: ${p.title}`}
-          >
-            <ArrowUpIcon />
-          </button>
-          <button
-            type="submit"
-            name="direction"
-            value="down"
-            disabled={p.order >= p.location_count - 1 || busy}
-            className={buttonClass.icon}
-            aria-label={`${ADMIN.moveDown}: ${p.title}`}
-          >
-            <ArrowDownIcon />
-          </button>
-        </Form>
+        <MoveButtons id={p.id} subject={p.title} first={p.order === 0} last={p.order >= p.location_count - 1} disabled={busy} />
         <Link to={`/admin/real-estates/edit/${p.id}`} className={buttonClass.secondary} aria-label={`${ADMIN.edit}: ${p.title}`}>
           {ADMIN.edit}
         </Link>
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(PROPERTY_MESSAGES.deleteConfirm)) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="id" value={p.id} />
-          <Button type="submit" variant="danger" name="intent" value="delete" aria-label={`${ADMIN.delete}: ${p.title}`}>
-            {ADMIN.delete}
-          </Button>
-        </Form>
+        <RowActionForm id={p.id} intent="delete" label={ADMIN.delete} subject={p.title} confirm={PROPERTY_MESSAGES.deleteConfirm} variant="danger" />
       </div>
     </article>
   );
