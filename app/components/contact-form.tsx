@@ -2,8 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { Dictionary } from "~/i18n";
 import type { FormResult } from "~/web/form-result";
+import { SubmitButton } from "./submit-button";
 
 type Field = "name" | "email" | "phone" | "message";
+
+const submitClass =
+  "inline-flex min-h-11 items-center justify-center rounded-lg bg-sea-600 px-6 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:opacity-60";
 
 /** SPEC §4: the success banner shows for 5 seconds. */
 export const SUCCESS_BANNER_MS = 5000;
@@ -97,13 +101,7 @@ export function ContactForm({ t, action, subject }: { t: Dictionary; action?: st
           <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-sea-600 px-6 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:opacity-60"
-      >
-        {busy ? t.contact.sending : t.contact.submit}
-      </button>
+      <SubmitButton busy={busy} label={t.contact.submit} busyLabel={t.contact.sending} className={submitClass} />
     </fetcher.Form>
   );
 }

@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Link } from "react-router";
 import { ADMIN } from "~/i18n/admin";
+import { SubmitButton } from "../submit-button";
 
 /**
  * Small shared pieces of the admin pages: one look for buttons, fields and
@@ -31,9 +32,7 @@ export function Button({
 export function FormFooter({ saving, cancelTo }: { saving: boolean; cancelTo: string }) {
   return (
     <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-      <Button type="submit" variant="primary" disabled={saving}>
-        {saving ? ADMIN.saving : ADMIN.save}
-      </Button>
+      <SubmitButton busy={saving} label={ADMIN.save} busyLabel={ADMIN.saving} className={buttonClass.primary} />
       <Link to={cancelTo} className={buttonClass.secondary}>
         {ADMIN.cancel}
       </Link>

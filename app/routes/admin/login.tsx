@@ -1,5 +1,6 @@
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { requestInfo } from "~/context";
+import { SubmitButton } from "~/components/submit-button";
 import { ADMIN } from "~/i18n/admin";
 import { verifyAdminCredentials } from "~/models/admins.server";
 import { createSession } from "~/models/sessions.server";
@@ -55,6 +56,9 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
 }
 
+const submitClass =
+  "min-h-11 rounded-lg bg-sea-600 px-5 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:opacity-60";
+
 export default function Login() {
   const result = useActionData<typeof action>();
   const failure = result && !result.ok ? result.message : null;
@@ -81,13 +85,7 @@ export default function Login() {
             {ADMIN.login.password}
             <input name="password" type="password" autoComplete="current-password" required className={input} />
           </label>
-          <button
-            type="submit"
-            disabled={busy}
-            className="min-h-11 rounded-lg bg-sea-600 px-5 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:opacity-60"
-          >
-            {busy ? ADMIN.login.submitting : ADMIN.login.submit}
-          </button>
+          <SubmitButton busy={busy} label={ADMIN.login.submit} busyLabel={ADMIN.login.submitting} className={submitClass} />
         </Form>
       </div>
     </main>
