@@ -4,7 +4,6 @@ import { ADMIN } from "~/i18n/admin";
 import { DIRECTORIES, type CachedFile } from "~/lib/file-cache";
 import { resolveImageUrl } from "~/lib/images";
 import { FallbackImage } from "../fallback-image";
-import { PLACEHOLDER_IMAGE } from "../image-fallback";
 import { keepFocusInside } from "../keep-focus-inside";
 import type { SyncStatus } from "./file-cache-store";
 import { buttonClass } from "./ui";
@@ -126,14 +125,13 @@ export function MediaLibrary({
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
               {visible.map((file) => {
                 const used = isTaken(file);
-                const src = resolveImageUrl(file.url) ?? PLACEHOLDER_IMAGE;
                 return (
                   <li key={file.path}>
                     <label
                       className={`block overflow-hidden rounded-xl bg-white ring-1 ring-slate-200 has-checked:ring-2 has-checked:ring-sea-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-sea-600 ${used ? "opacity-60" : "cursor-pointer"}`}
                     >
                       <FallbackImage
-                        image={src}
+                        image={resolveImageUrl(file.url)}
                         variant={160}
                         alt=""
                         width={160}
