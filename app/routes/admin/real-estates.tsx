@@ -15,6 +15,7 @@ import { PROPERTY_STATUSES, type PropertyStatus } from "~/lib/property-facts";
 import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { isUuid } from "~/schemas/fields";
 import { listAction, orderIntents, outcome } from "~/web/admin-action.server";
+import { refused } from "~/web/form-result";
 import type { Route } from "./+types/real-estates";
 
 const MAX_SEARCH = 200;
@@ -49,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     // Issue 20: available / reserved / sold in one click from the list.
     status: async (id, form) => {
       const status = form.get("status");
-      if (!(PROPERTY_STATUSES as readonly unknown[]).includes(status)) return { ok: false, error: PROPERTY_MESSAGES.statusInvalid };
+      if (!(PROPERTY_STATUSES as readonly unknown[]).includes(status)) return refused(PROPERTY_MESSAGES.statusInvalid);
       return outcome(await updateProperty(id, { status }), ADMIN.properties.statusChanged);
     },
     duplicate: async (id) => {
