@@ -21,7 +21,6 @@ export function LocationCard({ name, href, image, propertyCount, lang }: Props) 
     >
       <FallbackImage
         image={image}
-        variant={640}
         srcSet={image ? imageSrcSet(image, [320, 640, 960]) : undefined}
         sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
         alt=""

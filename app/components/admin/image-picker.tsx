@@ -187,7 +187,6 @@ export function ImagePicker({
             <figure className="relative overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
               <FallbackImage
                 image={image.url}
-                variant={320}
                 alt={ADMIN.images.preview(index + 1)}
                 width={320}
                 height={240}

@@ -132,7 +132,6 @@ export function MediaLibrary({
                     >
                       <FallbackImage
                         image={resolveImageUrl(file.url)}
-                        variant={160}
                         alt=""
                         width={160}
                         height={120}

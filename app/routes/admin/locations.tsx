@@ -77,7 +77,6 @@ export default function AdminLocations() {
           <article aria-label={location.name} className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
             <FallbackImage
               image={location.image}
-              variant={640}
               alt={location.image ? location.name : ADMIN.locations.noImage}
               width={400}
               height={225}
