@@ -70,6 +70,15 @@ function Banner({ role, message }: { role: keyof typeof bannerClass; message: st
 export const ErrorBanner = ({ message }: { message: string | null | undefined }) => <Banner role="alert" message={message} />;
 export const Notice = ({ message }: { message: string | null | undefined }) => <Banner role="status" message={message} />;
 
+/** The `<option>`s of a select: each key of `order`, labelled from `labels`. */
+export function Options<K extends string>({ labels, order }: { labels: Record<K, string>; order: readonly K[] }) {
+  return order.map((key) => (
+    <option key={key} value={key}>
+      {labels[key]}
+    </option>
+  ));
+}
+
 /** A labelled control with its error under it (linked by aria-describedby). */
 export function Field({
   label,

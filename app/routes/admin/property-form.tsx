@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { formInputs } from "~/components/admin/form-inputs";
 import { ImagePicker } from "~/components/admin/image-picker";
 import { PointFields } from "~/components/admin/point-fields";
 import { PriceHistory } from "~/components/admin/price-history";
@@ -123,6 +124,14 @@ export default function PropertyForm() {
     const value = property?.[name];
     return value === null || value === undefined ? fallback : Array.isArray(value) ? value.join("\n") : String(value);
   };
+  // A Bulgarian text typed or emptied: its message goes, and the "missing" hint follows what is there.
+  const onBgInput = (key: "title" | "description") => (e: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    clear(`${key}_bg`);
+    const missing = e.currentTarget.value.trim() === "";
+    setBgMissing((m) => ({ ...m, [key]: missing }));
+  };
+  const value = (name: string) => text(name as keyof NonNullable<typeof property>);
+  const { input, number } = formInputs({ value, errorOf, clear });
 
   return (
     <main className="grid max-w-5xl gap-6 p-4 md:p-8">
@@ -150,23 +159,10 @@ export default function PropertyForm() {
       <Form method="post" noValidate className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" onSubmit={form.onSubmit}>
         <ErrorBanner message={form.banner} />
         <div className="grid gap-4 md:grid-cols-2">
-          <Field label={F.title} name="title" error={errorOf("title")}>
-            {(props) => <input {...props} name="title" defaultValue={text("title")} maxLength={200} className={inputClass} onInput={() => clear("title")} />}
-          </Field>
+          {input("title", F.title, { maxLength: 200 })}
           <Field label={F.titleBg} name="title_bg" error={errorOf("title_bg")} hint={bgMissing.title ? F.missingBg : undefined}>
             {(props) => (
-              <input
-                {...props}
-                name="title_bg"
-                defaultValue={text("title_bg")}
-                maxLength={200}
-                className={inputClass}
-                onInput={(e) => {
-                  clear("title_bg");
-                  const missing = e.currentTarget.value.trim() === "";
-                  setBgMissing((m) => ({ ...m, title: missing }));
-                }}
-              />
+              <input {...props} name="title_bg" defaultValue={text("title_bg")} maxLength={200} className={inputClass} onInput={onBgInput("title")} />
             )}
           </Field>
           <Field label={F.description} name="description" error={errorOf("description")}>
@@ -182,24 +178,14 @@ export default function PropertyForm() {
                 rows={8}
                 defaultValue={text("description_bg")}
                 className={inputClass}
-                onInput={(e) => {
-                  clear("description_bg");
-                  const missing = e.currentTarget.value.trim() === "";
-                  setBgMissing((m) => ({ ...m, description: missing }));
-                }}
+                onInput={onBgInput("description")}
               />
             )}
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Field label={F.price} name="price" error={errorOf("price")}>
-            {(props) => (
-              <input {...props} name="price" inputMode="decimal" defaultValue={text("price")} className={inputClass} onInput={() => clear("price")} />
-            )}
-          </Field>
-          <Field label={`${F.area} (${F.optional})`} name="area" error={errorOf("area")}>
-            {(props) => <input {...props} name="area" inputMode="decimal" defaultValue={text("area")} className={inputClass} onInput={() => clear("area")} />}
-          </Field>
+          {number("price", F.price, "decimal")}
+          {number("area", `${F.area} (${F.optional})`, "decimal")}
           <Field label={F.location} name="location_id" error={errorOf("location_id")}>
             {(props) => (
               <LocationSelect
@@ -230,35 +216,9 @@ export default function PropertyForm() {
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label={`${F.bedrooms} (${F.optional})`} name="bedrooms" error={errorOf("bedrooms")}>
-            {(props) => (
-              <input {...props} name="bedrooms" inputMode="numeric" defaultValue={text("bedrooms")} className={inputClass} onInput={() => clear("bedrooms")} />
-            )}
-          </Field>
-          <Field label={`${F.bathrooms} (${F.optional})`} name="bathrooms" error={errorOf("bathrooms")}>
-            {(props) => (
-              <input
-                {...props}
-                name="bathrooms"
-                inputMode="numeric"
-                defaultValue={text("bathrooms")}
-                className={inputClass}
-                onInput={() => clear("bathrooms")}
-              />
-            )}
-          </Field>
-          <Field label={`${F.yearBuilt} (${F.optional})`} name="year_built" error={errorOf("year_built")}>
-            {(props) => (
-              <input
-                {...props}
-                name="year_built"
-                inputMode="numeric"
-                defaultValue={text("year_built")}
-                className={inputClass}
-                onInput={() => clear("year_built")}
-              />
-            )}
-          </Field>
+          {number("bedrooms", `${F.bedrooms} (${F.optional})`)}
+          {number("bathrooms", `${F.bathrooms} (${F.optional})`)}
+          {number("year_built", `${F.yearBuilt} (${F.optional})`)}
         </div>
         <div className="grid gap-4 md:grid-cols-2">
           <Field label={F.features} name="features" error={errorOf("features")}>
@@ -272,8 +232,8 @@ export default function PropertyForm() {
             )}
           </Field>
         </div>
-        <PropertyFactsFields value={(name) => text(name as keyof NonNullable<typeof property>)} errorOf={errorOf} clear={clear} />
-        <PointFields value={(name) => text(name as keyof NonNullable<typeof property>)} errorOf={errorOf} clear={clear} />
+        <PropertyFactsFields value={value} errorOf={errorOf} clear={clear} />
+        <PointFields value={value} errorOf={errorOf} clear={clear} />
         {property ? <PriceHistory entries={priceHistory} /> : null}
         <ImagePicker
           name="images"

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, redirect, useFetcher, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { SortableList } from "~/components/admin/sortable-list";
 import { MoveButtons, RowActionForm } from "~/components/admin/row-actions";
-import { Button, buttonClass, ErrorBanner, inputClass, Notice, PageHeader } from "~/components/admin/ui";
+import { Button, buttonClass, ErrorBanner, inputClass, Notice, Options, PageHeader } from "~/components/admin/ui";
 import { useActionResult } from "~/components/admin/use-action-result";
 import { FallbackImage } from "~/components/fallback-image";
 import { LocationSelect } from "~/components/location-select";
@@ -131,11 +131,7 @@ export default function AdminProperties() {
           {ADMIN.properties.statusFilter}
           <select name="status" defaultValue={status ?? ""} className={inputClass} key={status ?? ""}>
             <option value="">{ADMIN.properties.allStatuses}</option>
-            {PROPERTY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ADMIN.properties.statuses[s]}
-              </option>
-            ))}
+            <Options labels={ADMIN.properties.statuses} order={PROPERTY_STATUSES} />
           </select>
         </label>
         <Button type="submit" variant="primary">
@@ -200,7 +196,6 @@ function PropertyRow({ property: p, handle, busy }: { property: Row; handle: Rea
         {handle}
         <FallbackImage
           image={p.cover}
-          variant={160}
           alt=""
           width={96}
           height={72}
