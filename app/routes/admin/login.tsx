@@ -1,6 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { requestInfo } from "~/context";
 import { SubmitButton } from "~/components/submit-button";
+import { Label } from "~/components/label";
 import { ADMIN } from "~/i18n/admin";
 import { verifyAdminCredentials } from "~/models/admins.server";
 import { createSession } from "~/models/sessions.server";
@@ -77,14 +78,12 @@ export default function Login() {
               {failure}
             </p>
           ) : null}
-          <label className="text-sm font-medium text-slate-800">
-            {ADMIN.login.email}
+          <Label text={ADMIN.login.email}>
             <input name="email" type="email" autoComplete="username" required className={input} />
-          </label>
-          <label className="text-sm font-medium text-slate-800">
-            {ADMIN.login.password}
+          </Label>
+          <Label text={ADMIN.login.password}>
             <input name="password" type="password" autoComplete="current-password" required className={input} />
-          </label>
+          </Label>
           <SubmitButton busy={busy} label={ADMIN.login.submit} busyLabel={ADMIN.login.submitting} className={submitClass} />
         </Form>
       </div>

@@ -5,6 +5,7 @@ import { MoveButtons, RowActionForm } from "~/components/admin/row-actions";
 import { Button, buttonClass, ErrorBanner, inputClass, Notice, Options, PageHeader } from "~/components/admin/ui";
 import { useActionResult } from "~/components/admin/use-action-result";
 import { FallbackImage } from "~/components/fallback-image";
+import { Label } from "~/components/label";
 import { LocationSelect } from "~/components/location-select";
 import { ADMIN } from "~/i18n/admin";
 import { formatPrice } from "~/i18n/format";
@@ -112,28 +113,25 @@ export default function AdminProperties() {
         role="search"
         className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
       >
-        <label className="text-sm font-medium text-slate-800">
-          {ADMIN.properties.search}
+        <Label text={ADMIN.properties.search}>
           <input type="search" name="search" defaultValue={search} maxLength={MAX_SEARCH} className={inputClass} key={search} />
-        </label>
+        </Label>
         {filterLocation ? (
           <>
             <input type="hidden" name="locationId" value={filterLocation.id} />
             <p className="text-sm text-slate-700">{ADMIN.properties.filteredBy(filterLocation.name)}</p>
           </>
         ) : (
-          <label className="text-sm font-medium text-slate-800">
-            {ADMIN.properties.location}
+          <Label text={ADMIN.properties.location}>
             <LocationSelect name="locationId" defaultValue="" locations={locations} emptyLabel={ADMIN.properties.allLocations} className={inputClass} />
-          </label>
+          </Label>
         )}
-        <label className="text-sm font-medium text-slate-800">
-          {ADMIN.properties.statusFilter}
+        <Label text={ADMIN.properties.statusFilter}>
           <select name="status" defaultValue={status ?? ""} className={inputClass} key={status ?? ""}>
             <option value="">{ADMIN.properties.allStatuses}</option>
             <Options labels={ADMIN.properties.statuses} order={PROPERTY_STATUSES} />
           </select>
-        </label>
+        </Label>
         <Button type="submit" variant="primary">
           {ADMIN.properties.searchSubmit}
         </Button>
