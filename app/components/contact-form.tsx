@@ -1,9 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { Dictionary } from "~/i18n";
-import type { ContactActionResult } from "~/web/contact-client-action";
+import type { FormResult } from "~/web/form-result";
+import { SubmitButton } from "./submit-button";
 
 type Field = "name" | "email" | "phone" | "message";
+
+const submitClass =
+  "inline-flex min-h-11 items-center justify-center rounded-lg bg-sea-600 px-6 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:opacity-60";
 
 /** SPEC §4: the success banner shows for 5 seconds. */
 export const SUCCESS_BANNER_MS = 5000;
@@ -14,12 +18,12 @@ export const SUCCESS_BANNER_MS = 5000;
  * field is edited, and on success a banner shows for 5 s and the form clears.
  */
 export function ContactForm({ t, action, subject }: { t: Dictionary; action?: string; subject?: string }) {
-  const fetcher = useFetcher<ContactActionResult>({ key: `contact${action ?? ""}` });
+  const fetcher = useFetcher<FormResult>({ key: `contact${action ?? ""}` });
   const formRef = useRef<HTMLFormElement>(null);
   // Without JavaScript the form posts as a page: its answer is the page's action data.
-  const pageResult = useActionData<ContactActionResult>();
+  const pageResult = useActionData<FormResult>();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>(pageResult && !pageResult.ok ? pageResult.fields : {});
-  const [banner, setBanner] = useState<{ ok: boolean; message: string } | null>(
+  const [banner, setBanner] = useState<{ ok: boolean; message?: string | null } | null>(
     pageResult && (pageResult.ok || Object.keys(pageResult.fields).length === 0) ? pageResult : null,
   );
   const busy = fetcher.state !== "idle";
@@ -80,7 +84,7 @@ export function ContactForm({ t, action, subject }: { t: Dictionary; action?: st
     <fetcher.Form ref={formRef} method="post" action={action} noValidate className="space-y-4" aria-label={t.contact.formTitle}>
       {subject ? <p className="text-sm text-slate-600">{subject}</p> : null}
       <div role="status" aria-live="polite">
-        {banner ? (
+        {banner?.message ? (
           <p className={`rounded-lg px-4 py-3 text-sm font-medium ${banner.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}>
             {banner.message}
           </p>
@@ -97,13 +101,7 @@ export function ContactForm({ t, action, subject }: { t: Dictionary; action?: st
           <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
-      <button
-        type="submit"
-        disabled={busy}
-        className="inline-flex min-h-11 items-center justify-center rounded-lg bg-sea-600 px-6 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:opacity-60"
-      >
-        {busy ? t.contact.sending : t.contact.submit}
-      </button>
+      <SubmitButton busy={busy} label={t.contact.submit} busyLabel={t.contact.sending} className={submitClass} />
     </fetcher.Form>
   );
 }

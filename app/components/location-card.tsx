@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { formatPropertyCount } from "~/i18n/plural";
-import { imageSrcSet, imageVariant } from "~/lib/images";
+import { imageSrcSet } from "~/lib/images";
 import type { Lang } from "~/i18n/lang";
-import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "./image-fallback";
+import { FallbackImage } from "./fallback-image";
 
 interface Props {
   name: string;
@@ -19,8 +19,8 @@ export function LocationCard({ name, href, image, propertyCount, lang }: Props) 
       to={href}
       className="below-fold-88 group block overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition hover:shadow-md focus-visible:outline-2 focus-visible:outline-sea-600"
     >
-      <img
-        src={image ? imageVariant(image, 640) : PLACEHOLDER_IMAGE}
+      <FallbackImage
+        image={image}
         srcSet={image ? imageSrcSet(image, [320, 640, 960]) : undefined}
         sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
         alt=""
@@ -29,8 +29,6 @@ export function LocationCard({ name, href, image, propertyCount, lang }: Props) 
         loading="lazy"
         decoding="async"
         className="aspect-[4/3] w-full bg-sea-100 object-cover transition group-hover:scale-[1.02]"
-        ref={placeholderIfBroken}
-        onError={showPlaceholder}
       />
       <div className="flex items-baseline justify-between gap-2 p-4">
         <h3 className="text-lg font-semibold text-sea-900">{name}</h3>

@@ -1,13 +1,12 @@
 import { sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { expectModelError } from "../../tests/support/expect-model-error";
-import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { resetDatabase, useEmptyTestDatabase } from "../../tests/support/test-db";
 import { countAdmins, createAdmin, ensureFirstAdmin, resetAdminPassword, verifyAdminCredentials } from "./admins.server";
 import { createSession, deleteExpiredSessions, deleteSession, deleteSessionsOf, getSessionAdmin } from "./sessions.server";
 
-const test = useTestDatabase();
-beforeEach(() => resetDatabase(test.handle()));
+const test = useEmptyTestDatabase();
 
 describe("administrators", () => {
   it("stores an argon2id hash, never the password, and verifies credentials", async () => {

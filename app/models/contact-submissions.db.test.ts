@@ -1,6 +1,6 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { expectModelError } from "../../tests/support/expect-model-error";
-import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { useEmptyTestDatabase } from "../../tests/support/test-db";
 import {
   countContactSubmissions,
   createContactSubmission,
@@ -12,8 +12,7 @@ import {
 import { createLocation } from "./locations.server";
 import { createProperty, deleteProperty } from "./real-estates.server";
 
-const test = useTestDatabase();
-beforeEach(() => resetDatabase(test.handle()));
+useEmptyTestDatabase();
 
 const valid = { name: "Анна", email: "anna@example.com", message: "Интересует квартира" };
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
-import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { useEmptyTestDatabase } from "../../tests/support/test-db";
 import { expectModelError } from "../../tests/support/expect-model-error";
 import {
   createLocation,
@@ -17,8 +17,7 @@ import {
 } from "./locations.server";
 import { createProperty, listPropertiesOfLocation } from "./real-estates.server";
 
-const test = useTestDatabase();
-beforeEach(() => resetDatabase(test.handle()));
+const test = useEmptyTestDatabase();
 
 const IMG = "/upload/locations/locations-1700000000000-abc.jpg";
 

@@ -3,8 +3,9 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { PROPERTY_MESSAGES as M } from "~/schemas/property";
 import { expectModelError } from "../../tests/support/expect-model-error";
-import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
-import { createLocation, deleteLocation, updateLocation, type Location } from "./locations.server";
+import { twoLocations } from "../../tests/support/catalogue";
+import { useTestDatabase } from "../../tests/support/test-db";
+import { deleteLocation, updateLocation, type Location } from "./locations.server";
 import { createProperty, deleteProperty, duplicateProperty, updateProperty } from "./real-estates.server";
 
 /** Issue 20: the seaside facts, status, price history and old addresses, as the data layer keeps them. */
@@ -12,11 +13,7 @@ const test = useTestDatabase();
 let sozopol: Location;
 let burgas: Location;
 
-beforeEach(async () => {
-  await resetDatabase(test.handle());
-  sozopol = await createLocation({ name: "Созополь", image: "/upload/locations/a.jpg" });
-  burgas = await createLocation({ name: "Бургас", image: "/upload/locations/b.jpg" });
-});
+beforeEach(async () => ({ sozopol, burgas } = await twoLocations(test.handle())));
 
 const base = () => ({ title: "Квартира у моря", description: "Светлая квартира", location_id: sozopol.id, price: 100_000, area: 50 });
 

@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
 import { expectModelError } from "../../tests/support/expect-model-error";
-import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
-import { createLocation, deleteLocation, type Location } from "./locations.server";
+import { twoLocations } from "../../tests/support/catalogue";
+import { useTestDatabase } from "../../tests/support/test-db";
+import { deleteLocation, type Location } from "./locations.server";
 import {
   createProperty,
   deleteProperty,
@@ -19,11 +20,7 @@ const test = useTestDatabase();
 let sozopol: Location;
 let burgas: Location;
 
-beforeEach(async () => {
-  await resetDatabase(test.handle());
-  sozopol = await createLocation({ name: "Созополь", image: "/upload/locations/a.jpg" });
-  burgas = await createLocation({ name: "Бургас", image: "/upload/locations/b.jpg" });
-});
+beforeEach(async () => ({ sozopol, burgas } = await twoLocations(test.handle())));
 
 const base = () => ({ title: "Квартира у моря", description: "Светлая квартира", location_id: sozopol.id });
 const titlesIn = async (id: string) => (await listPropertiesOfLocation(id)).map((r) => [r.title, r.order]);

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { SMTPServer, type SMTPServerAddress } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { useEmptyTestDatabase } from "../../tests/support/test-db";
 import { formatDateTime } from "~/i18n/format";
 import { createContactSubmission, getContactSubmission } from "~/models/contact-submissions.server";
 import { connectNotifications } from "~/services.server";
@@ -19,8 +19,7 @@ import {
   setMailTimeoutForTests,
 } from "./mail.server";
 
-const test = useTestDatabase();
-beforeEach(() => resetDatabase(test.handle()));
+useEmptyTestDatabase();
 // The wiring start-up makes (app/services.server.ts): a stored request is e-mailed.
 beforeAll(() => connectNotifications());
 

@@ -64,20 +64,19 @@ export function subscribeSessionEnds(listener: SessionListener): () => void {
   };
 }
 
-function publishSessionEnds(ids: string[] | null) {
-  for (const listener of state.sessionSubscribers ?? []) {
+/** Hands `value` to every listener; one that throws is logged as `who` and the others still hear it. */
+function deliver<T>(listeners: Iterable<(value: T) => void>, value: T, who: string) {
+  for (const listener of listeners) {
     try {
-      listener(ids);
+      listener(value);
     } catch (error) {
-      log.error("Session-end subscriber failed:", error);
+      log.error(`${who} failed:`, error);
     }
   }
 }
 
-function onSessionPayload(payload: string) {
-  const ids = parseSessionNotice(payload);
-  if (ids) publishSessionEnds(ids);
-  else log.error(`Change feed: ignored an unexpected payload on ${SESSION_CHANNEL}`);
+function publishSessionEnds(ids: string[] | null) {
+  deliver(state.sessionSubscribers ?? [], ids, "Session-end subscriber");
 }
 
 export function subscriberCount(): number {
@@ -106,27 +105,27 @@ function logChange(change: Change) {
 /** Hands one change to every subscriber (also used by tests). */
 export function publish(change: Change) {
   logChange(change);
-  for (const listener of state.subscribers) {
-    try {
-      listener(change);
-    } catch (error) {
-      log.error("Change feed subscriber failed:", error);
-    }
-  }
+  deliver(state.subscribers, change, "Change feed subscriber");
 }
 
-function onPayload(payload: string) {
-  const change = parseChange(payload);
-  if (change) publish(change);
-  else log.error(`Change feed: ignored an unexpected payload on ${CHANNEL}`);
+/** A notification on one of the two channels: a table change or ended sessions. */
+function onNotification(channel: string, payload: string) {
+  if (channel === SESSION_CHANNEL) {
+    const ids = parseSessionNotice(payload);
+    if (ids) return publishSessionEnds(ids);
+  } else {
+    const change = parseChange(payload);
+    if (change) return publish(change);
+  }
+  log.error(`Change feed: ignored an unexpected payload on ${channel}`);
 }
 
 /** Starts listening (idempotent). Called by startServices() for the web server. */
 export async function startChangeFeed(handle: DatabaseHandle): Promise<void> {
   if (state.stop) return;
   if (handle.kind === "pglite") {
-    const unlisten = await handle.pglite!.listen(CHANNEL, onPayload);
-    const unlistenSessions = await handle.pglite!.listen(SESSION_CHANNEL, onSessionPayload);
+    const unlisten = await handle.pglite!.listen(CHANNEL, (payload) => onNotification(CHANNEL, payload));
+    const unlistenSessions = await handle.pglite!.listen(SESSION_CHANNEL, (payload) => onNotification(SESSION_CHANNEL, payload));
     state.stop = async () => {
       try {
         await unlisten();
@@ -136,14 +135,10 @@ export async function startChangeFeed(handle: DatabaseHandle): Promise<void> {
       }
     };
   } else {
-    const listener = new PostgresListener(
-      { ...handle.pool!.options },
-      (channel, payload) => (channel === SESSION_CHANNEL ? onSessionPayload(payload) : onPayload(payload)),
-      () => {
-        for (const table of CHANGE_TABLES) publish({ table, type: "RESYNC", id: null });
-        publishSessionEnds(null);
-      },
-    );
+    const listener = new PostgresListener({ ...handle.pool!.options }, onNotification, () => {
+      for (const table of CHANGE_TABLES) publish({ table, type: "RESYNC", id: null });
+      publishSessionEnds(null);
+    });
     await listener.start();
     state.stop = () => listener.stop();
   }

@@ -53,7 +53,6 @@ const fields = {
   name_ru_in: optionalText(110, M.nameInTooLong).refine((v) => v === "" || /^во? \S/iu.test(v), { error: M.nameInNeedsPreposition }),
 };
 
-/** Creating a location: name and image required (SPEC §5). */
 /** The map's centre is both coordinates or none (an update sends both or neither). */
 function mapCentre(data: { map_lat?: number | null; map_lng?: number | null }, ctx: z.RefinementCtx) {
   if ((data.map_lat === undefined) !== (data.map_lng === undefined) || (data.map_lat === null) !== (data.map_lng === null)) {
@@ -61,30 +60,22 @@ function mapCentre(data: { map_lat?: number | null; map_lng?: number | null }, c
   }
 }
 
-export const locationCreateSchema = z
-  .object({
-    name: fields.name,
-    name_bg: fields.name_bg,
-    name_ru_in: fields.name_ru_in,
-    map_lat: fields.map_lat,
-    map_lng: fields.map_lng,
-    map_zoom: fields.map_zoom,
-    image: fields.image.refine((v) => v !== "", { error: M.imageRequired }),
-  })
-  .superRefine(mapCentre);
+/** The texts and the map view, the same on create and update. */
+const described = {
+  name: fields.name,
+  name_bg: fields.name_bg,
+  name_ru_in: fields.name_ru_in,
+  map_lat: fields.map_lat,
+  map_lng: fields.map_lng,
+  map_zoom: fields.map_zoom,
+};
+
+/** Creating a location: name and image required (SPEC §5). */
+export const locationCreateSchema = z.object({ ...described, image: fields.image.refine((v) => v !== "", { error: M.imageRequired }) }).superRefine(mapCentre);
 
 /** Updating a location: any subset of its fields; an empty image removes it. */
 export const locationUpdateSchema = z
-  .object({
-    name: fields.name,
-    name_bg: fields.name_bg,
-    name_ru_in: fields.name_ru_in,
-    map_lat: fields.map_lat,
-    map_lng: fields.map_lng,
-    map_zoom: fields.map_zoom,
-    image: fields.image,
-    order: fields.order,
-  })
+  .object({ ...described, image: fields.image, order: fields.order })
   .partial()
   .superRefine(mapCentre);
 

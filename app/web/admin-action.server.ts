@@ -2,9 +2,7 @@ import { data } from "react-router";
 import { ModelError } from "~/models/errors.server";
 import { log } from "~/platform/log.server";
 import { ADMIN } from "~/i18n/admin";
-
-/** What an admin list action answers: the page shows `error` in its banner. */
-export type AdminActionResult = { ok: true; notice?: string } | { ok: false; error: string };
+import { refused, type FormResult } from "~/web/form-result";
 
 /** A form field as text ("" when missing or a file). */
 function field(form: FormData, name: string): string {
@@ -32,23 +30,23 @@ export function formFields<N extends string, L extends string = never>(
  * Runs one admin write and turns failures into a clear Russian message
  * (SPEC §8's text for rule errors, a generic one otherwise); nothing leaks.
  */
-async function adminWrite(run: () => Promise<AdminActionResult>) {
+async function adminWrite(run: () => Promise<FormResult>) {
   try {
     const result = await run();
-    return data<AdminActionResult>(result, { status: result.ok ? 200 : 400 });
+    return data<FormResult>(result, { status: result.ok ? 200 : 400 });
   } catch (error) {
     // A redirect (e.g. to the copy just made) is an answer, not a failure.
     if (error instanceof Response) throw error;
     if (error instanceof ModelError) {
-      return data<AdminActionResult>({ ok: false, error: error.message }, { status: error.kind === "database" ? 500 : 400 });
+      return data<FormResult>(refused(error.message), { status: error.kind === "database" ? 500 : 400 });
     }
     log.error("Admin action failed:", error);
-    return data<AdminActionResult>({ ok: false, error: ADMIN.genericError }, { status: 500 });
+    return data<FormResult>(refused(ADMIN.genericError), { status: 500 });
   }
 }
 
 /** One intent of a list page's form (`intent` field), on the row `id`. */
-export type ListIntent = (id: string, form: FormData) => Promise<AdminActionResult>;
+export type ListIntent = (id: string, form: FormData) => Promise<FormResult>;
 
 /**
  * The action of an admin list page: reads the form, runs the handler of its
@@ -58,13 +56,13 @@ export async function listAction(request: Request, intents: Record<string, ListI
   const form = await request.formData();
   const intent = field(form, "intent");
   const handler = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
-  return adminWrite(async () => (handler ? handler(field(form, "id"), form) : { ok: false, error: ADMIN.genericError }));
+  return adminWrite(async () => (handler ? handler(field(form, "id"), form) : refused(ADMIN.genericError)));
 }
 
 /** The answer to a write that found its row (`done`: true or the row) or not. */
-export function outcome(done: unknown, notice?: string): AdminActionResult {
-  if (!done) return { ok: false, error: ADMIN.genericError };
-  return notice ? { ok: true, notice } : { ok: true };
+export function outcome(done: unknown, notice?: string): FormResult {
+  if (!done) return refused(ADMIN.genericError);
+  return notice ? { ok: true, message: notice } : { ok: true };
 }
 
 /**
@@ -75,13 +73,13 @@ export function orderIntents(move: {
   by: (id: string, direction: "up" | "down") => Promise<boolean>;
   to: (id: string, position: number) => Promise<boolean>;
 }): Record<"move" | "move-to", ListIntent> {
-  const refused: AdminActionResult = { ok: false, error: ADMIN.orderSaveFailed };
+  const notSaved = refused(ADMIN.orderSaveFailed);
   return {
     move: async (id, form) => {
       const direction = field(form, "direction");
-      if (direction !== "up" && direction !== "down") return refused;
-      return (await move.by(id, direction)) ? { ok: true } : refused;
+      if (direction !== "up" && direction !== "down") return notSaved;
+      return (await move.by(id, direction)) ? { ok: true } : notSaved;
     },
-    "move-to": async (id, form) => ((await move.to(id, Number(field(form, "position")))) ? { ok: true } : refused),
+    "move-to": async (id, form) => ((await move.to(id, Number(field(form, "position")))) ? { ok: true } : notSaved),
   };
 }

@@ -5,10 +5,7 @@ import { ModelError } from "~/models/errors.server";
 import { CONTACT_MAX_LENGTH, CONTACT_MESSAGES } from "~/schemas/contact";
 import { contactRequestKey, contactRequestLimiter as limiter } from "~/web/contact-limit.server";
 import { log } from "~/platform/log.server";
-
-import type { ContactActionResult } from "./contact-client-action";
-
-export type { ContactActionResult };
+import type { FormResult } from "~/web/form-result";
 
 const RATE_LIMITED: Record<Lang, string> = {
   ru: "Вы отправили слишком много сообщений. Пожалуйста, попробуйте позже или позвоните нам.",
@@ -43,21 +40,21 @@ export async function handleContactAction(request: Request, lang: Lang, ip: stri
   };
   const M = CONTACT_MESSAGES[lang];
 
-  if (text("website") !== "") return data<ContactActionResult>({ ok: true, message: M.success });
+  if (text("website") !== "") return data<FormResult>({ ok: true, message: M.success });
   const visitor = contactRequestKey(ip);
   try {
     if (!(await limiter.attempt(visitor))) {
-      return data<ContactActionResult>({ ok: false, message: RATE_LIMITED[lang], fields: {}, values }, { status: 429 });
+      return data<FormResult>({ ok: false, message: RATE_LIMITED[lang], fields: {}, values }, { status: 429 });
     }
     await createContactSubmission(fields, { lang, propertyId });
-    return data<ContactActionResult>({ ok: true, message: M.success });
+    return data<FormResult>({ ok: true, message: M.success });
   } catch (error) {
     if (error instanceof ModelError && error.kind === "validation") {
       // Nothing was sent: a visitor correcting a form keeps the allowance.
       await limiter.release(visitor);
-      return data<ContactActionResult>({ ok: false, message: error.message, fields: error.fields, values }, { status: 400 });
+      return data<FormResult>({ ok: false, message: error.message, fields: error.fields, values }, { status: 400 });
     }
     log.error("Contact submission failed:", error);
-    return data<ContactActionResult>({ ok: false, message: M.failure, fields: {}, values }, { status: 500 });
+    return data<FormResult>({ ok: false, message: M.failure, fields: {}, values }, { status: 500 });
   }
 }

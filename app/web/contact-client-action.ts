@@ -1,10 +1,7 @@
 import { isRouteErrorResponse, type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
 import { splitLangPath } from "~/i18n";
 import { CONTACT_MESSAGES } from "~/schemas/contact-messages";
-
-/** What the contact action answers (app/web/contact-action.server.ts): the result of one post. */
-export type ContactActionResult =
-  { ok: true; message: string } | { ok: false; message: string; fields: Record<string, string>; values: Record<string, string> };
+import type { FormFailure, FormResult } from "~/web/form-result";
 
 /**
  * The contact form's clientAction (home and property pages): when the post
@@ -17,7 +14,7 @@ export type ContactActionResult =
 export async function contactClientAction({ request, serverAction }: ClientActionFunctionArgs): Promise<ContactClientResult> {
   const form = await request.clone().formData();
   try {
-    return await serverAction<ContactActionResult>();
+    return await serverAction<FormResult>();
   } catch (error) {
     if (isRouteErrorResponse(error) && error.status < 500) throw error;
     console.error("Contact form: sending failed:", error);
@@ -32,7 +29,7 @@ export async function contactClientAction({ request, serverAction }: ClientActio
 }
 
 /** The action's answer, or the failure the browser made up when none came (`unsent`). */
-export type ContactClientResult = ContactActionResult | (Extract<ContactActionResult, { ok: false }> & { unsent: true });
+export type ContactClientResult = FormResult | (FormFailure & { unsent: true });
 
 /**
  * shouldRevalidate of every route whose loader runs under a contact form (the

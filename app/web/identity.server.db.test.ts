@@ -1,14 +1,13 @@
 import type { IncomingMessage } from "node:http";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createAdmin } from "~/models/admins.server";
 import { createSession, deleteSession } from "~/models/sessions.server";
 import { getEnv } from "~/platform/env.server";
-import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { useEmptyTestDatabase } from "../../tests/support/test-db";
 import { identify, SESSION_COOKIE, tokenIdentity, type Identity } from "./identity.server";
 
 /** The rule of decision 0021, case by case: what a request carrying these credentials is. */
-const test = useTestDatabase();
-beforeEach(() => resetDatabase(test.handle()));
+useEmptyTestDatabase();
 
 const DEAD = "D".repeat(43);
 

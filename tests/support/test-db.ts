@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { openDatabase, setDatabase, type DatabaseHandle } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 
@@ -58,6 +58,13 @@ export function useTestDatabase(): { handle: () => DatabaseHandle; url: () => st
     handle: () => opened!.handle,
     url: () => opened?.url,
   };
+}
+
+/** useTestDatabase, emptied before each test of the file (each starts from a blank catalogue). */
+export function useEmptyTestDatabase(): ReturnType<typeof useTestDatabase> {
+  const test = useTestDatabase();
+  beforeEach(() => resetDatabase(test.handle()));
+  return test;
 }
 
 /** Empties every table (between tests that need a blank catalogue). */

@@ -25,28 +25,21 @@ export function checkBodyColumns(table: ApiTable, body: Row) {
 
 const CONTACT_FIELDS = ["name", "email", "phone", "message"] as const;
 
-export async function insertRow(table: TableName, body: Row): Promise<Row> {
-  switch (table) {
-    case "locations":
-      return createLocation(body);
-    case "real_estates":
-      return createProperty(body);
-    case "contact_submissions": {
+/** The model calls behind each table's writes. */
+const WRITES: Record<
+  TableName,
+  { insert: (body: Row) => Promise<Row>; update: (id: string, body: Row) => Promise<Row | null>; remove: (id: string) => Promise<boolean> }
+> = {
+  locations: { insert: createLocation, update: updateLocation, remove: deleteLocation },
+  real_estates: { insert: createProperty, update: updateProperty, remove: deleteProperty },
+  contact_submissions: {
+    async insert(body) {
       const input = Object.fromEntries(CONTACT_FIELDS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
       const row = await createContactSubmission(input, { propertyId: body.property_id });
       if (body.isread === true) return (await markContactSubmissionRead(row.id)) ?? row;
       return row;
-    }
-  }
-}
-
-export async function updateRow(table: TableName, id: string, body: Row): Promise<Row | null> {
-  switch (table) {
-    case "locations":
-      return updateLocation(id, body);
-    case "real_estates":
-      return updateProperty(id, body);
-    case "contact_submissions": {
+    },
+    async update(id, body) {
       // A request is never edited nor marked unread (SPEC §4): only the read flag can be set.
       const keys = Object.keys(body);
       if (keys.some((k) => k !== "isread") || (keys.length > 0 && body.isread !== true)) {
@@ -58,17 +51,11 @@ export async function updateRow(table: TableName, id: string, body: Row): Promis
         );
       }
       return markContactSubmissionRead(id);
-    }
-  }
-}
+    },
+    remove: deleteContactSubmission,
+  },
+};
 
-export async function deleteRow(table: TableName, id: string): Promise<boolean> {
-  switch (table) {
-    case "locations":
-      return deleteLocation(id);
-    case "real_estates":
-      return deleteProperty(id);
-    case "contact_submissions":
-      return deleteContactSubmission(id);
-  }
-}
+export const insertRow = (table: TableName, body: Row): Promise<Row> => WRITES[table].insert(body);
+export const updateRow = (table: TableName, id: string, body: Row): Promise<Row | null> => WRITES[table].update(id, body);
+export const deleteRow = (table: TableName, id: string): Promise<boolean> => WRITES[table].remove(id);

@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ADMIN } from "~/i18n/admin";
 import { IMAGE_MAX_BYTES, IMAGE_MESSAGES } from "~/schemas/image";
 import type { CachedFile } from "~/lib/file-cache";
-import { imageVariant } from "~/lib/images";
-import { placeholderIfBroken, showPlaceholder } from "../image-fallback";
+import { FallbackImage } from "../fallback-image";
 import { rememberUpload, useFileCache } from "./file-cache-store";
 import { MediaLibrary } from "./media-library";
 import { SortableList } from "./sortable-list";
@@ -186,13 +185,11 @@ export function ImagePicker({
           onMove={(_id, _to, reordered) => setEntries([...reordered.map(({ id: _omit, ...entry }) => entry as Entry), ...pending])}
           render={(image, index, { handle }) => (
             <figure className="relative overflow-hidden rounded-xl bg-white ring-1 ring-slate-200">
-              <img
-                src={image.url.startsWith("/upload/") ? imageVariant(image.url, 320) : image.url}
+              <FallbackImage
+                image={image.url}
                 alt={ADMIN.images.preview(index + 1)}
                 width={320}
                 height={240}
-                ref={placeholderIfBroken}
-                onError={showPlaceholder}
                 className="aspect-[4/3] w-full bg-slate-100 object-cover"
               />
               {/* The marks sit on the picture, so the two buttons below keep their room in a narrow phone column. */}

@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { ADMIN } from "~/i18n/admin";
 import { DIRECTORIES, type CachedFile } from "~/lib/file-cache";
-import { imageVariant, resolveImageUrl } from "~/lib/images";
-import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "../image-fallback";
+import { resolveImageUrl } from "~/lib/images";
+import { FallbackImage } from "../fallback-image";
 import { keepFocusInside } from "../keep-focus-inside";
 import type { SyncStatus } from "./file-cache-store";
 import { buttonClass } from "./ui";
@@ -125,21 +125,18 @@ export function MediaLibrary({
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4">
               {visible.map((file) => {
                 const used = isTaken(file);
-                const src = resolveImageUrl(file.url) ?? PLACEHOLDER_IMAGE;
                 return (
                   <li key={file.path}>
                     <label
                       className={`block overflow-hidden rounded-xl bg-white ring-1 ring-slate-200 has-checked:ring-2 has-checked:ring-sea-600 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-sea-600 ${used ? "opacity-60" : "cursor-pointer"}`}
                     >
-                      <img
-                        src={imageVariant(src, 160)}
+                      <FallbackImage
+                        image={resolveImageUrl(file.url)}
                         alt=""
                         width={160}
                         height={120}
                         loading="lazy"
                         decoding="async"
-                        ref={placeholderIfBroken}
-                        onError={showPlaceholder}
                         className="aspect-[4/3] w-full bg-slate-100 object-cover"
                       />
                       <span className="flex items-center gap-2 p-2 text-xs">

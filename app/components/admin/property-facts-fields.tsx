@@ -1,16 +1,10 @@
 import type { ReactNode } from "react";
 import { ADMIN } from "~/i18n/admin";
 import { CONSTRUCTION_STAGES, FURNISHED, PROPERTY_STATUSES } from "~/lib/property-facts";
+import { formInputs, type FieldWiring } from "./form-inputs";
 import { Field, inputClass } from "./ui";
 
 const F = ADMIN.properties.facts;
-
-type Props = {
-  /** The saved value of a field as the form shows it ("" when unknown). */
-  value: (name: string) => string;
-  errorOf: (name: string) => string | undefined;
-  clear: (name: string) => void;
-};
 
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
@@ -26,25 +20,8 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
  * Yes/no facts are three-way (not stated, yes, no): an unknown sea view is
  * not "no sea view".
  */
-export function PropertyFactsFields({ value, errorOf, clear }: Props) {
-  const number = (name: string, label: string, mode: "numeric" | "decimal" = "numeric") => (
-    <Field label={label} name={name} error={errorOf(name)}>
-      {(props) => <input {...props} name={name} inputMode={mode} defaultValue={value(name)} className={inputClass} onInput={() => clear(name)} />}
-    </Field>
-  );
-  const choice = (name: string, label: string, options: Record<string, string>, order: readonly string[] = Object.keys(options)) => (
-    <Field label={label} name={name} error={errorOf(name)}>
-      {(props) => (
-        <select {...props} name={name} defaultValue={value(name)} className={inputClass} onChange={() => clear(name)}>
-          {order.map((key) => (
-            <option key={key} value={key}>
-              {options[key]}
-            </option>
-          ))}
-        </select>
-      )}
-    </Field>
-  );
+export function PropertyFactsFields({ value, errorOf, clear }: FieldWiring) {
+  const { input, number, choice } = formInputs({ value, errorOf, clear });
   const yesNo = (name: string, label: string) => choice(name, label, F.yesNo, ["", "true", "false"]);
   return (
     <>
@@ -69,31 +46,8 @@ export function PropertyFactsFields({ value, errorOf, clear }: Props) {
         {number("floor", F.floor)}
         {number("floors_total", F.floorsTotal)}
         {choice("construction_stage", F.stage, F.stages, ["", ...CONSTRUCTION_STAGES])}
-        <Field label={F.completionQuarter} name="completion_quarter" error={errorOf("completion_quarter")}>
-          {(props) => (
-            <input
-              {...props}
-              name="completion_quarter"
-              defaultValue={value("completion_quarter")}
-              placeholder="2027-Q2"
-              maxLength={7}
-              className={inputClass}
-              onInput={() => clear("completion_quarter")}
-            />
-          )}
-        </Field>
-        <Field label={F.complexName} name="complex_name" error={errorOf("complex_name")}>
-          {(props) => (
-            <input
-              {...props}
-              name="complex_name"
-              defaultValue={value("complex_name")}
-              maxLength={200}
-              className={inputClass}
-              onInput={() => clear("complex_name")}
-            />
-          )}
-        </Field>
+        {input("completion_quarter", F.completionQuarter, { placeholder: "2027-Q2", maxLength: 7 })}
+        {input("complex_name", F.complexName, { maxLength: 200 })}
         {number("maintenance_fee_eur_m2", F.maintenanceFee, "decimal")}
       </Group>
       <Group legend={F.comfort}>

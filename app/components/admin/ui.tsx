@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 import { Link } from "react-router";
 import { ADMIN } from "~/i18n/admin";
+import { SubmitButton } from "../submit-button";
 
 /**
  * Small shared pieces of the admin pages: one look for buttons, fields and
@@ -31,9 +32,7 @@ export function Button({
 export function FormFooter({ saving, cancelTo }: { saving: boolean; cancelTo: string }) {
   return (
     <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-      <Button type="submit" variant="primary" disabled={saving}>
-        {saving ? ADMIN.saving : ADMIN.save}
-      </Button>
+      <SubmitButton busy={saving} label={ADMIN.save} busyLabel={ADMIN.saving} className={buttonClass.primary} />
       <Link to={cancelTo} className={buttonClass.secondary}>
         {ADMIN.cancel}
       </Link>
@@ -53,22 +52,31 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function ErrorBanner({ message }: { message: string | null | undefined }) {
+const bannerClass = {
+  alert: "rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200",
+  status: "rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800 ring-1 ring-emerald-200",
+};
+
+/** A page's or form's message line: a failure is announced at once (alert), a success politely (status); nothing without a message. */
+function Banner({ role, message }: { role: keyof typeof bannerClass; message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200">
+    <p role={role} className={bannerClass[role]}>
       {message}
     </p>
   );
 }
 
-export function Notice({ message }: { message: string | null | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-800 ring-1 ring-emerald-200">
-      {message}
-    </p>
-  );
+export const ErrorBanner = ({ message }: { message: string | null | undefined }) => <Banner role="alert" message={message} />;
+export const Notice = ({ message }: { message: string | null | undefined }) => <Banner role="status" message={message} />;
+
+/** The `<option>`s of a select: each key of `order`, labelled from `labels`. */
+export function Options<K extends string>({ labels, order }: { labels: Record<K, string>; order: readonly K[] }) {
+  return order.map((key) => (
+    <option key={key} value={key}>
+      {labels[key]}
+    </option>
+  ));
 }
 
 /** A labelled control with its error under it (linked by aria-describedby). */
@@ -107,26 +115,15 @@ export function Field({
   );
 }
 
-export function ArrowUpIcon() {
+/** A small filled icon (decorative: its button carries the name). */
+function Icon({ path }: { path: string }) {
   return (
     <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-      <path d="M10 4l6 6-1.4 1.4L11 7.8V16H9V7.8l-3.6 3.6L4 10z" />
+      <path d={path} />
     </svg>
   );
 }
 
-export function ArrowDownIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-      <path d="M10 16l-6-6 1.4-1.4L9 12.2V4h2v8.2l3.6-3.6L16 10z" />
-    </svg>
-  );
-}
-
-export function GripIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="currentColor">
-      <path d="M7 4h2v2H7zm4 0h2v2h-2zM7 9h2v2H7zm4 0h2v2h-2zm-4 5h2v2H7zm4 0h2v2h-2z" />
-    </svg>
-  );
-}
+export const ArrowUpIcon = () => <Icon path="M10 4l6 6-1.4 1.4L11 7.8V16H9V7.8l-3.6 3.6L4 10z" />;
+export const ArrowDownIcon = () => <Icon path="M10 16l-6-6 1.4-1.4L9 12.2V4h2v8.2l3.6-3.6L16 10z" />;
+export const GripIcon = () => <Icon path="M7 4h2v2H7zm4 0h2v2h-2zM7 9h2v2H7zm4 0h2v2h-2zm-4 5h2v2H7zm4 0h2v2h-2z" />;

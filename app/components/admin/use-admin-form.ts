@@ -1,9 +1,5 @@
 import { useCallback, useState } from "react";
-
-export interface AdminFormResult {
-  error: string | null;
-  fields: Record<string, string>;
-}
+import type { FormResult } from "~/web/form-result";
 
 /**
  * The shared state of the admin edit forms (SPEC §4): field errors from the
@@ -11,20 +7,21 @@ export interface AdminFormResult {
  * is edited; the form banner;
  * and the refusal to submit while a photo is still uploading (`waitMessage`).
  */
-export function useAdminForm(answer: AdminFormResult | undefined, waitMessage: string, imagesField: string) {
+export function useAdminForm(answer: FormResult | undefined, waitMessage: string, imagesField: string) {
   // React Router forgets the action's answer when the page reloads its data
   // (a live update after any change, e.g. a visitor's request): the messages
   // stay until the form is sent again or left.
   const [kept, setKept] = useState(answer);
   if (answer !== undefined && answer !== kept) setKept(answer);
-  const result = answer ?? kept;
+  const last = answer ?? kept;
+  const failure = last && !last.ok ? last : undefined;
   const [uploading, setUploading] = useState(false);
   const [clientError, setClientError] = useState<string | null>(null);
   const [cleared, setCleared] = useState<Set<string>>(new Set());
   const clear = useCallback((name: string) => setCleared((s) => (s.has(name) ? s : new Set(s).add(name))), []);
   return {
-    banner: clientError ?? result?.error ?? null,
-    errorOf: (name: string) => (cleared.has(name) ? undefined : result?.fields[name]),
+    banner: clientError ?? failure?.message ?? null,
+    errorOf: (name: string) => (cleared.has(name) ? undefined : failure?.fields[name]),
     clear,
     onSubmit: (event: React.FormEvent) => {
       if (uploading) {

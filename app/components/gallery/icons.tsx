@@ -3,7 +3,8 @@ import { type ReactNode } from "react";
 
 type IconProps = { className?: string };
 
-function Icon({ className = "size-6", children }: IconProps & { children: ReactNode }) {
+/** A stroke icon: its other shapes (children), then the path `d`. */
+function Icon({ className = "size-6", d, children }: IconProps & { d: string; children?: ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -17,54 +18,36 @@ function Icon({ className = "size-6", children }: IconProps & { children: ReactN
       className={className}
     >
       {children}
+      <path d={d} />
     </svg>
   );
 }
 
-export const ChevronLeftIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m15 18-6-6 6-6" />
-  </Icon>
-);
+export const ChevronLeftIcon = (p: IconProps) => <Icon {...p} d="m15 18-6-6 6-6" />;
 
-export const ChevronRightIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m9 18 6-6-6-6" />
-  </Icon>
-);
+export const ChevronRightIcon = (p: IconProps) => <Icon {...p} d="m9 18 6-6-6-6" />;
 
-export const CloseIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M18 6 6 18M6 6l12 12" />
-  </Icon>
-);
+export const CloseIcon = (p: IconProps) => <Icon {...p} d="M18 6 6 18M6 6l12 12" />;
 
 export const ZoomInIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon {...p} d="m20 20-3.5-3.5M11 8v6M8 11h6">
     <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5M11 8v6M8 11h6" />
   </Icon>
 );
 
 export const ZoomOutIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon {...p} d="m20 20-3.5-3.5M8 11h6">
     <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-3.5-3.5M8 11h6" />
   </Icon>
 );
 
 export const RefreshIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon {...p} d="M21 3v6h-6">
     <path d="M21 12a9 9 0 1 1-2.64-6.36" />
-    <path d="M21 3v6h-6" />
   </Icon>
 );
 
-export const ExpandIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />
-  </Icon>
-);
+export const ExpandIcon = (p: IconProps) => <Icon {...p} d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" />;
 
 export function Spinner({ className = "size-10" }: IconProps) {
   return (

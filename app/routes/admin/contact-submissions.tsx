@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useLoaderData, useNavigate, useSearchParams } from "react-router";
+import { Link, useLoaderData, useNavigate, useSearchParams } from "react-router";
 import { DataTable } from "~/components/admin/data-table";
+import { RowActionForm } from "~/components/admin/row-actions";
 import { Button, buttonClass, ErrorBanner, PageHeader } from "~/components/admin/ui";
 import { useActionResult } from "~/components/admin/use-action-result";
 import { keepFocusInside } from "~/components/keep-focus-inside";
@@ -60,9 +61,6 @@ export default function ContactSubmissions() {
     const query = next.toString();
     return `/admin/contact-submissions${query ? `?${query}` : ""}`;
   };
-  const confirmDelete = (event: React.FormEvent) => {
-    if (!window.confirm(S.deleteConfirm)) event.preventDefault();
-  };
 
   return (
     <main className="grid gap-6 p-4 md:p-8">
@@ -83,7 +81,7 @@ export default function ContactSubmissions() {
           {S.unread}
         </Link>
       </nav>
-      <ErrorBanner message={result && !result.ok ? result.error : null} />
+      <ErrorBanner message={result && !result.ok ? result.message : null} />
       {items.length === 0 ? (
         <p className="rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">{unreadOnly ? S.emptyUnread : S.empty}</p>
       ) : (
@@ -142,20 +140,8 @@ export default function ContactSubmissions() {
                   <Link to={withParams({ view: row.id })} className={buttonClass.secondary} aria-label={`${S.view}: ${row.name}`}>
                     {S.view}
                   </Link>
-                  {row.isread ? null : (
-                    <Form method="post">
-                      <input type="hidden" name="id" value={row.id} />
-                      <Button type="submit" name="intent" value="read" aria-label={`${S.markRead}: ${row.name}`}>
-                        {S.markRead}
-                      </Button>
-                    </Form>
-                  )}
-                  <Form method="post" onSubmit={confirmDelete}>
-                    <input type="hidden" name="id" value={row.id} />
-                    <Button type="submit" variant="danger" name="intent" value="delete" aria-label={`${ADMIN.delete}: ${row.name}`}>
-                      {ADMIN.delete}
-                    </Button>
-                  </Form>
+                  {row.isread ? null : <RowActionForm id={row.id} intent="read" label={S.markRead} subject={row.name} />}
+                  <RowActionForm id={row.id} intent="delete" label={ADMIN.delete} subject={row.name} confirm={S.deleteConfirm} variant="danger" />
                 </div>
               ),
             },

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
 import { buttonClass, PageHeader } from "~/components/admin/ui";
 import { ADMIN } from "~/i18n/admin";
@@ -29,9 +30,36 @@ export function meta() {
   return [{ title: `${ADMIN.dashboard.title} — ${ADMIN.title}` }];
 }
 
+// min-w-0: a long title truncates instead of widening the grid at 360 px
+const card = "min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200";
+
+/** One of the dashboard's counts (its label as children), a link to its list. */
+function CountCard({ to, count, testId, children }: { to: string; count: number; testId: string; children: ReactNode }) {
+  return (
+    <Link to={to} className={`${card} hover:ring-sea-400`}>
+      {children}
+      <p className="mt-1 text-3xl font-semibold" data-testid={testId}>
+        {count}
+      </p>
+    </Link>
+  );
+}
+
+/** One of the dashboard's lists of the latest (SPEC §9), its items as children. */
+function Latest({ id, title, empty, children }: { id: string; title: string; empty: boolean; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={card}>
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {empty ? <p className="mt-3 text-sm text-slate-600">{ADMIN.dashboard.none}</p> : null}
+      <ul className="mt-3 divide-y divide-slate-100">{children}</ul>
+    </section>
+  );
+}
+
 export default function Dashboard() {
   const { counts, recentProperties, recentSubmissions } = useLoaderData<typeof loader>();
-  const card = "min-w-0 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"; // min-w-0: a long title truncates instead of widening the grid at 360 px
   return (
     <main className="grid gap-6 p-4 md:p-8">
       <PageHeader title={ADMIN.dashboard.title}>
@@ -43,79 +71,58 @@ export default function Dashboard() {
         </Link>
       </PageHeader>
       <section aria-label={ADMIN.dashboard.title} className="grid gap-4 sm:grid-cols-3">
-        <Link to="/admin/locations" className={`${card} hover:ring-sea-400`}>
+        <CountCard to="/admin/locations" count={counts.locations} testId="count-locations">
           <p className="text-sm text-slate-600">{ADMIN.dashboard.locations}</p>
-          <p className="mt-1 text-3xl font-semibold" data-testid="count-locations">
-            {counts.locations}
-          </p>
-        </Link>
-        <Link to="/admin/real-estates" className={`${card} hover:ring-sea-400`}>
+        </CountCard>
+        <CountCard to="/admin/real-estates" count={counts.properties} testId="count-properties">
           <p className="text-sm text-slate-600">{ADMIN.dashboard.properties}</p>
-          <p className="mt-1 text-3xl font-semibold" data-testid="count-properties">
-            {counts.properties}
-          </p>
-        </Link>
-        <Link to="/admin/contact-submissions" className={`${card} hover:ring-sea-400`}>
+        </CountCard>
+        <CountCard to="/admin/contact-submissions" count={counts.submissions} testId="count-submissions">
           <p className="flex items-center justify-between text-sm text-slate-600">
             {ADMIN.dashboard.submissions}
             {counts.unread > 0 ? (
               <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold text-white">{ADMIN.dashboard.newBadge(counts.unread)}</span>
             ) : null}
           </p>
-          <p className="mt-1 text-3xl font-semibold" data-testid="count-submissions">
-            {counts.submissions}
-          </p>
-        </Link>
+        </CountCard>
       </section>
       <div className="grid min-w-0 gap-6 lg:grid-cols-2">
-        <section aria-labelledby="latest-properties" className={card}>
-          <h2 id="latest-properties" className="text-lg font-semibold">
-            {ADMIN.dashboard.latestProperties}
-          </h2>
-          {recentProperties.length === 0 ? <p className="mt-3 text-sm text-slate-600">{ADMIN.dashboard.none}</p> : null}
-          <ul className="mt-3 divide-y divide-slate-100">
-            {recentProperties.map((p) => (
-              <li key={p.id} className="flex items-center justify-between gap-3 py-2">
-                <div className="min-w-0">
-                  <p className="truncate font-medium">{p.title}</p>
-                  <p className="text-sm text-slate-600">
-                    {p.location_name} · {p.price === null ? ADMIN.properties.onRequest : formatPrice(p.price, "ru")}
-                    {p.status === "available" ? null : ` · ${ADMIN.properties.statuses[p.status]}`}
-                    {p.reference ? ` · ${p.reference}` : null}
-                  </p>
-                </div>
-                <Link
-                  to={`/admin/real-estates/edit/${p.id}`}
-                  className="inline-flex min-h-11 shrink-0 items-center px-2 text-sm font-medium text-sea-700 underline"
-                  aria-label={`${ADMIN.edit}: ${p.title}`}
-                >
-                  {ADMIN.edit}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="latest-submissions" className={card}>
-          <h2 id="latest-submissions" className="text-lg font-semibold">
-            {ADMIN.dashboard.latestSubmissions}
-          </h2>
-          {recentSubmissions.length === 0 ? <p className="mt-3 text-sm text-slate-600">{ADMIN.dashboard.none}</p> : null}
-          <ul className="mt-3 divide-y divide-slate-100">
-            {recentSubmissions.map((s) => (
-              <li key={s.id}>
-                <Link to={`/admin/contact-submissions?view=${s.id}`} className="flex min-h-11 items-center justify-between gap-3 py-2 hover:bg-slate-50">
-                  <span className="min-w-0 truncate font-medium">{s.name}</span>
-                  <span className="flex shrink-0 items-center gap-2 text-sm text-slate-600">
-                    {s.isread ? null : (
-                      <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{ADMIN.dashboard.newMarker}</span>
-                    )}
-                    {formatDateTime(s.created_at)}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Latest id="latest-properties" title={ADMIN.dashboard.latestProperties} empty={recentProperties.length === 0}>
+          {recentProperties.map((p) => (
+            <li key={p.id} className="flex items-center justify-between gap-3 py-2">
+              <div className="min-w-0">
+                <p className="truncate font-medium">{p.title}</p>
+                <p className="text-sm text-slate-600">
+                  {p.location_name} · {p.price === null ? ADMIN.properties.onRequest : formatPrice(p.price, "ru")}
+                  {p.status === "available" ? null : ` · ${ADMIN.properties.statuses[p.status]}`}
+                  {p.reference ? ` · ${p.reference}` : null}
+                </p>
+              </div>
+              <Link
+                to={`/admin/real-estates/edit/${p.id}`}
+                className="inline-flex min-h-11 shrink-0 items-center px-2 text-sm font-medium text-sea-700 underline"
+                aria-label={`${ADMIN.edit}: ${p.title}`}
+              >
+                {ADMIN.edit}
+              </Link>
+            </li>
+          ))}
+        </Latest>
+        <Latest id="latest-submissions" title={ADMIN.dashboard.latestSubmissions} empty={recentSubmissions.length === 0}>
+          {recentSubmissions.map((s) => (
+            <li key={s.id}>
+              <Link to={`/admin/contact-submissions?view=${s.id}`} className="flex min-h-11 items-center justify-between gap-3 py-2 hover:bg-slate-50">
+                <span className="min-w-0 truncate font-medium">{s.name}</span>
+                <span className="flex shrink-0 items-center gap-2 text-sm text-slate-600">
+                  {s.isread ? null : (
+                    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-800">{ADMIN.dashboard.newMarker}</span>
+                  )}
+                  {formatDateTime(s.created_at)}
+                </span>
+              </Link>
+            </li>
+          ))}
+        </Latest>
       </div>
     </main>
   );

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { contactSubmissions, locations, realEstates } from "~/db/schema";
 import { createAdmin } from "~/models/admins.server";
@@ -9,7 +9,7 @@ import { createProperty } from "~/models/real-estates.server";
 import { createSession } from "~/models/sessions.server";
 import { SESSION_COOKIE } from "~/web/identity.server";
 import { adminHandler as serveAdmin, PLACEHOLDER, routes } from "../../../tests/support/admin-handler";
-import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
+import { useEmptyTestDatabase } from "../../../tests/support/test-db";
 
 /**
  * DESIGN §7 deny by default, by construction: every route under /admin in
@@ -21,8 +21,7 @@ import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
  * it reads or writes anything: GET as a page and as client-navigation data,
  * POST with a delete. (The e2e safety spec checks the same over HTTP.)
  */
-const test = useTestDatabase();
-beforeEach(() => resetDatabase(test.handle()));
+const test = useEmptyTestDatabase();
 
 const ROUTE_MODULES = import.meta.glob(["./*.ts", "./*.tsx", "!./*.test.ts"]);
 const adminHandler = () => serveAdmin(ROUTE_MODULES);

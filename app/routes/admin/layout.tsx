@@ -35,6 +35,10 @@ const NAV = [
   { to: "/admin/contact-submissions", label: ADMIN.nav.submissions, end: false },
 ] as const;
 
+/** The look of the tab bar's last two entries, «Открыть сайт» and «Выйти». */
+const navAction =
+  "flex min-h-11 items-center justify-center rounded-lg px-2 py-2 text-center text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sea-600 md:justify-start md:px-3 md:text-left";
+
 export default function AdminLayout() {
   const { email, unread } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -70,17 +74,11 @@ export default function AdminLayout() {
               ) : null}
             </NavLink>
           ))}
-          <a
-            href="/"
-            className="flex min-h-11 items-center justify-center rounded-lg px-2 py-2 text-center text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sea-600 md:justify-start md:px-3 md:text-left"
-          >
+          <a href="/" className={navAction}>
             {ADMIN.nav.site}
           </a>
           <Form method="post" action="/admin/logout" className="flex">
-            <button
-              type="submit"
-              className="flex min-h-11 w-full items-center justify-center rounded-lg px-2 py-2 text-center text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-sea-600 md:justify-start md:px-3 md:text-left"
-            >
+            <button type="submit" className={`${navAction} w-full font-medium`}>
               {ADMIN.nav.logout}
             </button>
           </Form>

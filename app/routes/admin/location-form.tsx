@@ -8,6 +8,7 @@ import { ModelError } from "~/models/errors.server";
 import { createLocation, getLocation, updateLocation } from "~/models/locations.server";
 import { LOCATION_MESSAGES } from "~/schemas/location";
 import { formFields } from "~/web/admin-action.server";
+import { refused, type FormResult } from "~/web/form-result";
 import { editFormShouldRevalidate } from "~/web/admin-edit-form";
 import { log } from "~/platform/log.server";
 import type { Route } from "./+types/location-form";
@@ -36,13 +37,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   };
 }
 
-type FormResult = { error: string | null; fields: Record<string, string> };
-
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const input = formFields(form, ["name", "name_bg", "name_ru_in", "map_lat", "map_lng", "map_zoom", "image"]);
   // Deleted meanwhile (in another tab, by another administrator): say so, the form stays as typed.
-  const gone = () => data<FormResult>({ error: ADMIN.locations.goneWhileEditing, fields: {} }, { status: 404 });
+  const gone = () => data<FormResult>(refused(ADMIN.locations.goneWhileEditing), { status: 404 });
   try {
     if (params.id) {
       if (!(await getLocation(params.id))) return gone();
@@ -55,10 +54,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       // Deleted between the check above and the write.
       if (params.id && error.kind === "not_found") return gone();
       const banner = error.kind === "validation" && Object.keys(error.fields).length > 0 ? null : error.message;
-      return data<FormResult>({ error: banner, fields: error.fields }, { status: error.kind === "database" ? 500 : 400 });
+      return data<FormResult>(refused(banner, error.fields), { status: error.kind === "database" ? 500 : 400 });
     }
     log.error("Saving a location failed:", error);
-    return data<FormResult>({ error: LOCATION_MESSAGES.formSaveFailed, fields: {} }, { status: 500 });
+    return data<FormResult>(refused(LOCATION_MESSAGES.formSaveFailed), { status: 500 });
   }
   return redirect("/admin/locations");
 }

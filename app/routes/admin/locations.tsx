@@ -1,13 +1,13 @@
 import { useRef, useState } from "react";
 import { Form, Link, useFetcher, useLoaderData, useNavigation } from "react-router";
 import { SortableList } from "~/components/admin/sortable-list";
-import { ArrowDownIcon, ArrowUpIcon, Button, buttonClass, ErrorBanner, Notice, PageHeader } from "~/components/admin/ui";
+import { MoveButtons } from "~/components/admin/row-actions";
+import { Button, buttonClass, ErrorBanner, Notice, PageHeader } from "~/components/admin/ui";
 import { useActionResult } from "~/components/admin/use-action-result";
 import { keepFocusInside } from "~/components/keep-focus-inside";
-import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
+import { FallbackImage } from "~/components/fallback-image";
 import { ADMIN } from "~/i18n/admin";
 import { formatPropertyCount } from "~/i18n/plural";
-import { imageVariant } from "~/lib/images";
 import { propertiesByLocation } from "~/models/admin-lists.server";
 import { deleteLocation, listLocationsWithCounts, moveLocation, moveLocationTo } from "~/models/locations.server";
 import { listAction, orderIntents, outcome } from "~/web/admin-action.server";
@@ -55,7 +55,7 @@ export default function AdminLocations() {
     setDeleting(location);
     dialog.current?.showModal();
   };
-  const reorderError = reorder.data && !reorder.data.ok ? reorder.data.error : null;
+  const reorderError = reorder.data && !reorder.data.ok ? reorder.data.message : null;
 
   return (
     <main className="grid gap-6 p-4 md:p-8">
@@ -64,8 +64,8 @@ export default function AdminLocations() {
           {ADMIN.locations.add}
         </Link>
       </PageHeader>
-      <ErrorBanner message={result && !result.ok ? result.error : reorderError} />
-      <Notice message={result && result.ok ? result.notice : null} />
+      <ErrorBanner message={result && !result.ok ? result.message : reorderError} />
+      <Notice message={result && result.ok ? result.message : null} />
       {locations.length === 0 ? <p className="text-slate-600">{ADMIN.locations.empty}</p> : <p className="text-sm text-slate-600">{ADMIN.dragHint}</p>}
       <SortableList
         items={locations}
@@ -75,14 +75,12 @@ export default function AdminLocations() {
         onMove={(id, position) => reorder.submit({ intent: "move-to", id, position: String(position) }, { method: "post" })}
         render={(location, index, { handle }) => (
           <article aria-label={location.name} className="flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-            <img
-              src={location.image ? imageVariant(location.image, 640) : PLACEHOLDER_IMAGE}
+            <FallbackImage
+              image={location.image}
               alt={location.image ? location.name : ADMIN.locations.noImage}
               width={400}
               height={225}
               loading="lazy"
-              ref={placeholderIfBroken}
-              onError={showPlaceholder}
               className="aspect-video w-full bg-slate-100 object-cover"
             />
             <div className="flex flex-1 flex-col gap-3 p-4">
@@ -118,30 +116,7 @@ export default function AdminLocations() {
               </div>
               <div className="flex flex-wrap items-center gap-2">
                 {handle}
-                <Form method="post" className="contents">
-                  <input type="hidden" name="id" value={location.id} />
-                  <input type="hidden" name="intent" value="move" />
-                  <button
-                    type="submit"
-                    name="direction"
-                    value="up"
-                    disabled={index === 0 || busy}
-                    className={buttonClass.icon}
-                    aria-label={`${ADMIN.moveUp}: ${location.name}`}
-                  >
-                    <ArrowUpIcon />
-                  </button>
-                  <button
-                    type="submit"
-                    name="direction"
-                    value="down"
-                    disabled={index === locations.length - 1 || busy}
-                    className={buttonClass.icon}
-                    aria-label={`${ADMIN.moveDown}: ${location.name}`}
-                  >
-                    <ArrowDownIcon />
-                  </button>
-                </Form>
+                <MoveButtons id={location.id} subject={location.name} first={index === 0} last={index === locations.length - 1} disabled={busy} />
                 <Link to={`/admin/locations/edit/${location.id}`} className={buttonClass.secondary} aria-label={`${ADMIN.edit}: ${location.name}`}>
                   {ADMIN.edit}
                 </Link>

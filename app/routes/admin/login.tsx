@@ -1,5 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { requestInfo } from "~/context";
+import { SubmitButton } from "~/components/submit-button";
+import { Label } from "~/components/label";
 import { ADMIN } from "~/i18n/admin";
 import { verifyAdminCredentials } from "~/models/admins.server";
 import { createSession } from "~/models/sessions.server";
@@ -7,6 +9,7 @@ import { LOGIN_MESSAGES, loginSchema } from "~/schemas/login";
 import { getEnv } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { signInThrottle } from "~/web/sign-in-throttle.server";
+import { refused, type FormResult } from "~/web/form-result";
 import { adminReturnPath, pageAdmin, sessionCookie } from "~/web/identity.server";
 import type { Route } from "./+types/login";
 
@@ -34,15 +37,15 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
 export async function action({ request, url, context }: Route.ActionArgs) {
   const form = await request.formData();
   const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.required }, { status: 400 });
+  if (!parsed.success) return data<FormResult>(refused(parsed.error.issues[0]?.message ?? LOGIN_MESSAGES.required), { status: 400 });
   const ip = context.get(requestInfo).ip;
   try {
     const gate = await signInThrottle.begin(parsed.data.email, ip);
     if (!gate.allowed) {
-      return data({ error: ADMIN.login.rateLimited }, { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } });
+      return data<FormResult>(refused(ADMIN.login.rateLimited), { status: 429, headers: { "Retry-After": String(gate.retryAfterSeconds) } });
     }
     const admin = await verifyAdminCredentials(parsed.data.email, parsed.data.password);
-    if (!admin) return data({ error: LOGIN_MESSAGES.invalidCredentials }, { status: 400 });
+    if (!admin) return data<FormResult>(refused(LOGIN_MESSAGES.invalidCredentials), { status: 400 });
     await gate.succeeded();
     const session = await createSession(admin.id, getEnv().SESSION_TTL_DAYS);
     return redirect(adminReturnPath(url.searchParams.get("redirectTo")), {
@@ -50,12 +53,16 @@ export async function action({ request, url, context }: Route.ActionArgs) {
     });
   } catch (error) {
     log.error("Sign-in failed:", error);
-    return data({ error: LOGIN_MESSAGES.generic }, { status: 500 });
+    return data<FormResult>(refused(LOGIN_MESSAGES.generic), { status: 500 });
   }
 }
 
+const submitClass =
+  "min-h-11 rounded-lg bg-sea-600 px-5 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:opacity-60";
+
 export default function Login() {
   const result = useActionData<typeof action>();
+  const failure = result && !result.ok ? result.message : null;
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const busy = navigation.state === "submitting";
@@ -66,26 +73,18 @@ export default function Login() {
       <div className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-xl font-semibold text-slate-900">{ADMIN.login.title}</h1>
         <Form method="post" action={`/admin/login${params.size ? `?${params}` : ""}`} className="mt-6 grid gap-4" noValidate>
-          {result?.error ? (
+          {failure ? (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200">
-              {result.error}
+              {failure}
             </p>
           ) : null}
-          <label className="text-sm font-medium text-slate-800">
-            {ADMIN.login.email}
+          <Label text={ADMIN.login.email}>
             <input name="email" type="email" autoComplete="username" required className={input} />
-          </label>
-          <label className="text-sm font-medium text-slate-800">
-            {ADMIN.login.password}
+          </Label>
+          <Label text={ADMIN.login.password}>
             <input name="password" type="password" autoComplete="current-password" required className={input} />
-          </label>
-          <button
-            type="submit"
-            disabled={busy}
-            className="min-h-11 rounded-lg bg-sea-600 px-5 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 disabled:opacity-60"
-          >
-            {busy ? ADMIN.login.submitting : ADMIN.login.submit}
-          </button>
+          </Label>
+          <SubmitButton busy={busy} label={ADMIN.login.submit} busyLabel={ADMIN.login.submitting} className={submitClass} />
         </Form>
       </div>
     </main>

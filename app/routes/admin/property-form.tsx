@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { formInputs } from "~/components/admin/form-inputs";
 import { ImagePicker } from "~/components/admin/image-picker";
 import { PointFields } from "~/components/admin/point-fields";
 import { PriceHistory } from "~/components/admin/price-history";
@@ -17,6 +18,7 @@ import { fieldErrors } from "~/schemas/fields";
 import { pick } from "~/lib/pick";
 import { PROPERTY_CONTENT_FIELDS, PROPERTY_MESSAGES, propertyFormSchema } from "~/schemas/property";
 import { formFields } from "~/web/admin-action.server";
+import { refused, type FormResult } from "~/web/form-result";
 import { editFormShouldRevalidate } from "~/web/admin-edit-form";
 import { log } from "~/platform/log.server";
 import type { Route } from "./+types/property-form";
@@ -55,8 +57,6 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   };
 }
 
-type FormResult = { error: string | null; fields: Record<string, string> };
-
 function readForm(form: FormData) {
   return formFields(form, PROPERTY_CONTENT_FIELDS, ["images"]);
 }
@@ -69,7 +69,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (params.id && !editing) return gone(input.location_id);
   // The form's own rules first (SPEC §5: price required and > 0, one image, type, location).
   const checked = propertyFormSchema.safeParse(input);
-  if (!checked.success) return data<FormResult>({ error: null, fields: fieldErrors(checked.error) }, { status: 400 });
+  if (!checked.success) return data<FormResult>(refused(null, fieldErrors(checked.error)), { status: 400 });
   try {
     if (editing) {
       await updateProperty(editing.id, checked.data);
@@ -81,14 +81,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       // Deleted between the check above and the write.
       if (editing && error.kind === "not_found") return gone(input.location_id);
       if (error.kind === "validation" && Object.keys(error.fields).length > 0) {
-        return data<FormResult>({ error: null, fields: error.fields }, { status: 400 });
+        return data<FormResult>(refused(null, error.fields), { status: 400 });
       }
       // SPEC §8: the update form's banner wraps the detail; create's message already carries it.
       const banner = editing ? PROPERTY_MESSAGES.formSaveFailed(error.message) : error.message;
-      return data<FormResult>({ error: banner, fields: {} }, { status: error.kind === "database" ? 500 : 400 });
+      return data<FormResult>(refused(banner), { status: error.kind === "database" ? 500 : 400 });
     }
     log.error("Saving a property failed:", error);
-    return data<FormResult>({ error: PROPERTY_MESSAGES.formSaveFailed(ADMIN.genericError), fields: {} }, { status: 500 });
+    return data<FormResult>(refused(PROPERTY_MESSAGES.formSaveFailed(ADMIN.genericError)), { status: 500 });
   }
   return redirect("/admin/real-estates");
 }
@@ -101,7 +101,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 async function gone(locationId: string) {
   const locationGone = locationId !== "" && !(await getLocation(locationId));
   const error = locationGone ? ADMIN.properties.locationGoneWhileEditing : ADMIN.properties.goneWhileEditing;
-  return data<FormResult>({ error, fields: {} }, { status: 404 });
+  return data<FormResult>(refused(error), { status: 404 });
 }
 
 // An open edit form is not reloaded by the live updates (it would leave for the list if its property was deleted).
@@ -124,6 +124,14 @@ export default function PropertyForm() {
     const value = property?.[name];
     return value === null || value === undefined ? fallback : Array.isArray(value) ? value.join("\n") : String(value);
   };
+  // A Bulgarian text typed or emptied: its message goes, and the "missing" hint follows what is there.
+  const onBgInput = (key: "title" | "description") => (e: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    clear(`${key}_bg`);
+    const missing = e.currentTarget.value.trim() === "";
+    setBgMissing((m) => ({ ...m, [key]: missing }));
+  };
+  const value = (name: string) => text(name as keyof NonNullable<typeof property>);
+  const { input, number } = formInputs({ value, errorOf, clear });
 
   return (
     <main className="grid max-w-5xl gap-6 p-4 md:p-8">
@@ -151,23 +159,10 @@ export default function PropertyForm() {
       <Form method="post" noValidate className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" onSubmit={form.onSubmit}>
         <ErrorBanner message={form.banner} />
         <div className="grid gap-4 md:grid-cols-2">
-          <Field label={F.title} name="title" error={errorOf("title")}>
-            {(props) => <input {...props} name="title" defaultValue={text("title")} maxLength={200} className={inputClass} onInput={() => clear("title")} />}
-          </Field>
+          {input("title", F.title, { maxLength: 200 })}
           <Field label={F.titleBg} name="title_bg" error={errorOf("title_bg")} hint={bgMissing.title ? F.missingBg : undefined}>
             {(props) => (
-              <input
-                {...props}
-                name="title_bg"
-                defaultValue={text("title_bg")}
-                maxLength={200}
-                className={inputClass}
-                onInput={(e) => {
-                  clear("title_bg");
-                  const missing = e.currentTarget.value.trim() === "";
-                  setBgMissing((m) => ({ ...m, title: missing }));
-                }}
-              />
+              <input {...props} name="title_bg" defaultValue={text("title_bg")} maxLength={200} className={inputClass} onInput={onBgInput("title")} />
             )}
           </Field>
           <Field label={F.description} name="description" error={errorOf("description")}>
@@ -183,24 +178,14 @@ export default function PropertyForm() {
                 rows={8}
                 defaultValue={text("description_bg")}
                 className={inputClass}
-                onInput={(e) => {
-                  clear("description_bg");
-                  const missing = e.currentTarget.value.trim() === "";
-                  setBgMissing((m) => ({ ...m, description: missing }));
-                }}
+                onInput={onBgInput("description")}
               />
             )}
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Field label={F.price} name="price" error={errorOf("price")}>
-            {(props) => (
-              <input {...props} name="price" inputMode="decimal" defaultValue={text("price")} className={inputClass} onInput={() => clear("price")} />
-            )}
-          </Field>
-          <Field label={`${F.area} (${F.optional})`} name="area" error={errorOf("area")}>
-            {(props) => <input {...props} name="area" inputMode="decimal" defaultValue={text("area")} className={inputClass} onInput={() => clear("area")} />}
-          </Field>
+          {number("price", F.price, "decimal")}
+          {number("area", `${F.area} (${F.optional})`, "decimal")}
           <Field label={F.location} name="location_id" error={errorOf("location_id")}>
             {(props) => (
               <LocationSelect
@@ -231,35 +216,9 @@ export default function PropertyForm() {
           </Field>
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field label={`${F.bedrooms} (${F.optional})`} name="bedrooms" error={errorOf("bedrooms")}>
-            {(props) => (
-              <input {...props} name="bedrooms" inputMode="numeric" defaultValue={text("bedrooms")} className={inputClass} onInput={() => clear("bedrooms")} />
-            )}
-          </Field>
-          <Field label={`${F.bathrooms} (${F.optional})`} name="bathrooms" error={errorOf("bathrooms")}>
-            {(props) => (
-              <input
-                {...props}
-                name="bathrooms"
-                inputMode="numeric"
-                defaultValue={text("bathrooms")}
-                className={inputClass}
-                onInput={() => clear("bathrooms")}
-              />
-            )}
-          </Field>
-          <Field label={`${F.yearBuilt} (${F.optional})`} name="year_built" error={errorOf("year_built")}>
-            {(props) => (
-              <input
-                {...props}
-                name="year_built"
-                inputMode="numeric"
-                defaultValue={text("year_built")}
-                className={inputClass}
-                onInput={() => clear("year_built")}
-              />
-            )}
-          </Field>
+          {number("bedrooms", `${F.bedrooms} (${F.optional})`)}
+          {number("bathrooms", `${F.bathrooms} (${F.optional})`)}
+          {number("year_built", `${F.yearBuilt} (${F.optional})`)}
         </div>
         <div className="grid gap-4 md:grid-cols-2">
           <Field label={F.features} name="features" error={errorOf("features")}>
@@ -273,8 +232,8 @@ export default function PropertyForm() {
             )}
           </Field>
         </div>
-        <PropertyFactsFields value={(name) => text(name as keyof NonNullable<typeof property>)} errorOf={errorOf} clear={clear} />
-        <PointFields value={(name) => text(name as keyof NonNullable<typeof property>)} errorOf={errorOf} clear={clear} />
+        <PropertyFactsFields value={value} errorOf={errorOf} clear={clear} />
+        <PointFields value={value} errorOf={errorOf} clear={clear} />
         {property ? <PriceHistory entries={priceHistory} /> : null}
         <ImagePicker
           name="images"

@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { Form, Link, redirect, useFetcher, useLoaderData, useNavigation, useSearchParams } from "react-router";
 import { SortableList } from "~/components/admin/sortable-list";
-import { ArrowDownIcon, ArrowUpIcon, Button, buttonClass, ErrorBanner, inputClass, Notice, PageHeader } from "~/components/admin/ui";
+import { MoveButtons, RowActionForm } from "~/components/admin/row-actions";
+import { Button, buttonClass, ErrorBanner, inputClass, Notice, Options, PageHeader } from "~/components/admin/ui";
 import { useActionResult } from "~/components/admin/use-action-result";
-import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
+import { FallbackImage } from "~/components/fallback-image";
+import { Label } from "~/components/label";
 import { LocationSelect } from "~/components/location-select";
 import { ADMIN } from "~/i18n/admin";
 import { formatPrice } from "~/i18n/format";
-import { imageVariant } from "~/lib/images";
 import { ADMIN_PAGE_SIZE, searchAdminProperties } from "~/models/admin-lists.server";
 import { getLocation, listLocations } from "~/models/locations.server";
 import { deleteProperty, duplicateProperty, moveProperty, movePropertyTo, updateProperty } from "~/models/real-estates.server";
@@ -15,6 +16,7 @@ import { PROPERTY_STATUSES, type PropertyStatus } from "~/lib/property-facts";
 import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { isUuid } from "~/schemas/fields";
 import { listAction, orderIntents, outcome } from "~/web/admin-action.server";
+import { refused } from "~/web/form-result";
 import type { Route } from "./+types/real-estates";
 
 const MAX_SEARCH = 200;
@@ -49,7 +51,7 @@ export async function action({ request }: Route.ActionArgs) {
     // Issue 20: available / reserved / sold in one click from the list.
     status: async (id, form) => {
       const status = form.get("status");
-      if (!(PROPERTY_STATUSES as readonly unknown[]).includes(status)) return { ok: false, error: PROPERTY_MESSAGES.statusInvalid };
+      if (!(PROPERTY_STATUSES as readonly unknown[]).includes(status)) return refused(PROPERTY_MESSAGES.statusInvalid);
       return outcome(await updateProperty(id, { status }), ADMIN.properties.statusChanged);
     },
     duplicate: async (id) => {
@@ -111,38 +113,31 @@ export default function AdminProperties() {
         role="search"
         className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:grid-cols-[2fr_1fr_1fr_auto] md:items-end"
       >
-        <label className="text-sm font-medium text-slate-800">
-          {ADMIN.properties.search}
+        <Label text={ADMIN.properties.search}>
           <input type="search" name="search" defaultValue={search} maxLength={MAX_SEARCH} className={inputClass} key={search} />
-        </label>
+        </Label>
         {filterLocation ? (
           <>
             <input type="hidden" name="locationId" value={filterLocation.id} />
             <p className="text-sm text-slate-700">{ADMIN.properties.filteredBy(filterLocation.name)}</p>
           </>
         ) : (
-          <label className="text-sm font-medium text-slate-800">
-            {ADMIN.properties.location}
+          <Label text={ADMIN.properties.location}>
             <LocationSelect name="locationId" defaultValue="" locations={locations} emptyLabel={ADMIN.properties.allLocations} className={inputClass} />
-          </label>
+          </Label>
         )}
-        <label className="text-sm font-medium text-slate-800">
-          {ADMIN.properties.statusFilter}
+        <Label text={ADMIN.properties.statusFilter}>
           <select name="status" defaultValue={status ?? ""} className={inputClass} key={status ?? ""}>
             <option value="">{ADMIN.properties.allStatuses}</option>
-            {PROPERTY_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ADMIN.properties.statuses[s]}
-              </option>
-            ))}
+            <Options labels={ADMIN.properties.statuses} order={PROPERTY_STATUSES} />
           </select>
-        </label>
+        </Label>
         <Button type="submit" variant="primary">
           {ADMIN.properties.searchSubmit}
         </Button>
       </Form>
-      <ErrorBanner message={dragError ?? (result && !result.ok ? result.error : reorder.data && !reorder.data.ok ? reorder.data.error : null)} />
-      <Notice message={result && result.ok ? result.notice : null} />
+      <ErrorBanner message={dragError ?? (result && !result.ok ? result.message : reorder.data && !reorder.data.ok ? reorder.data.message : null)} />
+      <Notice message={result && result.ok ? result.message : null} />
       <p className="text-sm text-slate-600" aria-live="polite">
         {ADMIN.properties.found(total)}
       </p>
@@ -197,14 +192,12 @@ function PropertyRow({ property: p, handle, busy }: { property: Row; handle: Rea
     <article aria-label={p.title} className="grid gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 lg:flex lg:items-center">
       <div className="flex min-w-0 items-center gap-3 lg:flex-1">
         {handle}
-        <img
-          src={p.cover ? imageVariant(p.cover, 160) : PLACEHOLDER_IMAGE}
+        <FallbackImage
+          image={p.cover}
           alt=""
           width={96}
           height={72}
           loading="lazy"
-          ref={placeholderIfBroken}
-          onError={showPlaceholder}
           className="h-12 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-18 sm:w-24"
         />
         <div className="min-w-0 flex-1">
@@ -217,44 +210,11 @@ function PropertyRow({ property: p, handle, busy }: { property: Row; handle: Rea
       </div>
       <StatusButtons property={p} busy={busy} />
       <div className="flex flex-wrap items-center gap-2 lg:shrink-0">
-        <Form method="post" className="contents">
-          <input type="hidden" name="id" value={p.id} />
-          <input type="hidden" name="intent" value="move" />
-          <button
-            type="submit"
-            name="direction"
-            value="up"
-            disabled={p.order === 0 || busy}
-            className={buttonClass.icon}
-            aria-label={`${ADMIN.moveUp}: ${p.title}`}
-          >
-            <ArrowUpIcon />
-          </button>
-          <button
-            type="submit"
-            name="direction"
-            value="down"
-            disabled={p.order >= p.location_count - 1 || busy}
-            className={buttonClass.icon}
-            aria-label={`${ADMIN.moveDown}: ${p.title}`}
-          >
-            <ArrowDownIcon />
-          </button>
-        </Form>
+        <MoveButtons id={p.id} subject={p.title} first={p.order === 0} last={p.order >= p.location_count - 1} disabled={busy} />
         <Link to={`/admin/real-estates/edit/${p.id}`} className={buttonClass.secondary} aria-label={`${ADMIN.edit}: ${p.title}`}>
           {ADMIN.edit}
         </Link>
-        <Form
-          method="post"
-          onSubmit={(event) => {
-            if (!window.confirm(PROPERTY_MESSAGES.deleteConfirm)) event.preventDefault();
-          }}
-        >
-          <input type="hidden" name="id" value={p.id} />
-          <Button type="submit" variant="danger" name="intent" value="delete" aria-label={`${ADMIN.delete}: ${p.title}`}>
-            {ADMIN.delete}
-          </Button>
-        </Form>
+        <RowActionForm id={p.id} intent="delete" label={ADMIN.delete} subject={p.title} confirm={PROPERTY_MESSAGES.deleteConfirm} variant="danger" />
       </div>
     </article>
   );

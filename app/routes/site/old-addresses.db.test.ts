@@ -2,9 +2,10 @@ import { isRouteErrorResponse, RouterContextProvider } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { listingEngine } from "~/context";
 import { ListingEngine } from "~/models/listing.server";
-import { createLocation, updateLocation, type Location } from "~/models/locations.server";
+import { updateLocation, type Location } from "~/models/locations.server";
 import { createProperty, deleteProperty, updateProperty } from "~/models/real-estates.server";
-import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
+import { twoLocations } from "../../../tests/support/catalogue";
+import { useTestDatabase } from "../../../tests/support/test-db";
 import { loader as locationLoader } from "./location";
 import { loader as propertyLoader } from "./property";
 
@@ -17,11 +18,7 @@ const test = useTestDatabase();
 let sozopol: Location;
 let burgas: Location;
 
-beforeEach(async () => {
-  await resetDatabase(test.handle());
-  sozopol = await createLocation({ name: "Созополь", image: "/upload/locations/a.jpg" });
-  burgas = await createLocation({ name: "Бургас", image: "/upload/locations/b.jpg" });
-});
+beforeEach(async () => ({ sozopol, burgas } = await twoLocations(test.handle())));
 
 function context() {
   const provider = new RouterContextProvider();
