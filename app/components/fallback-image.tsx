@@ -9,8 +9,18 @@ type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, "src" | "ref" | "onError"
   width: number;
 };
 
-/** A picture that shows the placeholder where its image is missing or broken (SPEC §2). */
-export function FallbackImage({ image, width, ...props }: Props) {
+/** A picture that shows the placeholder where its image is missing or broken (SPEC §2); below the fold by default (lazy, decoded off the main thread). */
+export function FallbackImage({ image, width, loading = "lazy", decoding = "async", ...props }: Props) {
   const variant = VARIANT_WIDTHS.find((w) => w >= width) ?? VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]!;
-  return <img src={image ? imageVariant(image, variant) : PLACEHOLDER_IMAGE} width={width} {...props} ref={placeholderIfBroken} onError={showPlaceholder} />;
+  return (
+    <img
+      src={image ? imageVariant(image, variant) : PLACEHOLDER_IMAGE}
+      width={width}
+      loading={loading}
+      decoding={decoding}
+      {...props}
+      ref={placeholderIfBroken}
+      onError={showPlaceholder}
+    />
+  );
 }

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import { fill, localizePath, type Dictionary, type Lang } from "~/i18n";
 import type { ListingItem } from "~/lib/listing";
-import { PropertyCard } from "./property-card";
+import { PropertyCardList } from "./property-card";
+import { PRIMARY_BUTTON } from "./button-styles";
 
 /**
  * A deleted property's old address (issue 20, decision 0023): status 410, kept
@@ -15,10 +16,7 @@ export function GoneState({ lang, t, location, similar }: { lang: Lang; t: Dicti
       <div className="mx-auto flex max-w-xl flex-col items-center gap-4 text-center">
         <h1 className="text-2xl font-semibold text-sea-900">{t.gone.title}</h1>
         <p className="text-slate-600">{t.gone.text}</p>
-        <Link
-          to={localizePath(lang, `/${location.slug}`)}
-          className="inline-flex min-h-11 items-center rounded-lg bg-sea-600 px-5 py-2 font-medium text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600"
-        >
+        <Link to={localizePath(lang, `/${location.slug}`)} className={`inline-flex items-center px-5 py-2 ${PRIMARY_BUTTON}`}>
           {fill(t.gone.toLocation, { name: location.name })}
         </Link>
       </div>
@@ -27,11 +25,7 @@ export function GoneState({ lang, t, location, similar }: { lang: Lang; t: Dicti
           <h2 id="gone-similar" className="mb-4 text-xl font-semibold text-sea-900">
             {fill(t.gone.similar, { name: location.name })}
           </h2>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {similar.map((item) => (
-              <PropertyCard key={item.id} item={item} lang={lang} t={t} headingLevel={3} />
-            ))}
-          </div>
+          <PropertyCardList items={similar} lang={lang} t={t} />
         </section>
       ) : null}
     </main>

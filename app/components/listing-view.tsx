@@ -17,6 +17,7 @@ import { CONSTRUCTION_STAGES } from "~/lib/property-facts";
 import type { ListingPage } from "~/lib/listing";
 import { LocationSelect } from "./location-select";
 import { PropertyCard } from "./property-card";
+import { PRIMARY_BUTTON } from "./button-styles";
 
 interface Props {
   lang: Lang;
@@ -158,10 +159,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
             {searchLabel ?? t.listing.search}
             <input type="search" name="search" defaultValue={query.search} maxLength={200} placeholder={t.listing.searchPlaceholder} className={control} />
           </label>
-          <button
-            type="submit"
-            className="min-h-11 shrink-0 rounded-lg bg-sea-600 px-4 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 md:px-5"
-          >
+          <button type="submit" className={`shrink-0 px-4 py-2.5 md:px-5 ${PRIMARY_BUTTON}`}>
             {t.listing.searchSubmit}
           </button>
         </div>
@@ -258,10 +256,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
               <input type="checkbox" name="sea_line" value="1" defaultChecked={query.seaLine} className="size-5 accent-sea-600" />
               {t.listing.seaLine}
             </label>
-            <button
-              type="submit"
-              className="col-span-2 min-h-11 rounded-lg bg-sea-600 px-5 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600"
-            >
+            <button type="submit" className={`col-span-2 px-5 py-2.5 ${PRIMARY_BUTTON}`}>
               {t.listing.apply}
             </button>
           </div>

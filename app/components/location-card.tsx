@@ -26,8 +26,6 @@ export function LocationCard({ name, href, image, propertyCount, lang }: Props) 
         alt=""
         width={400}
         height={300}
-        loading="lazy"
-        decoding="async"
         className="aspect-[4/3] w-full bg-sea-100 object-cover transition group-hover:scale-[1.02]"
       />
       <div className="flex items-baseline justify-between gap-2 p-4">

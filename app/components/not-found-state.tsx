@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PRIMARY_BUTTON } from "./button-styles";
 
 /** A not-found state inside the site frame (SPEC §2: message and a back link); the status is 404. */
 export function NotFoundState({ title, text, backHref, backLabel }: { title: string; text: string; backHref: string; backLabel: string }) {
@@ -8,10 +9,7 @@ export function NotFoundState({ title, text, backHref, backLabel }: { title: str
       <meta name="robots" content="noindex" />
       <h1 className="text-2xl font-semibold text-sea-900">{title}</h1>
       <p className="text-slate-600">{text}</p>
-      <Link
-        to={backHref}
-        className="inline-flex min-h-11 items-center rounded-lg bg-sea-600 px-5 py-2 font-medium text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600"
-      >
+      <Link to={backHref} className={`inline-flex items-center px-5 py-2 ${PRIMARY_BUTTON}`}>
         {backLabel}
       </Link>
     </main>

@@ -142,3 +142,28 @@ export function PropertyCard({
     </article>
   );
 }
+
+/** Cards under a section heading (home rows, «related», a gone property's neighbours): a list, each card an h3. */
+export function PropertyCardList({
+  items,
+  lang,
+  t,
+  className = "mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3",
+  itemClassName = "flex",
+}: {
+  items: ListingItem[];
+  lang: Lang;
+  t: Dictionary;
+  className?: string;
+  itemClassName?: string;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.id} className={itemClassName}>
+          <PropertyCard item={item} lang={lang} t={t} headingLevel={3} />
+        </li>
+      ))}
+    </ul>
+  );
+}

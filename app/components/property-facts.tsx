@@ -1,31 +1,24 @@
 import type { ReactNode } from "react";
 import { type Dictionary, fill, type Lang } from "~/i18n";
 import { formatArea, formatDistance, formatNumber, formatPricePerM2, parseQuarter } from "~/i18n/format";
-import type { ConstructionStage, Furnished } from "~/lib/property-facts";
+import type { ListingItem } from "~/lib/listing";
+import type { Furnished } from "~/lib/property-facts";
 
-/** What the facts grid reads of a property (all optional facts null when unknown). */
-export interface PropertyFactsData {
-  property_type: "apartment" | "house";
-  area: number | null;
-  price_per_m2: number | null;
-  bedrooms: number | null;
-  bathrooms: number | null;
-  year_built: number | null;
-  reference: string | null;
-  sea_distance_m: number | null;
-  sea_line: number | null;
-  sea_view: boolean | null;
-  floor: number | null;
-  floors_total: number | null;
-  construction_stage: ConstructionStage | null;
-  completion_quarter: string | null;
-  maintenance_fee_eur_m2: number | null;
-  furnished: Furnished | null;
-  pool: boolean | null;
-  parking: boolean | null;
-  plot_area: number | null;
-  complex_name: string | null;
-}
+/** What the facts grid reads of a property: the card's facts and the page's own (all optional facts null when unknown). */
+export type PropertyFactsData = Pick<
+  ListingItem,
+  "property_type" | "area" | "price_per_m2" | "bedrooms" | "bathrooms" | "sea_distance_m" | "sea_line" | "sea_view" | "floor" | "floors_total"
+> &
+  Pick<ListingItem, "construction_stage" | "completion_quarter"> & {
+    year_built: number | null;
+    reference: string | null;
+    maintenance_fee_eur_m2: number | null;
+    furnished: Furnished | null;
+    pool: boolean | null;
+    parking: boolean | null;
+    plot_area: number | null;
+    complex_name: string | null;
+  };
 
 const ROMAN = ["I", "II", "III", "IV"] as const;
 

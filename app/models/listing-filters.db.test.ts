@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "~/db/client.server";
 import { EMPTY_QUERY, parseListingQuery, SORTS, type ListingQuery } from "~/lib/listing-query";
+import { forcedEngines } from "../../tests/support/forced-engines";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { expirePriceCuts } from "./listing-price-cuts.server";
 import { ListingEngine } from "./listing.server";
@@ -14,12 +15,7 @@ import { createProperty, updateProperty } from "./real-estates.server";
  */
 
 const listings = new ListingEngine();
-const forcing = new Map<string, ListingEngine>();
-const forced = (settings: ConstructorParameters<typeof ListingEngine>[0] & object) => {
-  const key = JSON.stringify(settings);
-  if (!forcing.has(key)) forcing.set(key, new ListingEngine(settings));
-  return forcing.get(key)!;
-};
+const forced = forcedEngines();
 
 const test = useTestDatabase();
 let sozopol: Location;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseListingQuery, EMPTY_QUERY, type ListingQuery } from "~/lib/listing-query";
+import { forcedEngines } from "../../tests/support/forced-engines";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { ListingEngine } from "./listing.server";
 import { createLocation, type Location } from "./locations.server";
@@ -8,12 +9,7 @@ import { createProperty, type Property } from "./real-estates.server";
 /** The engine the app makes: it remembers counts and pages across calls, as in production. */
 const listings = new ListingEngine();
 /** Engines forcing a plan, one per settings (each remembers its counts and marks, as the app's does). */
-const forcing = new Map<string, ListingEngine>();
-const forced = (settings: ConstructorParameters<typeof ListingEngine>[0] & object) => {
-  const key = JSON.stringify(settings);
-  if (!forcing.has(key)) forcing.set(key, new ListingEngine(settings));
-  return forcing.get(key)!;
-};
+const forced = forcedEngines();
 
 const test = useTestDatabase();
 let sozopol: Location;

@@ -1,5 +1,6 @@
 import { splitLangPath, type Lang } from "~/i18n/lang";
 import { getEnv } from "~/platform/env.server";
+import { siteConfig } from "./site.server";
 
 /**
  * Language of the requested page (from its path) and the site's origin, for
@@ -10,4 +11,11 @@ import { getEnv } from "~/platform/env.server";
 export function pageContext(url: URL): { lang: Lang; path: string; origin: string } {
   const { lang, path } = splitLangPath(url.pathname);
   return { lang, path, origin: getEnv().publicUrl };
+}
+
+/** What a page with the contact block starts from: its language, the site's origin and the agent's contacts (SPEC §2). */
+export function contactPageData(url: URL) {
+  const { lang, origin } = pageContext(url);
+  const site = siteConfig();
+  return { lang, origin, contactName: site.contactName, phone: site.phone, email: site.email };
 }

@@ -135,8 +135,6 @@ export function MediaLibrary({
                         alt=""
                         width={160}
                         height={120}
-                        loading="lazy"
-                        decoding="async"
                         className="aspect-[4/3] w-full bg-slate-100 object-cover"
                       />
                       <span className="flex items-center gap-2 p-2 text-xs">

@@ -80,7 +80,6 @@ export default function AdminLocations() {
               alt={location.image ? location.name : ADMIN.locations.noImage}
               width={400}
               height={225}
-              loading="lazy"
               className="aspect-video w-full bg-slate-100 object-cover"
             />
             <div className="flex flex-1 flex-col gap-3 p-4">

@@ -192,14 +192,7 @@ function PropertyRow({ property: p, handle, busy }: { property: Row; handle: Rea
     <article aria-label={p.title} className="grid gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 lg:flex lg:items-center">
       <div className="flex min-w-0 items-center gap-3 lg:flex-1">
         {handle}
-        <FallbackImage
-          image={p.cover}
-          alt=""
-          width={96}
-          height={72}
-          loading="lazy"
-          className="h-12 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-18 sm:w-24"
-        />
+        <FallbackImage image={p.cover} alt="" width={96} height={72} className="h-12 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-18 sm:w-24" />
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold wrap-break-word">{p.title}</h2>
           <p className="text-sm text-slate-600">

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { ContactForm } from "~/components/contact-form";
 import { LocationCard } from "~/components/location-card";
 import { LocationSelect } from "~/components/location-select";
-import { PropertyCard } from "~/components/property-card";
+import { PropertyCardList } from "~/components/property-card";
 import { type Dictionary, dictionary, fill, type Lang, localizePath, pickText } from "~/i18n";
 import type { ListingItem } from "~/lib/listing";
 import { listingHref } from "~/lib/listing-query";
@@ -11,9 +11,9 @@ import { listLocationsWithCounts } from "~/models/locations.server";
 import { handleContactAction } from "~/web/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
 import { listingEngine, requestInfo } from "~/context";
-import { pageContext } from "~/web/page.server";
-import { siteConfig } from "~/web/site.server";
+import { contactPageData, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/home";
+import { PRIMARY_BUTTON } from "~/components/button-styles";
 
 /**
  * Cards per home row: three fill a desktop row and keep the page's first load
@@ -22,15 +22,11 @@ import type { Route } from "./+types/home";
 export const HOME_ROW_SIZE = 3;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
-  const { lang, origin } = pageContext(url);
+  const page = contactPageData(url);
+  const { lang } = page;
   const [locations, highlights] = await Promise.all([listLocationsWithCounts(), context.get(listingEngine).highlights({ limit: HOME_ROW_SIZE })]);
-  const site = siteConfig();
   return {
-    lang,
-    origin,
-    contactName: site.contactName,
-    phone: site.phone,
-    email: site.email,
+    ...page,
     locations: locations.map((l) => ({
       id: l.id,
       name: pickText(lang, l.name, l.name_bg),
@@ -112,10 +108,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <option value="house">{t.listing.types.house}</option>
               </select>
             </label>
-            <button
-              type="submit"
-              className="min-h-11 rounded-lg bg-sea-600 px-6 py-2.5 font-semibold text-white hover:bg-sea-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600"
-            >
+            <button type="submit" className={`px-6 py-2.5 ${PRIMARY_BUTTON}`}>
               {t.home.searchSubmit}
             </button>
           </Form>
@@ -234,13 +227,13 @@ function PropertyRow(props: { id: string; title: string; items: ListingItem[]; l
         </Link>
       </div>
       {/* A row a phone swipes through (the next card peeks in); a grid from tablets up. */}
-      <ul className="-mx-4 mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3">
-        {items.map((item) => (
-          <li key={item.id} className="flex w-[85%] shrink-0 snap-start sm:w-auto">
-            <PropertyCard item={item} lang={lang} t={t} headingLevel={3} />
-          </li>
-        ))}
-      </ul>
+      <PropertyCardList
+        items={items}
+        lang={lang}
+        t={t}
+        className="-mx-4 mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:grid sm:grid-cols-2 sm:gap-6 sm:overflow-visible sm:px-0 sm:pb-0 lg:grid-cols-3"
+        itemClassName="flex w-[85%] shrink-0 snap-start sm:w-auto"
+      />
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { PropertyGallery } from "~/components/gallery/property-gallery";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
 import { GoneState } from "~/components/gone-state";
 import { NotFoundState } from "~/components/not-found-state";
-import { PropertyCard, reducedFrom, StatusBadge } from "~/components/property-card";
+import { PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
 import { PropertyFacts } from "~/components/property-facts";
 import { dictionary, fill, localizePath, pickText, splitLangPath, type Lang } from "~/i18n";
 import { formatArea, formatPrice, placeIn } from "~/i18n/format";
@@ -19,8 +19,7 @@ import { getPropertyBySlug } from "~/models/real-estates.server";
 import { listingEngine, requestInfo } from "~/context";
 import { handleContactAction } from "~/web/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
-import { pageContext } from "~/web/page.server";
-import { siteConfig } from "~/web/site.server";
+import { contactPageData, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/property";
 
 async function find(params: Route.LoaderArgs["params"]) {
@@ -45,14 +44,11 @@ async function current({ url, params, context }: Route.LoaderArgs, lang: Lang) {
 
 export async function loader(args: Route.LoaderArgs) {
   const { url, context } = args;
-  const { lang, origin } = pageContext(url);
+  const page = contactPageData(url);
+  const { lang } = page;
   const { location, property: p } = await current(args, lang);
-  const site = siteConfig();
   return {
-    lang,
-    origin,
-    phone: site.phone,
-    email: site.email,
+    ...page,
     location: {
       slug: location.slug,
       name: pickText(lang, location.name, location.name_bg),
@@ -284,13 +280,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           <h2 id="related-heading" className="text-xl font-semibold text-sea-900">
             {location.in ? fill(t.property.related, { in: location.in }) : fill(t.property.relatedNoCase, { name: location.name })}
           </h2>
-          <ul className="mt-4 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {related.map((item) => (
-              <li key={item.id} className="flex">
-                <PropertyCard item={item} lang={lang} t={t} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
+          <PropertyCardList items={related} lang={lang} t={t} />
         </section>
       ) : null}
     </main>
