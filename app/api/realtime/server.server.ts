@@ -41,7 +41,8 @@ import {
  * - Role (SPEC §6, as the REST API decides it): the join's `access_token`
  *   (then later `access_token` pushes). None, or the anonymous key
  *   (API_ANON_KEY or the connection's own apikey) → anonymous: changes of
- *   locations and real_estates; a live administrator session token → also
+ *   locations and real_estates (an approximate property at its public point,
+ *   decision 0025); a live administrator session token → also
  *   contact_submissions; any other token → the join is refused. Cookies are
  *   not read (a cross-site page could open the socket with them).
  * - A channel joined with a session ends (system error, then phx_close, as
