@@ -1,8 +1,24 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PRIMARY_BUTTON } from "./button-styles";
 
-/** A not-found state inside the site frame (SPEC §2: message and a back link); the status is 404. */
-export function NotFoundState({ title, text, backHref, backLabel }: { title: string; text: string; backHref: string; backLabel: string }) {
+/**
+ * A not-found state inside the site frame (SPEC §2: message and a back link),
+ * status 404 — or 410 for a deleted property, with what to see instead (`children`).
+ */
+export function NotFoundState({
+  title,
+  text,
+  backHref,
+  backLabel,
+  children,
+}: {
+  title: string;
+  text: string;
+  backHref: string;
+  backLabel: string;
+  children?: ReactNode;
+}) {
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
       <title>{title}</title>
@@ -12,6 +28,7 @@ export function NotFoundState({ title, text, backHref, backLabel }: { title: str
       <Link to={backHref} className={`inline-flex items-center px-5 py-2 ${PRIMARY_BUTTON}`}>
         {backLabel}
       </Link>
+      {children}
     </main>
   );
 }

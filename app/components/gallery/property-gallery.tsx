@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
-import { FullscreenViewer } from "./fullscreen-viewer";
+import { LazyFullscreenViewer as FullscreenViewer } from "./lazy-viewer";
 import { ChevronLeftIcon, ChevronRightIcon, ExpandIcon } from "./icons";
 import { type GalleryLabels } from "./labels";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
-import { FullscreenViewer } from "~/components/gallery/fullscreen-viewer";
+import { LazyFullscreenViewer as FullscreenViewer } from "~/components/gallery/lazy-viewer";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { ListingView } from "~/components/listing-view";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";

@@ -3,7 +3,6 @@ import { ContactForm } from "~/components/contact-form";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { PropertyGallery } from "~/components/gallery/property-gallery";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
-import { GoneState } from "~/components/gone-state";
 import { NotFoundState } from "~/components/not-found-state";
 import { PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
 import { PropertyFacts } from "~/components/property-facts";
@@ -291,8 +290,23 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { lang } = splitLangPath(useLocation().pathname);
   const t = dictionary(lang);
   if (isRouteErrorResponse(error) && error.status === 410) {
+    // A deleted property (decision 0023): where it was, and what is for sale there now.
     const { gone } = error.data as { gone: { location: { slug: string; name: string }; similar: ListingItem[] } };
-    return <GoneState lang={lang} t={t} location={gone.location} similar={gone.similar} />;
+    const name = gone.location.name;
+    return (
+      <NotFoundState
+        title={t.gone.title}
+        text={t.gone.text}
+        backHref={localizePath(lang, `/${gone.location.slug}`)}
+        backLabel={fill(t.gone.toLocation, { name })}
+      >
+        {gone.similar.length > 0 ? (
+          <section className="mt-8 w-full text-left" aria-label={fill(t.gone.similar, { name })}>
+            <PropertyCardList items={gone.similar} lang={lang} t={t} className="grid gap-6" />
+          </section>
+        ) : null}
+      </NotFoundState>
+    );
   }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
