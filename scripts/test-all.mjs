@@ -35,7 +35,7 @@ fs.mkdirSync("test-results", { recursive: true });
 const only = process.argv.slice(2);
 console.log(`npm test on Node ${process.version} (${process.execPath})`);
 
-/** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string }} Layer */
+/** @typedef {{ name: string, passed: number, failed: number, skipped: number, seconds: number, note?: string, failures?: string[] }} Layer */
 /** @type {Layer[]} */
 const layers = [];
 
@@ -65,7 +65,16 @@ function vitest(project, label) {
   }
   const report = JSON.parse(fs.readFileSync(out, "utf8"));
   const failed = report.numFailedTests + (ok || report.numFailedTests > 0 ? 0 : 1);
-  layers.push({ name: label, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests, seconds });
+  /** @type {string[]} */
+  const failures = [];
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    for (const t of file.assertionResults ?? []) if (t.status === "failed") failures.push(`${where} › ${t.fullName}`);
+    // A file that fails before its tests run (an import error, a hook) has no failed test of its own.
+    if (file.status === "failed" && !(file.assertionResults ?? []).some((/** @type {{ status: string }} */ t) => t.status === "failed"))
+      failures.push(`${where}: ${firstLine(file.message)}`);
+  }
+  layers.push({ name: label, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests, seconds, failures });
 }
 
 function playwright() {
@@ -80,9 +89,31 @@ function playwright() {
     layers.push({ name: "e2e (Playwright, Chromium)", passed: 0, failed: 1, skipped: 0, seconds, note: "did not run (see output above)" });
     return;
   }
-  const { stats } = JSON.parse(fs.readFileSync(out, "utf8"));
+  const report = JSON.parse(fs.readFileSync(out, "utf8"));
+  const { stats } = report;
   const failed = stats.unexpected + stats.flaky + (ok || stats.unexpected > 0 ? 0 : 1);
-  layers.push({ name: "e2e (Playwright, Chromium)", passed: stats.expected, failed, skipped: stats.skipped, seconds });
+  layers.push({ name: "e2e (Playwright, Chromium)", passed: stats.expected, failed, skipped: stats.skipped, seconds, failures: playwrightFailures(report) });
+}
+
+/** The titles of the tests that failed or needed a retry, from Playwright's JSON report. @param {any} report */
+function playwrightFailures(report) {
+  /** @type {string[]} */
+  const found = [];
+  /** @param {any} suite @param {string[]} titles */
+  const walk = (suite, titles) => {
+    const here = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === "unexpected" || test.status === "flaky") found.push(`[${test.projectName}] ${[...here, spec.title].join(" › ")} (${test.status})`);
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of report.suites ?? []) walk(suite, []);
+  return found;
+}
+
+/** @param {unknown} text */
+function firstLine(text) {
+  return (String(text ?? "").split("\n")[0] ?? "").slice(0, 200);
 }
 
 const want = (/** @type {string} */ name) => only.length === 0 || only.includes(name);
@@ -112,6 +143,8 @@ for (const l of layers) {
   console.log(
     `  ${l.name.padEnd(32)} ${String(l.passed).padStart(4)} passed, ${l.failed} failed${skipped}  (${l.seconds.toFixed(1)} s)${l.note ? `  ${l.note}` : ""}`,
   );
+  // Named here, beside the counts, so a failure can be found when only the end of the log is kept.
+  for (const failure of l.failures ?? []) console.log(`      ✗ ${failure}`);
 }
 console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
 process.exit(total.failed > 0 ? 1 : 0);
