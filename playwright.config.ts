@@ -17,7 +17,7 @@ import { CHROMIUM_FLAGS, requireChromium } from "./scripts/harness/system.mjs";
  *
  *   npx playwright test               builds, seeds a fresh data folder, starts the server, runs
  *   E2E_SKIP_BUILD=1 npx playwright test   reuses the existing build/ (faster)
- *   E2E_PORT=9411 npx playwright test      another port (default 9310; the admin servers take the next two)
+ *   E2E_PORT=9411 npx playwright test      another port (default 9310; the admin servers take the next two, map tiles the third)
  *
  * Results: the list reporter on the terminal and test-results/playwright.json
  * (standard Playwright JSON: stats.expected / unexpected / flaky / skipped).
@@ -62,6 +62,10 @@ if (isRunner && !process.env.E2E_SKIP_BUILD && !process.argv.includes("--list"))
   execSync("npm run build -- --logLevel warn", { stdio: "inherit" });
 }
 
+// Map tiles come from a local fixture (tests/e2e/fixtures/tile-server.mjs), never from the internet.
+const TILE_PORT = PORT + 3;
+process.env.E2E_TILE_ORIGIN = `http://127.0.0.1:${TILE_PORT}`;
+
 function serverEnv(port: number, dataDir: string, site: Record<string, string>): Record<string, string> {
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
@@ -79,6 +83,8 @@ function serverEnv(port: number, dataDir: string, site: Record<string, string>):
     ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL!,
     ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD!,
     LOG_LEVEL: "error",
+    MAP_TILE_URL: `${process.env.E2E_TILE_ORIGIN}/{z}/{x}/{y}.png`,
+    MAP_ATTRIBUTION: "© OpenStreetMap contributors https://www.openstreetmap.org/copyright",
     // The agent's phone, e-mail, name and hours: not the defaults (tests/e2e/fixtures/site-config.ts).
     ...site,
   };
@@ -162,6 +168,11 @@ export default defineConfig({
     },
   ],
   webServer: [
+    {
+      command: `node tests/e2e/fixtures/tile-server.mjs ${TILE_PORT}`,
+      url: `${process.env.E2E_TILE_ORIGIN}/healthz`,
+      ...SERVER_OPTIONS,
+    },
     {
       // Seeding needs the data folder to itself (one process per embedded database), so it runs before the server.
       command: "node --import tsx tests/e2e/fixtures/seed.ts && node server/main.js",

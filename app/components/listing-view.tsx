@@ -5,6 +5,7 @@ import { formatDistance, formatNumber } from "~/i18n/format";
 import {
   activeFilterCount,
   listingHref,
+  listingSearchParams,
   parseListingQuery,
   RANGE_FILTERS,
   SORTS,
@@ -15,7 +16,10 @@ import {
 } from "~/lib/listing-query";
 import { CONSTRUCTION_STAGES } from "~/lib/property-facts";
 import type { ListingPage } from "~/lib/listing";
+import type { MapTiles } from "~/lib/geo/tiles";
 import { LocationSelect } from "./location-select";
+import type { MapView } from "./map/listing-map";
+import { MapPanel, ViewSwitch } from "./map/map-panel";
 import { PropertyCard } from "./property-card";
 import { PRIMARY_BUTTON } from "./button-styles";
 
@@ -36,6 +40,8 @@ interface Props {
    * take bandwidth from the main image.
    */
   firstCardIsMain?: boolean;
+  /** The map (issue 21): its tiles, where it looks first on a location page, and that page's location. */
+  map: { tiles: MapTiles; home: MapView | null; locationId?: string };
 }
 
 /** Choices of the «До моря» filter, in metres (a value from the URL not among them is added). */
@@ -74,7 +80,7 @@ function withCurrent(choices: readonly number[], current: number | null): number
  * The panel is a <details>: closed, it keeps a phone's first screen for the
  * results, and it needs no script to open.
  */
-export function ListingView({ lang, t, basePath, query, page, locations, searchLabel, firstCardIsMain = false }: Props) {
+export function ListingView({ lang, t, basePath, query, page, locations, searchLabel, firstCardIsMain = false, map }: Props) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const values = fieldValues(query);
@@ -190,6 +196,9 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
           )}
         </div>
         {query.type ? <input type="hidden" name="type" value={query.type} /> : null}
+        {/* The map's state survives a new search: the open map and its area (issue 21). */}
+        {query.view === "map" ? <input type="hidden" name="view" value="map" /> : null}
+        {query.bbox ? <input type="hidden" name="bbox" value={listingSearchParams({ bbox: query.bbox }).get("bbox")!} /> : null}
         <details className="group md:col-span-4">
           <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-lg px-3 font-semibold text-sea-900 ring-1 ring-slate-300 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 [&::-webkit-details-marker]:hidden">
             <span>
@@ -269,10 +278,15 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
           {typeLink("apartment", t.listing.types.apartment)}
           {typeLink("house", t.listing.types.house)}
         </nav>
+        <ViewSwitch t={t} basePath={basePath} query={query} />
         <p className="text-sm font-medium text-slate-700" role="status">
           {fill(t.listing.found, { count: formatNumber(page.total, lang) })}
         </p>
       </div>
+
+      {query.view === "map" ? (
+        <MapPanel lang={lang} t={t} tiles={map.tiles} basePath={basePath} query={query} locationId={map.locationId} home={map.home} />
+      ) : null}
 
       {page.items.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">

@@ -107,6 +107,17 @@ export const bg: Dictionary = {
     status: "Статус",
     statuses: { available: "В продажба", reserved: "Резервирани", sold: "Продадени", all: "Всички" },
   },
+  map: {
+    switch: "Изглед",
+    list: "Списък",
+    map: "Карта",
+    loading: "Картата се зарежда…",
+    noScript: "Картата изисква JavaScript. Същите имоти са в списъка по-долу.",
+    heading: "На картата",
+    approximate: "Показан е район от около 300 м, точния адрес ще ви даде агентът.",
+    open: "Отвори картата",
+    showOnMap: "Покажи на картата",
+  },
   card: {
     priceOnRequest: "При запитване",
     noDescription: "Няма описание",

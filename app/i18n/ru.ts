@@ -104,6 +104,18 @@ export const ru = {
     status: "Статус",
     statuses: { available: "В продаже", reserved: "Забронированные", sold: "Проданные", all: "Все" },
   },
+  // Issue 21: the map switch, and what shows before the map's code arrives (the map's own texts: components/map/labels.ts).
+  map: {
+    switch: "Вид",
+    list: "Список",
+    map: "Карта",
+    loading: "Загрузка карты…",
+    noScript: "Для карты нужен JavaScript. Те же объекты — списком ниже.",
+    heading: "На карте",
+    approximate: "Показан район около 300 м, точный адрес сообщит агент.",
+    open: "Открыть карту",
+    showOnMap: "Показать на карте",
+  },
   card: {
     priceOnRequest: "По запросу",
     noDescription: "Описание недоступно",

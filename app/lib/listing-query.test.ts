@@ -46,9 +46,20 @@ describe("the listing's URL state (issue 20 filters)", () => {
 
   it("round-trips every state through its URL", () => {
     const state = parse(
-      "type=house&search=море&price_min=1&area_max=300&bedrooms_min=3&sea_distance_max=1000&sea_line=1&stage=act14&status=reserved&sort=price-m2-desc&page=3",
+      "type=house&search=море&price_min=1&area_max=300&bedrooms_min=3&sea_distance_max=1000&sea_line=1&stage=act14&status=reserved&bbox=27.6,42.4,27.7,42.5&view=map&sort=price-m2-desc&page=3",
     );
     expect(parseListingQuery(new URLSearchParams(listingHref("/properties", state).split("?")[1]))).toEqual(state);
+  });
+
+  it("keeps the open map in the URL (issue 21): view=map, the list being the default", () => {
+    expect(parse("view=map").view).toBe("map");
+    expect(parse("view=MAP").view).toBe("map");
+    expect(parse("view=satellite").view).toBe("list");
+    expect(listingHref("/properties", { ...EMPTY_QUERY, view: "map" })).toBe("/properties?view=map");
+    expect(listingHref("/properties", { ...EMPTY_QUERY, view: "list" })).toBe("/properties");
+    // The map is how the result is shown, not a filter.
+    expect(activeFilterCount(parse("view=map"))).toBe(0);
+    expect(listingRedirect(new URL("http://x/properties?view=list&type=house"), parse("view=list&type=house"))).toBe("/properties?type=house");
   });
 
   it("counts the active filters for the phone's «Фильтры» button", () => {

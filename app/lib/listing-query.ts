@@ -14,6 +14,9 @@ export type ListingType = (typeof TYPES)[number];
 /** `available` (the default) shows everything not sold: available and reserved (decision 0023). */
 export const STATUS_FILTERS = ["available", "reserved", "sold", "all"] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
+/** «Список | Карта» (issue 21): the list is the default, `view=map` opens the map above it. */
+export const VIEWS = ["list", "map"] as const;
+export type ViewMode = (typeof VIEWS)[number];
 
 export const PUBLIC_PAGE_SIZE = 10;
 export const MAX_SEARCH_LENGTH = 200;
@@ -48,6 +51,8 @@ export interface ListingQuery {
   status: StatusFilter;
   /** The visible map area (issue 21): only properties whose public point is inside. */
   bbox: BBox | null;
+  /** Whether the map is open (it shows the same result; not part of what is counted). */
+  view: ViewMode;
   sort: Sort;
   page: number;
 }
@@ -67,6 +72,7 @@ export const EMPTY_QUERY: ListingQuery = {
   stage: null,
   status: "available",
   bbox: null,
+  view: "list",
   sort: "default",
   page: 1,
 };
@@ -111,6 +117,7 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
     stage: oneOf(CONSTRUCTION_STAGES, params.get("stage")),
     status: oneOf(STATUS_FILTERS, params.get("status")) ?? "available",
     bbox: parseBBox(params.get("bbox")),
+    view: oneOf(VIEWS, params.get("view")) ?? "list",
     sort: oneOf(SORTS, params.get("sort")) ?? "default",
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
@@ -137,6 +144,7 @@ export function listingSearchParams(query: Partial<ListingQuery>): URLSearchPara
   if (query.stage) params.set("stage", query.stage);
   if (query.status && query.status !== "available") params.set("status", query.status);
   if (query.bbox) params.set("bbox", formatBBox(query.bbox));
+  if (query.view === "map") params.set("view", "map");
   if (query.sort && query.sort !== "default") params.set("sort", query.sort);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   return params;
@@ -158,6 +166,7 @@ const QUERY_PARAMS = [
   "sea_line",
   "stage",
   "status",
+  "view",
   ...Object.values(RANGE_FILTERS).map((f) => f.param),
 ];
 
@@ -172,6 +181,10 @@ const QUERY_PARAMS = [
 export function listingRedirect(url: URL, query: Partial<ListingQuery>): string | null {
   const params = url.searchParams;
   const needless =
-    QUERY_PARAMS.some((k) => params.get(k) === "") || params.get("sort") === "default" || params.get("page") === "1" || params.get("status") === "available";
+    QUERY_PARAMS.some((k) => params.get(k) === "") ||
+    params.get("sort") === "default" ||
+    params.get("page") === "1" ||
+    params.get("status") === "available" ||
+    params.get("view") === "list";
   return needless ? listingHref(url.pathname, query) : null;
 }

@@ -236,6 +236,13 @@ describe("JSON-LD", () => {
     expect(JSON.parse(JSON.stringify(descriptor["script:ld+json"]))).toEqual(ld);
   });
 
+  it("places an exactly shown property with GeoCoordinates, and an approximate one nowhere (issue 21)", () => {
+    const exact = propertyJsonLd({ ...property, geo: { lat: 42.4195, lng: 27.696 } }) as { mainEntity: Record<string, unknown> };
+    expect(exact.mainEntity.geo).toEqual({ "@type": "GeoCoordinates", latitude: 42.4195, longitude: 27.696 });
+    const none = propertyJsonLd({ ...property, geo: null }) as { mainEntity: Record<string, unknown> };
+    expect(none.mainEntity).not.toHaveProperty("geo");
+  });
+
   it("follows the status in the offer's availability: InStock, Reserved, SoldOut", () => {
     expect(propertyJsonLd({ ...property, status: "available" }).offers).toMatchObject({ availability: "https://schema.org/InStock" });
     expect(propertyJsonLd({ ...property, status: "reserved" }).offers).toMatchObject({ availability: "https://schema.org/Reserved" });

@@ -184,6 +184,8 @@ export interface PropertyJsonLdInput {
   type: "apartment" | "house";
   /** Issue 20: the offer's availability follows it. */
   status: PropertyStatus;
+  /** Issue 21: the point, only when it is shown exactly (an approximate one is never published as a place). */
+  geo?: { lat: number; lng: number } | null;
 }
 
 /** schema.org ItemAvailability of a property's status. */
@@ -207,6 +209,7 @@ export function propertyJsonLd(input: PropertyJsonLdInput) {
   if (input.area !== null) residence.floorSize = { "@type": "QuantitativeValue", value: input.area, unitCode: "MTK" };
   if (input.bedrooms !== null) residence.numberOfBedrooms = input.bedrooms;
   if (input.bathrooms !== null) residence.numberOfBathroomsTotal = input.bathrooms;
+  if (input.geo) residence.geo = { "@type": "GeoCoordinates", latitude: input.geo.lat, longitude: input.geo.lng };
 
   const listing: Record<string, unknown> = {
     "@context": "https://schema.org",

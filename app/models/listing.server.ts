@@ -56,6 +56,8 @@ export interface MapPoint {
   lat: number;
   lng: number;
   location_slug: string;
+  /** The first photo, for the marker's card (null: none). */
+  image: string | null;
 }
 
 /**
@@ -317,7 +319,6 @@ export class ListingEngine {
     return { featured: first, newest: newest.filter((item) => !shown.has(item.id)).slice(0, limit) };
   }
 
-  /** Runs a listing query, with TEXT_SEARCH_SETTINGS in a transaction when it searches text. */
   /**
    * The map's points of a listing (issue 21): every property matching the
    * query that has a point, at its public point (an approximate one's moved
@@ -330,12 +331,14 @@ export class ListingEngine {
     const rows = await this.read<MapPoint>(
       filter,
       sql`select ${t.id} as id, ${t.slug} as slug, ${t.title} as title, ${t.title_bg} as title_bg, ${t.price}::float8 as price,
-        ${t.status} as status, ${t.location_precision} as precision, ${t.public_lat} as lat, ${t.public_lng} as lng, ${locations.slug} as location_slug
+        ${t.status} as status, ${t.location_precision} as precision, ${t.public_lat} as lat, ${t.public_lng} as lng, ${locations.slug} as location_slug,
+        ${t.images}[1] as image
         from ${t} join ${locations} on ${locations.id} = ${t.location_id} where ${where} order by ${t.id} limit ${limit + 1}`,
     );
     return { points: rows.slice(0, limit), truncated: rows.length > limit };
   }
 
+  /** Runs a listing query, with TEXT_SEARCH_SETTINGS in a transaction when it searches text. */
   private async read<T>(filter: Filter, query: SQL, plainSettings: readonly string[] = []): Promise<T[]> {
     const settings = filter.words.length === 0 ? plainSettings : TEXT_SEARCH_SETTINGS;
     this.settings.onQuery?.({ ...dialect.sqlToQuery(query), settings });

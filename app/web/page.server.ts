@@ -1,4 +1,5 @@
 import { splitLangPath, type Lang } from "~/i18n/lang";
+import type { MapTiles } from "~/lib/geo/tiles";
 import { getEnv } from "~/platform/env.server";
 import { siteConfig } from "./site.server";
 
@@ -18,4 +19,10 @@ export function contactPageData(url: URL) {
   const { lang, origin } = pageContext(url);
   const site = siteConfig();
   return { lang, origin, contactName: site.contactName, phone: site.phone, email: site.email };
+}
+
+/** The map's tiles and credit (MAP_TILE_URL, MAP_ATTRIBUTION; issue 21), for the pages that show a map. */
+export function mapTiles(): MapTiles {
+  const env = getEnv();
+  return { url: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION };
 }

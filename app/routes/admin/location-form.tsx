@@ -10,6 +10,7 @@ import { LOCATION_MESSAGES } from "~/schemas/location";
 import { formFields } from "~/web/admin-action.server";
 import { refused, type FormResult } from "~/web/form-result";
 import { editFormShouldRevalidate } from "~/web/admin-edit-form";
+import { mapTiles } from "~/web/page.server";
 import { log } from "~/platform/log.server";
 import type { Route } from "./+types/location-form";
 
@@ -19,7 +20,7 @@ import type { Route } from "./+types/location-form";
  * errors next to their fields and SPEC §8's text in the form banner.
  */
 export async function loader({ params }: Route.LoaderArgs) {
-  if (!params.id) return { location: null };
+  if (!params.id) return { location: null, tiles: mapTiles() };
   const location = await getLocation(params.id);
   // SPEC §2: an unknown id on an edit route goes back to the list.
   if (!location) throw redirect("/admin/locations");
@@ -34,6 +35,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       map_zoom: location.map_zoom,
       image: location.image,
     },
+    tiles: mapTiles(),
   };
 }
 
@@ -70,7 +72,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function LocationForm() {
-  const { location } = useLoaderData<typeof loader>();
+  const { location, tiles } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
@@ -112,6 +114,7 @@ export default function LocationForm() {
           value={(name) => String(location?.[name as "map_lat" | "map_lng" | "map_zoom"] ?? "")}
           errorOf={fieldError}
           clear={clear}
+          tiles={tiles}
         />
         <ImagePicker
           name="image"

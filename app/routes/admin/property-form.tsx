@@ -20,6 +20,7 @@ import { PROPERTY_CONTENT_FIELDS, PROPERTY_MESSAGES, propertyFormSchema } from "
 import { formFields } from "~/web/admin-action.server";
 import { refused, type FormResult } from "~/web/form-result";
 import { editFormShouldRevalidate } from "~/web/admin-edit-form";
+import { mapTiles } from "~/web/page.server";
 import { log } from "~/platform/log.server";
 import type { Route } from "./+types/property-form";
 
@@ -30,13 +31,21 @@ import type { Route } from "./+types/property-form";
  * SPEC a preview of the public page in each language and "duplicate".
  */
 export async function loader({ params, url }: Route.LoaderArgs) {
-  const locations = (await listLocations()).map((l) => ({ id: l.id, name: l.name, slug: l.slug }));
+  const all = await listLocations();
+  const locations = all.map((l) => ({ id: l.id, name: l.name, slug: l.slug }));
+  // The pin's map starts at the property's location (issue 21).
+  const homeOf = (id: string) => {
+    const l = all.find((x) => x.id === id);
+    return l && l.map_lat !== null && l.map_lng !== null ? { lat: l.map_lat, lng: l.map_lng, zoom: l.map_zoom ?? 14 } : null;
+  };
   if (!params.id) {
     const wanted = url.searchParams.get("locationId") ?? url.searchParams.get("location") ?? "";
     return {
       property: null,
       locations,
       preselected: locations.some((l) => l.id === wanted) ? wanted : "",
+      tiles: mapTiles(),
+      home: homeOf(wanted),
       preview: null,
       duplicated: false,
       priceHistory: [],
@@ -51,6 +60,8 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     property: { id: property.id, ...pick(property, PROPERTY_CONTENT_FIELDS) },
     locations,
     preselected: property.location_id,
+    tiles: mapTiles(),
+    home: homeOf(property.location_id),
     preview: path ? { ru: encodePath(localizePath("ru", path)), bg: encodePath(localizePath("bg", path)) } : null,
     duplicated: url.searchParams.get("duplicated") === "1",
     priceHistory: await priceHistoryOf(property.id),
@@ -112,7 +123,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function PropertyForm() {
-  const { property, locations, preselected, preview, duplicated, priceHistory } = useLoaderData<typeof loader>();
+  const { property, locations, preselected, preview, duplicated, priceHistory, tiles, home } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/real-estates/") === true;
@@ -233,7 +244,7 @@ export default function PropertyForm() {
           </Field>
         </div>
         <PropertyFactsFields value={value} errorOf={errorOf} clear={clear} />
-        <PointFields value={value} errorOf={errorOf} clear={clear} />
+        <PointFields value={value} errorOf={errorOf} clear={clear} tiles={tiles} home={home} />
         {property ? <PriceHistory entries={priceHistory} /> : null}
         <ImagePicker
           name="images"

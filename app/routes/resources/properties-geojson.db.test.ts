@@ -21,7 +21,15 @@ beforeEach(async () => {
   await resetDatabase(test.handle());
   primorsko = await createLocation({ name: "Приморско", name_bg: "Приморско", image: "/upload/locations/p.jpg" });
   const base = { description: "У моря", location_id: primorsko.id };
-  await createProperty({ ...base, title: "Южная студия", title_bg: "Южно студио", price: 60_000, lat: 42.26, lng: 27.75 });
+  await createProperty({
+    ...base,
+    title: "Южная студия",
+    title_bg: "Южно студио",
+    price: 60_000,
+    lat: 42.26,
+    lng: 27.75,
+    images: ["/upload/properties/s.jpg"],
+  });
   await createProperty({ ...base, title: "Северный дом", price: 250_000, property_type: "house", lat: 42.28, lng: 27.76 });
   await createProperty({ ...base, title: "Проданная", price: 70_000, lat: 42.261, lng: 27.751, status: "sold" });
   await createProperty({ ...base, title: "Без точки", price: 80_000 });
@@ -60,6 +68,9 @@ describe("GET /properties.geojson", () => {
     expect(Object.keys(byTitle).sort()).toEqual(["Примерная", "Северный дом", "Южная студия"]);
     expect(byTitle["Южная студия"]!.geometry.coordinates).toEqual([27.75, 42.26]);
     expect(byTitle["Южная студия"]!.properties).toMatchObject({ price: 60000, precision: "exact", url: expect.stringMatching(/^\/%D0%BF%D1%80/) });
+    // The marker's card: the first photo's small copy, or none.
+    expect(byTitle["Южная студия"]!.properties.image).toBe("/img/320/upload/properties/s.jpg");
+    expect(byTitle["Северный дом"]!.properties.image).toBeNull();
     // An approximate property is on the map at its moved point, never its real one.
     expect(byTitle["Примерная"]!.properties.precision).toBe("approximate");
     expect(byTitle["Примерная"]!.geometry.coordinates).not.toEqual([27.765, 42.275]);

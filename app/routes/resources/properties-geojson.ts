@@ -1,6 +1,7 @@
 import { listingEngine } from "~/context";
 import { localizePath, pickText, type Lang } from "~/i18n";
 import { parseBBox } from "~/lib/geo/bbox";
+import { imageVariant } from "~/lib/images";
 import { parseListingQuery } from "~/lib/listing-query";
 import { encodePath } from "~/lib/seo";
 import type { Route } from "./+types/properties-geojson";
@@ -17,7 +18,8 @@ const MESSAGES = {
  * GET /properties.geojson (issue 21): the listing's result — the same query
  * parameters as /properties, `bbox` and `lang=ru|bg` — as a GeoJSON
  * FeatureCollection of Points at each property's public point (`[lng, lat]`),
- * with `id`, `title` in that language, `price`, `url` and `precision`. The
+ * with `id`, `title` in that language, `price`, `status`, `url`,
+ * `precision` and `image` (the first photo's 320 px copy, for the marker's card). The
  * page cache keeps it like a page (app/page-cache/http.server.ts).
  */
 export async function loader({ url, context }: Route.LoaderArgs): Promise<Response> {
@@ -41,6 +43,7 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Respon
         status: p.status,
         url: encodePath(localizePath(lang as Lang, `/${p.location_slug}/${p.slug}`)),
         precision: p.precision,
+        image: p.image ? imageVariant(p.image, 320) : null,
       },
     })),
   };

@@ -13,7 +13,7 @@ import { activeFilterCount, EMPTY_QUERY, listingRedirect, parseListingQuery, PUB
 import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta } from "~/lib/seo";
 import { findLocationAddress } from "~/models/addresses.server";
 import { listingEngine } from "~/context";
-import { pageContext } from "~/web/page.server";
+import { mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/location";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
@@ -42,7 +42,10 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       // «в Созополе»: Russian headings decline the place (null: a wording without case).
       in: placeIn(lang, location),
       image: location.image,
+      // Where the map looks first when none of the shown properties has a point (issue 21).
+      home: location.map_lat !== null && location.map_lng !== null ? { lat: location.map_lat, lng: location.map_lng, zoom: location.map_zoom ?? 14 } : null,
     },
+    tiles: mapTiles(),
     total: all.total,
     query: { ...query, page: page.page },
     page,
@@ -76,7 +79,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function LocationPage({ loaderData }: Route.ComponentProps) {
-  const { lang, location, total, query, page } = loaderData;
+  const { lang, location, total, query, page, tiles } = loaderData;
   const t = dictionary(lang);
   const [viewerOpen, setViewerOpen] = useState(false);
   const image = location.image || PLACEHOLDER_IMAGE;
@@ -119,6 +122,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           // The location is the page itself, so its links and form carry no location parameter.
           query={{ ...query, locationId: null }}
           page={page}
+          map={{ tiles, home: location.home, locationId: location.id }}
           searchLabel={location.in ? fill(t.location.searchIn, { in: location.in }) : fill(t.location.searchInNoCase, { name: location.name })}
         />
       </div>

@@ -5,7 +5,7 @@ import { activeFilterCount, listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE
 import { pageMeta } from "~/lib/seo";
 import { listLocations } from "~/models/locations.server";
 import { listingEngine } from "~/context";
-import { pageContext } from "~/web/page.server";
+import { mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/properties";
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -21,6 +21,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     query: { ...query, page: page.page },
     page,
     locations: locations.map((l) => ({ id: l.id, name: pickText(lang, l.name, l.name_bg) })),
+    tiles: mapTiles(),
   };
 }
 
@@ -40,12 +41,21 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
-  const { lang, query, page, locations } = loaderData;
+  const { lang, query, page, locations, tiles } = loaderData;
   const t = dictionary(lang);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold text-sea-900">{t.listing.title}</h1>
-      <ListingView lang={lang} t={t} basePath={localizePath(lang, "/properties")} query={query} page={page} locations={locations} firstCardIsMain />
+      <ListingView
+        lang={lang}
+        t={t}
+        basePath={localizePath(lang, "/properties")}
+        query={query}
+        page={page}
+        locations={locations}
+        firstCardIsMain
+        map={{ tiles, home: null }}
+      />
     </main>
   );
 }

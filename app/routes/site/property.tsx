@@ -5,6 +5,7 @@ import { PropertyGallery } from "~/components/gallery/property-gallery";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
 import { NotFoundState } from "~/components/not-found-state";
 import { PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
+import { PropertyMap } from "~/components/map/property-map";
 import { PropertyFacts } from "~/components/property-facts";
 import { dictionary, fill, localizePath, pickText, splitLangPath, type Lang } from "~/i18n";
 import { formatArea, formatPrice, placeIn } from "~/i18n/format";
@@ -18,7 +19,7 @@ import { getPropertyBySlug } from "~/models/real-estates.server";
 import { listingEngine, requestInfo } from "~/context";
 import { handleContactAction } from "~/web/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
-import { contactPageData, pageContext } from "~/web/page.server";
+import { contactPageData, mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/property";
 
 async function find(params: Route.LoaderArgs["params"]) {
@@ -88,7 +89,10 @@ export async function loader(args: Route.LoaderArgs) {
       parking: p.parking,
       plot_area: p.plot_area,
       complex_name: p.complex_name,
+      // Only the public point ever leaves the server: an approximate property's is moved (decision 0025).
+      point: p.public_lat !== null && p.public_lng !== null ? { lat: p.public_lat, lng: p.public_lng, precision: p.location_precision } : null,
     },
+    tiles: mapTiles(),
     related: await context.get(listingEngine).related({ propertyId: p.id, locationId: location.id, limit: 3 }),
   };
 }
@@ -140,6 +144,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
         datePosted: p.created_at,
         type: p.property_type,
         status: p.status,
+        geo: p.point?.precision === "exact" ? p.point : null,
       }),
     ),
     jsonLd(
@@ -268,6 +273,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
+          {p.point ? <PropertyMap lang={lang} t={t} tiles={loaderData.tiles} point={p.point} /> : null}
         </div>
         <section className="below-fold rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={t.contact.formTitle}>
           <h2 className="mb-4 text-lg font-semibold">{t.contact.formTitle}</h2>

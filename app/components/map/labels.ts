@@ -1,0 +1,77 @@
+import type { Lang } from "~/i18n";
+import { pluralCategory } from "~/i18n/plural";
+
+/**
+ * Texts of the maps themselves (issue 21). They live beside the map code, not
+ * in the page dictionaries, so they travel in the map's lazy chunk and cost
+ * the pages nothing until a map opens (decision 0025).
+ */
+export type MapLabels = {
+  /** The map's accessible name (the listing's map). */
+  region: string;
+  /** The property page's map. */
+  propertyRegion: string;
+  failed: string;
+  retry: string;
+  searchOnMove: string;
+  truncated: (count: number) => string;
+  noPoints: string;
+  /** A cluster marker: how many, and what a press does. */
+  cluster: (count: number) => string;
+  /** A cluster that stays one at the deepest zoom (one building): a press lists its properties. */
+  clusterList: (count: number) => string;
+  priceOnRequest: string;
+  more: string;
+  zoomIn: string;
+  zoomOut: string;
+  status: { reserved: string; sold: string };
+  /** The admin's pin (Russian only: the admin is in Russian). */
+  pin: string;
+  /** The admin's map (its name; the how-to is the form's hint beside it). */
+  pinMap: string;
+};
+
+const COUNT: Record<Lang, Record<"one" | "few" | "many" | "other", string>> = {
+  ru: { one: "{n} объект", few: "{n} объекта", many: "{n} объектов", other: "{n} объекта" },
+  bg: { one: "{n} имот", few: "{n} имота", many: "{n} имота", other: "{n} имота" },
+};
+const count = (lang: Lang, n: number) => COUNT[lang][pluralCategory(n, lang)].replace("{n}", String(n));
+
+export const MAP_LABELS: Record<Lang, MapLabels> = {
+  ru: {
+    region: "Карта найденных объектов",
+    propertyRegion: "Объект на карте",
+    failed: "Не удалось загрузить карту.",
+    retry: "Повторить",
+    searchOnMove: "Искать при перемещении карты",
+    truncated: (n) => `На карте первые ${n} объектов — уточните фильтры.`,
+    noPoints: "У найденных объектов нет точки на карте.",
+    cluster: (n) => `${count("ru", n)} рядом — приблизить`,
+    clusterList: (n) => `${count("ru", n)} в одном месте — показать списком`,
+    priceOnRequest: "По запросу",
+    more: "Подробности",
+    zoomIn: "Приблизить",
+    zoomOut: "Отдалить",
+    status: { reserved: "Забронировано", sold: "Продано" },
+    pin: "Точка объекта: стрелки двигают её, Shift со стрелкой — быстрее",
+    pinMap: "Карта для выбора точки",
+  },
+  bg: {
+    region: "Карта на намерените имоти",
+    propertyRegion: "Имотът на картата",
+    failed: "Картата не можа да се зареди.",
+    retry: "Опитай отново",
+    searchOnMove: "Търси при преместване на картата",
+    truncated: (n) => `На картата са първите ${n} имота — уточнете филтрите.`,
+    noPoints: "Намерените имоти нямат точка на картата.",
+    cluster: (n) => `${count("bg", n)} наблизо — увеличи`,
+    clusterList: (n) => `${count("bg", n)} на едно място — покажи списък`,
+    priceOnRequest: "При запитване",
+    more: "Подробности",
+    zoomIn: "Увеличи",
+    zoomOut: "Намали",
+    status: { reserved: "Резервиран", sold: "Продаден" },
+    pin: "Точка на имота: стрелките я местят, Shift със стрелка — по-бързо",
+    pinMap: "Карта за избор на точка",
+  },
+};

@@ -1,0 +1,116 @@
+import L from "leaflet";
+import type { Lang } from "~/i18n";
+import { formatPrice } from "~/i18n/format";
+import type { MapLabels } from "./labels";
+
+/** What /properties.geojson says of one property (app/routes/resources/properties-geojson.ts). */
+export interface PointProperties {
+  id: string;
+  title: string;
+  price: number | null;
+  status: "available" | "reserved" | "sold";
+  url: string;
+  precision: "exact" | "approximate";
+  image: string | null;
+}
+
+/** «85 тыс. €» / «85 хил. €»: short enough for a marker. */
+export function shortPrice(price: number, lang: Lang): string {
+  return `${new Intl.NumberFormat(lang, { notation: "compact", maximumFractionDigits: price >= 1_000_000 ? 1 : 0 }).format(price)}\u00a0€`;
+}
+
+const PILL = "inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-bold shadow ring-1 ring-white";
+const PILL_COLOURS = { available: "bg-sea-700 text-white", reserved: "bg-amber-300 text-amber-950", sold: "bg-slate-700 text-white" } as const;
+
+/** A property's marker: its price on a pill, coloured by status; a button for keyboards and screen readers. */
+export function priceMarker(lat: number, lng: number, p: PointProperties, labels: MapLabels, lang: Lang): L.Marker {
+  const text = p.price === null ? "€" : shortPrice(p.price, lang);
+  const icon = L.divIcon({ className: "", html: "", iconSize: undefined });
+  const marker = L.marker([lat, lng], { icon, keyboard: true, riseOnHover: true });
+  marker.on("add", () => {
+    const element = marker.getElement();
+    if (!element) return;
+    const pill = document.createElement("span");
+    pill.className = `${PILL} ${PILL_COLOURS[p.status]} -translate-x-1/2 -translate-y-1/2`;
+    pill.textContent = text;
+    element.replaceChildren(pill);
+    const status = p.status === "available" ? "" : `, ${labels.status[p.status]}`;
+    element.setAttribute("aria-label", `${p.title}, ${p.price === null ? labels.priceOnRequest : formatPrice(p.price, lang)}${status}`);
+  });
+  return marker;
+}
+
+/** A cluster's marker: how many properties are there (`label` says what a press does). */
+export function clusterMarker(lat: number, lng: number, count: number, label: string): L.Marker {
+  const size = count < 10 ? 36 : count < 100 ? 42 : count < 1000 ? 50 : 58;
+  const icon = L.divIcon({ className: "", html: "", iconSize: [size, size] });
+  const marker = L.marker([lat, lng], { icon, keyboard: true });
+  marker.on("add", () => {
+    const element = marker.getElement();
+    if (!element) return;
+    const bubble = document.createElement("span");
+    bubble.className = "flex size-full items-center justify-center rounded-full bg-sea-600/90 text-sm font-bold text-white shadow-md ring-4 ring-sea-200/80";
+    bubble.textContent = count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count);
+    element.replaceChildren(bubble);
+    element.setAttribute("aria-label", label);
+  });
+  return marker;
+}
+
+/**
+ * A marker's popup: the property's card — photo, title, price, status and a
+ * link. Built from DOM nodes with textContent: titles come from the
+ * catalogue and are never read as markup.
+ */
+export function propertyPopup(p: PointProperties, labels: MapLabels, lang: Lang, open: (url: string) => void): HTMLElement {
+  const link = document.createElement("a");
+  link.href = p.url;
+  link.className = "block w-56 text-slate-900 no-underline focus-visible:outline-2 focus-visible:outline-sea-600";
+  if (p.image) {
+    const img = document.createElement("img");
+    img.src = p.image;
+    img.alt = "";
+    img.width = 224;
+    img.height = 150;
+    img.decoding = "async";
+    img.className = "mb-2 h-[150px] w-56 rounded-lg bg-slate-100 object-cover";
+    img.addEventListener("error", () => img.remove(), { once: true });
+    link.append(img);
+  }
+  const title = document.createElement("span");
+  title.className = "line-clamp-2 block text-sm font-semibold";
+  title.textContent = p.title;
+  const price = document.createElement("span");
+  price.className = "mt-1 block text-base font-bold text-sea-700";
+  price.textContent = p.price === null ? labels.priceOnRequest : formatPrice(p.price, lang);
+  link.append(title, price);
+  if (p.status !== "available") {
+    const badge = document.createElement("span");
+    badge.className = `mt-1 inline-block rounded px-2 py-0.5 text-xs font-bold ${PILL_COLOURS[p.status]}`;
+    badge.textContent = labels.status[p.status];
+    link.append(badge);
+  }
+  const more = document.createElement("span");
+  more.className = "mt-1 block text-sm font-semibold text-sea-700 underline";
+  more.textContent = labels.more;
+  link.append(more);
+  // A plain click stays in the app (no full page load); new tabs and windows work as links do.
+  link.addEventListener("click", (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    open(p.url);
+  });
+  return link;
+}
+
+/** The cards of properties that share one point (a building's flats): a scrolling list in one popup. */
+export function propertyList(items: PointProperties[], labels: MapLabels, lang: Lang, open: (url: string) => void): HTMLElement {
+  const list = document.createElement("ul");
+  list.className = "grid max-h-80 gap-3 overflow-y-auto pr-1";
+  for (const p of items) {
+    const item = document.createElement("li");
+    item.append(propertyPopup(p, labels, lang, open));
+    list.append(item);
+  }
+  return list;
+}

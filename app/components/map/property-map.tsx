@@ -1,0 +1,91 @@
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { localizePath, type Dictionary, type Lang } from "~/i18n";
+import { listingHref } from "~/lib/listing-query";
+import type { MapTiles } from "~/lib/geo/tiles";
+
+const PointMap = lazy(() => import("./point-map"));
+
+/** How far around the property «Показать на карте» opens the listing's map: about 1.5 km each way. */
+const AROUND_DEGREES = 0.015;
+
+/**
+ * «На карте» on the property page (issue 21): a frame of fixed size whose map
+ * (Leaflet and tiles) loads only when the visitor scrolls near it, and
+ * «Показать на карте» — the listing's map around this place, with what else
+ * is for sale there.
+ */
+export function PropertyMap({
+  lang,
+  t,
+  tiles,
+  point,
+}: {
+  lang: Lang;
+  t: Dictionary;
+  tiles: MapTiles;
+  point: { lat: number; lng: number; precision: "exact" | "approximate" };
+}) {
+  const frame = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  // The map (Leaflet and tiles) is fetched when the visitor scrolls it near, or asks for it: never with the page
+  // itself, even on a screen tall enough to show the frame at once (the page's JavaScript budget, decision 0025).
+  useEffect(() => {
+    const element = frame.current;
+    if (!element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: "300px 0px" },
+    );
+    const start = () => observer.observe(element);
+    window.addEventListener("scroll", start, { passive: true, once: true });
+    return () => {
+      window.removeEventListener("scroll", start);
+      observer.disconnect();
+    };
+  }, []);
+  const around = {
+    west: point.lng - AROUND_DEGREES,
+    south: point.lat - AROUND_DEGREES,
+    east: point.lng + AROUND_DEGREES,
+    north: point.lat + AROUND_DEGREES,
+  };
+  return (
+    <section className="mt-6" aria-labelledby="map-heading">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="map-heading" className="text-xl font-semibold text-sea-900">
+          {t.map.heading}
+        </h2>
+        <Link
+          to={listingHref(localizePath(lang, "/properties"), { bbox: around, view: "map" })}
+          className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline"
+        >
+          {t.map.showOnMap}
+        </Link>
+      </div>
+      {point.precision === "approximate" ? <p className="mt-1 text-sm text-slate-700">{t.map.approximate}</p> : null}
+      <div ref={frame} className="mt-2 h-64 sm:h-80">
+        {near ? (
+          <Suspense fallback={<div className="h-full rounded-2xl bg-sea-50 ring-1 ring-slate-200" />}>
+            <PointMap lang={lang} tiles={tiles} lat={point.lat} lng={point.lng} precision={point.precision} />
+          </Suspense>
+        ) : (
+          <div className="flex h-full items-center justify-center rounded-2xl bg-sea-50 ring-1 ring-slate-200">
+            <button
+              type="button"
+              onClick={() => setNear(true)}
+              className="min-h-11 rounded-lg bg-white px-4 font-semibold text-sea-800 shadow ring-1 ring-slate-300 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600"
+            >
+              {t.map.open}
+            </button>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
