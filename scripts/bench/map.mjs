@@ -26,6 +26,7 @@
  */
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -48,23 +49,38 @@ stopServersOnSignal();
 const median = (/** @type {number[]} */ xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`;
 
-/** @param {string} url */
-async function timedFetch(url, encoding = "br") {
+/** A GET whose body is counted as it travels (fetch would decompress it). @param {string} url */
+function timedFetch(url, encoding = "br") {
   const started = performance.now();
-  const response = await fetch(url, { headers: { "Accept-Encoding": encoding } });
-  const body = Buffer.from(await response.arrayBuffer());
-  return { ms: performance.now() - started, status: response.status, body, encoding: response.headers.get("content-encoding") };
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "Accept-Encoding": encoding } }, (response) => {
+        /** @type {Buffer[]} */
+        const chunks = [];
+        response.on("data", (c) => chunks.push(c));
+        response.on("end", () =>
+          resolve({
+            ms: performance.now() - started,
+            status: response.statusCode,
+            body: Buffer.concat(chunks),
+            encoding: response.headers["content-encoding"],
+          }),
+        );
+      })
+      .on("error", reject);
+  });
 }
 
 /** @param {string} baseUrl */
 async function geojson(baseUrl) {
   const url = `${baseUrl}/properties.geojson?lang=ru`;
-  const first = await timedFetch(url, "identity");
+  const first = /** @type {{ ms: number; body: Buffer }} */ (await timedFetch(url, "identity"));
   const json = JSON.parse(first.body.toString("utf8"));
   const warm = [];
   let sent = 0;
   for (let i = 0; i < 5; i++) {
-    const r = await timedFetch(url, "br");
+    const r = /** @type {{ ms: number; body: Buffer; encoding?: string }} */ (await timedFetch(url, "br"));
+    if (r.encoding !== "br") throw new Error(`GeoJSON sent as ${r.encoding ?? "identity"}, not brotli`);
     warm.push(r.ms);
     sent = r.body.length;
   }

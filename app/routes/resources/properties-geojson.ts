@@ -34,8 +34,8 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Respon
     ...(truncated ? { truncated: true } : {}),
     features: points.map((p) => ({
       type: "Feature",
-      id: p.id,
-      geometry: { type: "Point", coordinates: [p.lng, p.lat] },
+      // Six decimals are 0.1 m: a public point needs no more (and 20 000 of them are smaller).
+      geometry: { type: "Point", coordinates: [round6(p.lng), round6(p.lat)] },
       properties: {
         id: p.id,
         title: pickText(lang as Lang, p.title, p.title_bg),
@@ -51,6 +51,8 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Respon
     headers: { "Content-Type": "application/geo+json; charset=utf-8", "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" },
   });
 }
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 function refuse(message: string): Response {
   return Response.json({ error: message }, { status: 400, headers: { "Cache-Control": "no-store", "X-Content-Type-Options": "nosniff" } });
