@@ -46,6 +46,10 @@ export default [
   route("set-language", "routes/resources/set-language.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap-index" }),
+  // Issue 23: the portals' feeds and the CSV export (token-guarded), and RSS per language.
+  route("feeds/:file", "routes/resources/feeds.ts"),
+  route("rss.xml", "routes/resources/rss.ts", { id: "rss-ru" }),
+  route("bg/rss.xml", "routes/resources/rss.ts", { id: "rss-bg" }),
   route("sitemaps/:file", "routes/resources/sitemap.ts", { id: "sitemap-file" }),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;
