@@ -48,6 +48,20 @@ export const ADMIN = {
     none: "Пока ничего нет",
     newMarker: "новая",
   },
+  // Issue 23: the portals' feeds and the CSV export, on the dashboard.
+  feeds: {
+    title: "Фиды для порталов",
+    intro:
+      "Скопируйте адрес и вставьте его в настройках импорта портала. Портал забирает объекты в продаже и забронированные, у которых включена выгрузка в фиды.",
+    homesoverseas: "homesoverseas.ru (XML, требования версии 2)",
+    kyero: "Kyero (XML v3) — также Resales-Online, Key4Living и другие",
+    csv: "Все объекты в CSV (Excel)",
+    download: "Скачать CSV",
+    published: (n: number) => `В фидах: ${n}`,
+    withoutRegion: (n: number) => `Не попадают в фид homesoverseas.ru (у локации не указан регион): ${n}`,
+    off: "Фиды выключены. Чтобы включить, задайте переменную FEEDS_TOKEN (24–200 латинских букв, цифр, «-» или «_», например вывод команды openssl rand -hex 24) и перезапустите сайт.",
+    secret: "Адреса содержат секретный ключ: не публикуйте их.",
+  },
   locations: {
     title: "Локации",
     add: "Добавить локацию",
