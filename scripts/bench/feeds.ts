@@ -76,6 +76,8 @@ async function open(o: Options, size: number): Promise<Env> {
     await seedDemo({ properties: size });
     console.error(`  seeded in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   }
+  // The demo locations have no homesoverseas.ru region id: give each one, or that feed would be empty.
+  await db().execute(sql`update locations set homesoverseas_region = 1000 + "order" where homesoverseas_region is null`);
   fs.rmSync(path.join(dir, "cache", "feeds"), { recursive: true, force: true });
   return env;
 }
