@@ -20,8 +20,8 @@ export interface FeedProperty extends Property {
   changed_at: string;
 }
 
-/** Rows per database round trip: small enough to stay a few MB, large enough that round trips do not dominate. */
-export const FEED_BATCH = 500;
+/** Rows per database round trip: 100 keeps what survives a batch small (500 doubled the JS heap growth, bench:feeds) and round trips cheap. */
+export const FEED_BATCH = 100;
 
 const feedSelection = {
   ...propertyColumns,

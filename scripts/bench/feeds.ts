@@ -2,7 +2,7 @@
  * The portals' feeds at scale (issue 23 item 5: 100 000 properties streamed,
  * RSS growth < 50 MB).
  *
- *   npm run bench:feeds -- [--sizes 10000,100000] [--cache-dir DIR]
+ *   npm run bench:feeds -- [--sizes 10000,100000] [--feeds kyero.xml,…] [--cache-dir DIR]
  *
  * For each catalogue size (demo listings from the demo seeder, PGlite in
  * --cache-dir, seeded once and topped up from the next smaller set) and each
@@ -12,7 +12,10 @@
  * the same content version (served from the cached file) and a 304; it
  * prints the process's RSS growth during generation (peak, sampled every
  * 20 ms, over the RSS before — PGlite runs in this process, so its memory is
- * counted too) and the bytes: uncompressed, gzip, brotli.
+ * counted too; the JS heap's part in brackets) and the bytes: uncompressed,
+ * gzip, brotli. The npm script sets glibc's allocator as `npm run serve` does
+ * (MALLOC_ARENA_MAX=2 …): without it, zlib's and PGlite's freed buffers stay
+ * in per-thread arenas and the growth reads ~20 MB higher.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -30,14 +33,16 @@ import { readOptions } from "./options.mjs";
 const TOKEN = "bench-feeds-token-0123456789";
 
 interface Options {
+  feeds: string[];
   sizes: number[];
   cacheDir: string;
 }
 
 function options(): Options {
-  const o: Options = { sizes: [10_000, 100_000], cacheDir: path.join(os.tmpdir(), "seaside-bench-feeds") };
+  const o: Options = { feeds: [...FEED_FILES], sizes: [10_000, 100_000], cacheDir: path.join(os.tmpdir(), "seaside-bench-feeds") };
   readOptions(process.argv.slice(2), import.meta.url, (read) => ({
     "--sizes": () => (o.sizes = read.list().map(Number)),
+    "--feeds": () => (o.feeds = read.list()),
     "--cache-dir": () => (o.cacheDir = path.resolve(read.value())),
   }));
   return o;
@@ -106,12 +111,18 @@ async function main() {
   for (const size of o.sizes) {
     const env = await open(o, size);
     const published = await catalogueSize();
-    for (const file of FEED_FILES) {
+    for (const file of FEED_FILES.filter((f) => o.feeds.includes(f))) {
       const url = `https://seaside.example/feeds/${file}?token=${TOKEN}`;
       global.gc?.();
       const before = process.memoryUsage().rss;
       let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+      const heapBefore = process.memoryUsage().heapTotal;
+      let heapPeak = heapBefore;
+      const sampler = setInterval(() => {
+        const m = process.memoryUsage();
+        peak = Math.max(peak, m.rss);
+        heapPeak = Math.max(heapPeak, m.heapTotal);
+      }, 20);
       const t0 = performance.now();
       const cold = await feedResponse(new Request(url, { headers: { "accept-encoding": "br" } }), file, env);
       await drain(cold);
@@ -133,7 +144,7 @@ async function main() {
         count(size),
         file,
         coldMs.toFixed(0),
-        mb(peak - before),
+        `${mb(peak - before)} (JS heap ${mb(heapPeak - heapBefore)})`,
         cachedMs.toFixed(0),
         notModifiedMs.toFixed(1),
         mb(await uncompressedSize(gz)),
