@@ -61,6 +61,32 @@ export const ADMIN = {
     withoutRegion: (n: number) => `Не попадают в фид homesoverseas.ru (у локации не указан регион): ${n}`,
     off: "Фиды выключены. Чтобы включить, задайте переменную FEEDS_TOKEN (24–200 латинских букв, цифр, «-» или «_», например вывод команды openssl rand -hex 24) и перезапустите сайт.",
     secret: "Адреса содержат секретный ключ: не публикуйте их.",
+    importLink: "Проверить файл CSV для импорта",
+  },
+  import: {
+    title: "Импорт из CSV — проверка файла",
+    intro:
+      "Файл в столбцах выгрузки CSV (обязательны title, description, location — название локации по-русски или по-болгарски). Объекты с тем же номером (reference) будут обновлены, остальные созданы. Проверка ничего не сохраняет.",
+    file: "Файл CSV (UTF-8, до 10 МБ, до 10 000 строк)",
+    check: "Проверить",
+    checking: "Проверяем…",
+    noFile: "Выберите файл CSV",
+    tooBig: "Файл больше 10 МБ",
+    notUtf8: "Файл не в кодировке UTF-8. В Excel сохраните его как «CSV UTF-8 (разделитель — запятая)».",
+    broken: (line: number, reason: string) => `Файл не читается как CSV (строка ${line}): ${reason}`,
+    reasons: {
+      tooManyRows: "больше 10 000 строк — разделите файл на части",
+      textAfterQuote: "текст после закрывающей кавычки",
+      quoteInCell: "кавычка внутри ячейки без кавычек",
+      unclosedQuote: "ячейка в кавычках не закрыта",
+      empty: "файл пуст",
+    },
+    summary: (c: { create: number; update: number; unchanged: number; error: number }) =>
+      `Будет создано: ${c.create}, обновлено: ${c.update}, без изменений: ${c.unchanged}, с ошибками: ${c.error}`,
+    nothingSaved: "Это проверка: ничего не сохранено.",
+    ignored: (names: string[]) => `Эти столбцы не импортируются: ${names.join(", ")}`,
+    columns: { line: "Строка", reference: "Номер", title: "Название", result: "Результат" },
+    actions: { create: "Будет создан", update: "Будет обновлён", unchanged: "Без изменений", error: "Ошибка" },
   },
   locations: {
     title: "Локации",

@@ -109,6 +109,9 @@ function Feeds({ feeds }: { feeds: Awaited<ReturnType<typeof loader>>["feeds"] }
           {F.off}
         </p>
       )}
+      <Link to="/admin/import" className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-sea-700 underline">
+        {F.importLink}
+      </Link>
     </section>
   );
 }
