@@ -71,9 +71,7 @@ export async function* feedText(file: FeedFile, env: Env, batchSize?: number): A
   const writer = writerOf(file, env);
   yield writer.head();
   for await (const batch of feedBatches(writer.scope, batchSize)) {
-    let piece = "";
-    for (const p of batch) piece += writer.row(p);
-    yield piece;
+    yield batch.map(writer.row).join("");
   }
   yield writer.tail;
 }
@@ -129,8 +127,9 @@ async function generate(file: FeedFile, env: Env, base: string): Promise<void> {
     });
     for await (const piece of feedText(file, env)) {
       if (piece === "") continue;
-      // Backpressure: wait for a full encoder to drain before the next batch is read.
-      const waits = targets.filter((t) => !t.encoder.write(piece)).map((t) => once(t.encoder, "drain"));
+      // Encoded once for both encoders. Backpressure: wait for a full encoder to drain before the next batch is read.
+      const bytes = Buffer.from(piece, "utf8");
+      const waits = targets.filter((t) => !t.encoder.write(bytes)).map((t) => once(t.encoder, "drain"));
       await Promise.all(waits);
     }
     for (const t of targets) t.encoder.end();
