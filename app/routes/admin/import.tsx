@@ -49,20 +49,20 @@ export default function Import() {
   return (
     <main className="grid max-w-5xl gap-6 p-4 md:p-8">
       <PageHeader title={T.title} />
-      <Form method="post" encType="multipart/form-data" className="grid gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <Form method="post" encType="multipart/form-data" className="grid min-w-0 gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <p className="text-sm text-slate-600">{T.intro}</p>
         <ErrorBanner message={result && !result.ok ? result.error : plan?.fileErrors.join(". ")} />
-        <label className="grid gap-1 text-sm font-medium text-slate-800">
+        <label className="grid min-w-0 gap-1 text-sm font-medium text-slate-800">
           {T.file}
-          <input type="file" name="file" accept=".csv,text/csv" required className="min-h-11 text-base" data-testid="import-file" />
+          <input type="file" name="file" accept=".csv,text/csv" required className="min-h-11 w-full min-w-0 text-base" data-testid="import-file" />
         </label>
         <div>
           <SubmitButton busy={checking} label={T.check} busyLabel={T.checking} className={buttonClass.primary} />
         </div>
       </Form>
       {plan && plan.fileErrors.length === 0 ? (
-        <section className="grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={T.title}>
-          <Notice message={`${T.summary(plan.counts)} ${T.nothingSaved}`} />
+        <section className="grid min-w-0 gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={T.title}>
+          <Notice message={`${T.summary(plan.counts)}. ${T.nothingSaved}`} />
           {plan.ignoredColumns.length > 0 ? <p className="text-sm text-slate-600">{T.ignored(plan.ignoredColumns)}</p> : null}
           <ol className="divide-y divide-slate-100" data-testid="import-rows">
             {plan.rows.map((row) => (
