@@ -30,6 +30,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b6bcb" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* The language's RSS channel (issue 23): one short tag on public pages. */}
+        {admin ? null : <link rel="alternate" type="application/rss+xml" href={lang === "bg" ? "/bg/rss.xml" : "/rss.xml"} title={dictionary(lang).siteName} />}
         <Meta />
         <Links />
       </head>

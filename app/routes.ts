@@ -32,6 +32,8 @@ export default [
     route("real-estates/new", "routes/admin/property-form.tsx", { id: "admin-property-new" }),
     route("real-estates/edit/:id", "routes/admin/property-form.tsx", { id: "admin-property-edit" }),
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
+    // Issue 23: the CSV import (a dry run for now).
+    route("import", "routes/admin/import.tsx"),
     route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
   ]),
   // SPEC §7's static GETs: the stored images as { version, files }, under three names.
@@ -46,6 +48,10 @@ export default [
   route("set-language", "routes/resources/set-language.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap-index" }),
+  // Issue 23: the portals' feeds and the CSV export (token-guarded), and RSS per language.
+  route("feeds/:file", "routes/resources/feeds.ts"),
+  route("rss.xml", "routes/resources/rss.ts", { id: "rss-ru" }),
+  route("bg/rss.xml", "routes/resources/rss.ts", { id: "rss-bg" }),
   route("sitemaps/:file", "routes/resources/sitemap.ts", { id: "sitemap-file" }),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

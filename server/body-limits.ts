@@ -78,6 +78,8 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
   { name: "Storage API", methods: "*", path: /^\/storage\/v1(?:\/|$)/, max: 1 * MB, types: null, family: "storage" },
   { name: "sign-in form", methods: "*", path: /^\/admin\/login$/, max: 8 * KB, types: FORM_TYPES, family: "page" },
   { name: "admin image upload", methods: "*", path: /^\/admin\/upload$/, max: 8 * KB, adminMax: 6 * MB, types: FORM_TYPES, family: "page" },
+  // The CSV import's file (issue 23): MAX_IMPORT_BYTES and its multipart envelope.
+  { name: "admin CSV import", methods: "*", path: /^\/admin\/import$/, max: 8 * KB, adminMax: 10 * MB + 64 * KB, types: FORM_TYPES, family: "page" },
   { name: "admin pages", methods: "*", path: /^\/admin(?:\/.*)?$/, max: 8 * KB, adminMax: 1 * MB, types: FORM_TYPES, family: "page" },
   { name: "diagnostics pages", methods: "*", path: /^\/(?:testsupabase|test-storage)$/, max: 64 * KB, adminMax: 6 * MB, types: FORM_TYPES, family: "page" },
   { name: "contact form (home)", methods: "*", path: /^\/(?:bg)?$/, max: 64 * KB, types: FORM_TYPES, family: "page" },

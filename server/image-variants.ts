@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import express from "express";
 import { VARIANT_WIDTHS } from "~/lib/images";
-import { renderVariant, variantFile, writeFileAtomic } from "~/storage/image-variants.server";
+import { jpegCopyFile, renderJpegCopy, renderVariant, variantFile, writeFileAtomic } from "~/storage/image-variants.server";
 import { safeObjectKey } from "~/storage/object-names";
 import type { ObjectStorage } from "~/storage/storage.server";
 import { log } from "~/platform/log.server";
@@ -25,6 +25,52 @@ export function imageVariantsRouter(options: { storage: () => ObjectStorage; cac
     await writeFileAtomic(file, bytes);
     return bytes;
   }
+
+  /**
+   * /img/jpeg/upload/{key}.jpg: a JPEG copy of a PNG, WebP or GIF upload, for
+   * the portals' feeds, which take JPEG addresses (decision 0026). Made on
+   * first request and kept like the variants.
+   */
+  router.get("/img/jpeg/upload/{*key}", async (req, res, next) => {
+    const rawKey = (req.params as { key?: string | string[] }).key;
+    const named = Array.isArray(rawKey) ? rawKey.join("/") : (rawKey ?? "");
+    const key = /\.(png|webp|gif)\.jpg$/i.test(named) ? safeObjectKey(named.slice(0, -4)) : null;
+    if (!key) {
+      res.status(404).type("text/plain").send("Not Found");
+      return;
+    }
+    const file = jpegCopyFile(options.cacheDir, key);
+    res.set({ "Content-Type": "image/jpeg", "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" });
+    try {
+      const cached = await fs.readFile(file).catch(() => null);
+      if (cached) {
+        res.send(cached);
+        return;
+      }
+      const id = `jpeg/${key}`;
+      let job = inFlight.get(id);
+      if (!job) {
+        job = (async () => {
+          const source = await options.storage().get(key);
+          if (!source) return null;
+          const bytes = await renderJpegCopy(source.body);
+          await writeFileAtomic(file, bytes);
+          return bytes;
+        })().finally(() => inFlight.delete(id));
+        inFlight.set(id, job);
+      }
+      const bytes = await job;
+      if (!bytes) {
+        res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
+        return;
+      }
+      res.send(bytes);
+    } catch (error) {
+      log.error(`JPEG copy of ${key} failed:`, error instanceof Error ? error.message : error);
+      if (!res.headersSent) res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
+      else next(error);
+    }
+  });
 
   router.get("/img/:width/upload/{*key}", async (req, res, next) => {
     const width = Number(req.params.width);

@@ -44,6 +44,8 @@ export const locations = pgTable(
     map_lat: doublePrecision("map_lat"),
     map_lng: doublePrecision("map_lng"),
     map_zoom: integer("map_zoom"),
+    // homesoverseas.ru's numeric region id for this location's properties (issue 23); null: they stay out of that feed.
+    homesoverseas_region: integer("homesoverseas_region"),
     ...timestamps,
   },
   (t) => [
@@ -56,6 +58,7 @@ export const locations = pgTable(
       sql`(${t.map_lat} is null) = (${t.map_lng} is null) and (${t.map_lat} is null or (${t.map_lat} between -90 and 90 and ${t.map_lng} between -180 and 180))`,
     ),
     check("locations_map_zoom_check", sql`${t.map_zoom} is null or ${t.map_zoom} between 1 and 19`),
+    check("locations_homesoverseas_region_check", sql`${t.homesoverseas_region} is null or ${t.homesoverseas_region} between 1 and 1000000`),
   ],
 );
 
@@ -169,6 +172,10 @@ export const realEstates = pgTable(
     plot_area: numeric("plot_area", { precision: 12, scale: 2, mode: "number" }),
     complex_name: text("complex_name"),
     featured: boolean("featured").notNull().default(false),
+    // Sent to the portals' feeds (issue 23, decision 0026) while available or reserved.
+    publish_to_feeds: boolean("publish_to_feeds").notNull().default(true),
+    // The portals' numeric id for it (homesoverseas.ru's objectid must be a whole number and never change): given once by the database.
+    feed_id: bigint("feed_id", { mode: "number" }).notNull().generatedAlwaysAsIdentity(),
     // Written by the database (migration 0008's trigger), whatever a writer sends:
     // €/m² for its sort, and the last reduction for «Цена снижена» and the `reduced` sort.
     price_per_m2: numeric("price_per_m2", { precision: 14, scale: 2, mode: "number" }).generatedAlwaysAs(
@@ -249,6 +256,8 @@ export const realEstates = pgTable(
       sql`(${t.lat} is null) = (${t.lng} is null) and (${t.lat} is null or (${t.lat} between -90 and 90 and ${t.lng} between -180 and 180))`,
     ),
     check("real_estates_precision_check", sql`${t.location_precision} in ('exact', 'approximate')`),
+    // The feeds walk what they publish in feed_id order, batch after batch (app/models/feeds.server.ts).
+    uniqueIndex("real_estates_feed_id_key").on(t.feed_id),
     // The map's bounding-box filter (bbox=…) reads the public point.
     index("real_estates_public_point_idx")
       .on(t.public_lat, t.public_lng)

@@ -54,7 +54,7 @@ function group(whole: string, lang: Lang): string {
   return whole.replace(/\B(?=(\d{3})+$)/g, NBSP);
 }
 
-function formatDecimal(value: number, lang: Lang, maxFraction: number): string {
+export function formatDecimal(value: number, lang: Lang, maxFraction: number): string {
   // Stored prices and areas are finite (validated); anything else is shown as it is.
   if (!Number.isFinite(value)) return String(value);
   const { whole, fraction } = roundedParts(value, maxFraction);

@@ -71,7 +71,7 @@ export function cachedPages(
       // A response that sets a cookie belongs to one visitor: never replayed to others. A one-off address is not kept (PageCache.admits).
       const html =
         response.status === 200 &&
-        /text\/html|application\/geo\+json/.test(response.headers.get("content-type") ?? "") &&
+        /text\/html|application\/geo\+json|application\/rss\+xml/.test(response.headers.get("content-type") ?? "") &&
         !response.headers.has("set-cookie") &&
         !res.hasHeader("set-cookie") &&
         cache.admits(keyOf(req));

@@ -125,7 +125,7 @@ export class PageCache {
  */
 export function isCacheable(method: string, path: string, cookieHeader: string | undefined): boolean {
   if (method !== "GET" && method !== "HEAD") return false;
-  if (/^\/(admin|set-language|healthz|upload|assets|sitemap|robots|rest|auth|storage|testsupabase|test-storage)(\/|\.|$)/.test(path)) {
+  if (/^\/(admin|set-language|healthz|upload|assets|sitemap|robots|feeds|rest|auth|storage|testsupabase|test-storage)(\/|\.|$)/.test(path)) {
     return false;
   }
   if (path.endsWith(".data")) return false;

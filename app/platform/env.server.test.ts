@@ -100,4 +100,14 @@ describe("configuration", () => {
       expect(() => parseEnv({ MAP_TILE_URL: bad }), bad).toThrow(/MAP_TILE_URL: must be an http\(s\) URL template/);
     }
   });
+
+  it("takes a URL-safe feeds token of 24 to 200 characters, off when empty (issue 23)", () => {
+    expect(parseEnv({}).FEEDS_TOKEN).toBeUndefined();
+    expect(parseEnv({ FEEDS_TOKEN: " " }).FEEDS_TOKEN).toBeUndefined();
+    expect(parseEnv({ FEEDS_TOKEN: "0123456789abcdef-_ABCDEFGH" }).FEEDS_TOKEN).toBe("0123456789abcdef-_ABCDEFGH");
+    for (const bad of ["short", "a".repeat(201), "0123456789abcdef0123456789&x=1", "0123456789abcdef 0123456789", "пароль-пароль-пароль-пароль"]) {
+      expect(() => parseEnv({ FEEDS_TOKEN: bad }), bad).toThrow(/FEEDS_TOKEN: must be 24 to 200 letters, digits/);
+    }
+    expect(parseEnv({}).FEEDS_PROVINCE).toBe("Burgas");
+  });
 });

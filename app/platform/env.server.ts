@@ -80,6 +80,16 @@ const envSchema = z.object({
     })
     .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   MAP_ATTRIBUTION: z.string().trim().min(1).max(300).default("© OpenStreetMap contributors https://www.openstreetmap.org/copyright"),
+  // The portals' feeds and the CSV export (issue 23): off without it; with it they answer only ?token=<this> (decision 0026).
+  // URL-safe so it pastes into a feed address as it is; long enough not to be guessed.
+  FEEDS_TOKEN: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{24,200}$/, { error: "must be 24 to 200 letters, digits, - or _ (e.g. the output of: openssl rand -hex 24)" })
+      .optional(),
+  ),
+  // Kyero's required `province` of every property, in Latin letters as the portal spells it.
+  FEEDS_PROVINCE: z.string().trim().min(1).max(60).default("Burgas"),
   // E-mail notification of new contact requests (off without SMTP_URL).
   SMTP_URL: optionalText.pipe(
     z

@@ -25,6 +25,7 @@ export const LOCATION_MESSAGES = {
   nameInNeedsPreposition: "«Где» начинается с предлога «в» или «во», например «в Созополе»",
   mapInvalid: "Центр карты: широта от −90 до 90 и долгота от −180 до 180, обе вместе",
   mapZoomInvalid: "Масштаб карты — целое число от 1 до 19",
+  homesoverseasRegionInvalid: "Регион homesoverseas.ru — целое число от 1 до 1 000 000 (номер из списка регионов портала)",
 } as const;
 
 const M = LOCATION_MESSAGES;
@@ -50,6 +51,7 @@ const fields = {
   map_lat: optionalDecimalInRange(M.mapInvalid, -90, 90, 6),
   map_lng: optionalDecimalInRange(M.mapInvalid, -180, 180, 6),
   map_zoom: optionalInteger(M.mapZoomInvalid, 1, 19),
+  homesoverseas_region: optionalInteger(M.homesoverseasRegionInvalid, 1, 1_000_000),
   name_ru_in: optionalText(110, M.nameInTooLong).refine((v) => v === "" || /^во? \S/iu.test(v), { error: M.nameInNeedsPreposition }),
 };
 
@@ -68,6 +70,7 @@ const described = {
   map_lat: fields.map_lat,
   map_lng: fields.map_lng,
   map_zoom: fields.map_zoom,
+  homesoverseas_region: fields.homesoverseas_region,
 };
 
 /** Creating a location: name and image required (SPEC §5). */

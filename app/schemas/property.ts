@@ -68,6 +68,7 @@ export const PROPERTY_MESSAGES = {
   plotAreaInvalid: "Пожалуйста, введите действительную площадь участка",
   complexNameTooLong: "Название комплекса слишком длинное (не более 200 символов)",
   featuredInvalid: "«Показывать на главной»: да или нет",
+  publishToFeedsInvalid: "«Выгружать в фиды»: да или нет",
   // The map (issue 21)
   pointInvalid: "Координаты: широта от −90 до 90 и долгота от −180 до 180, обе вместе",
   precisionInvalid: "Точность на карте: точно или примерно",
@@ -134,6 +135,8 @@ const dataFields = {
   plot_area: optionalPositiveDecimal(M.plotAreaInvalid, MAX_AREA),
   complex_name: optionalText(200, M.complexNameTooLong).transform((v) => v || null),
   featured: optionalBoolean(M.featuredInvalid).transform((v) => v ?? false),
+  // On unless switched off (issue 23): a new property goes to the portals' feeds.
+  publish_to_feeds: optionalBoolean(M.publishToFeedsInvalid).transform((v) => v ?? true),
   lat: optionalDecimalInRange(M.pointInvalid, -90, 90, 6),
   lng: optionalDecimalInRange(M.pointInvalid, -180, 180, 6),
   location_precision: optionalChoice(LOCATION_PRECISIONS, M.precisionInvalid).transform((v) => v ?? "exact"),

@@ -53,6 +53,26 @@ export async function renderVariant(sourceBytes: Uint8Array, width: number): Pro
     .toBuffer();
 }
 
+/** Width of the JPEG copy the portals' feeds link for a PNG, WebP or GIF upload (decision 0026): well over their 560 px minimum. */
+export const FEED_JPEG_WIDTH = 1600;
+
+/** Where the cached JPEG copy of `key` lives: `{cacheDir}/jpeg/{key}.jpg`. */
+export function jpegCopyFile(cacheDir: string, key: string): string {
+  const safe = safeObjectKey(key);
+  if (!safe) throw new UnsafeKeyError(key);
+  return path.join(cacheDir, "jpeg", ...safe.split("/")) + ".jpg";
+}
+
+/** The JPEG copy: auto-rotated, at most FEED_JPEG_WIDTH wide (never enlarged), transparency on white. */
+export async function renderJpegCopy(sourceBytes: Uint8Array): Promise<Buffer> {
+  return sharp(sourceBytes, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize({ width: FEED_JPEG_WIDTH, withoutEnlargement: true })
+    .flatten({ background: "#ffffff" })
+    .jpeg({ quality: 82, progressive: true })
+    .toBuffer();
+}
+
 function fromRaw(image: RawImage) {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
 }

@@ -31,6 +31,7 @@ function kindOf(column: PgColumn): ColumnKind {
     case "PgUUID":
       return "uuid";
     case "PgInteger":
+    case "PgBigInt53":
       return "integer";
     case "PgNumeric":
     case "PgNumericNumber":

@@ -36,6 +36,8 @@ export function PropertyFactsFields({ value, errorOf, clear }: FieldWiring) {
           <input type="checkbox" name="featured" value="true" defaultChecked={value("featured") === "true"} className="size-5 accent-sea-600" />
           {F.featured}
         </label>
+        {/* A choice, not a checkbox: the switch is on by default, and an unticked box sends nothing. */}
+        {choice("publish_to_feeds", F.publishToFeeds, F.publishToFeedsValues, ["true", "false"])}
       </Group>
       <Group legend={F.sea}>
         {number("sea_distance_m", F.seaDistance)}

@@ -1,25 +1,37 @@
 import type { ReactNode } from "react";
 import { Link, useLoaderData } from "react-router";
-import { buttonClass, PageHeader } from "~/components/admin/ui";
+import { buttonClass, inputClass, PageHeader } from "~/components/admin/ui";
 import { ADMIN } from "~/i18n/admin";
 import { formatDateTime, formatPrice } from "~/i18n/format";
 import { latestProperties } from "~/models/admin-lists.server";
 import { countContactSubmissions, listContactSubmissions } from "~/models/contact-submissions.server";
 import { countLocations } from "~/models/locations.server";
 import { countProperties } from "~/models/real-estates.server";
+import { feedCounts } from "~/models/feeds.server";
+import { getEnv } from "~/platform/env.server";
+import { feedUrl } from "~/web/feeds/feed-http.server";
 
 /** SPEC §9: the dashboard shows the 5 latest of each. */
 const LATEST = 5;
 
 export async function loader() {
-  const [locations, properties, submissions, recentProperties, recentSubmissions] = await Promise.all([
+  const [locations, properties, submissions, recentProperties, recentSubmissions, inFeeds] = await Promise.all([
     countLocations(),
     countProperties(),
     countContactSubmissions(),
     latestProperties(LATEST),
     listContactSubmissions({ limit: LATEST }),
+    feedCounts(),
   ]);
+  const env = getEnv();
   return {
+    feeds: {
+      homesoverseas: feedUrl(env, "homesoverseas.xml"),
+      kyero: feedUrl(env, "kyero.xml"),
+      // The download stays on this site's address, whatever PUBLIC_URL says.
+      csv: env.FEEDS_TOKEN ? `/feeds/listings.csv?token=${encodeURIComponent(env.FEEDS_TOKEN)}` : null,
+      ...inFeeds,
+    },
     counts: { locations, properties, submissions: submissions.total, unread: submissions.unread },
     recentProperties,
     recentSubmissions: recentSubmissions.map((s) => ({ id: s.id, name: s.name, created_at: s.created_at, isread: s.isread })),
@@ -58,8 +70,54 @@ function Latest({ id, title, empty, children }: { id: string; title: string; emp
   );
 }
 
+/** The ready-to-paste feed addresses and the CSV download (issue 23), or how to turn the feeds on. */
+function Feeds({ feeds }: { feeds: Awaited<ReturnType<typeof loader>>["feeds"] }) {
+  const F = ADMIN.feeds;
+  const address = (label: string, url: string, testId: string) => (
+    <div className="grid gap-1">
+      <label htmlFor={testId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input id={testId} data-testid={testId} readOnly value={url} className={`${inputClass} font-mono text-xs`} onFocus={(e) => e.currentTarget.select()} />
+    </div>
+  );
+  return (
+    <section aria-labelledby="feeds" className={card}>
+      <h2 id="feeds" className="text-lg font-semibold">
+        {F.title}
+      </h2>
+      {feeds.homesoverseas && feeds.kyero && feeds.csv ? (
+        <div className="mt-3 grid gap-4">
+          <p className="text-sm text-slate-600">
+            {F.intro} {F.secret}
+          </p>
+          <p className="text-sm text-slate-800" data-testid="feeds-published">
+            {F.published(feeds.published)}
+            {feeds.withoutRegion > 0 ? <span className="block text-amber-800">{F.withoutRegion(feeds.withoutRegion)}</span> : null}
+          </p>
+          {address(F.homesoverseas, feeds.homesoverseas, "feed-homesoverseas")}
+          {address(F.kyero, feeds.kyero, "feed-kyero")}
+          <div className="flex flex-wrap items-center gap-3">
+            <span className="text-sm font-medium text-slate-800">{F.csv}</span>
+            <a href={feeds.csv} download="listings.csv" className={buttonClass.secondary} data-testid="feed-csv">
+              {F.download}
+            </a>
+          </div>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-slate-600" data-testid="feeds-off">
+          {F.off}
+        </p>
+      )}
+      <Link to="/admin/import" className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-sea-700 underline">
+        {F.importLink}
+      </Link>
+    </section>
+  );
+}
+
 export default function Dashboard() {
-  const { counts, recentProperties, recentSubmissions } = useLoaderData<typeof loader>();
+  const { counts, recentProperties, recentSubmissions, feeds } = useLoaderData<typeof loader>();
   return (
     <main className="grid gap-6 p-4 md:p-8">
       <PageHeader title={ADMIN.dashboard.title}>
@@ -124,6 +182,7 @@ export default function Dashboard() {
           ))}
         </Latest>
       </div>
+      <Feeds feeds={feeds} />
     </main>
   );
 }

@@ -33,6 +33,7 @@ export async function loader({ params }: Route.LoaderArgs) {
       map_lat: location.map_lat,
       map_lng: location.map_lng,
       map_zoom: location.map_zoom,
+      homesoverseas_region: location.homesoverseas_region,
       image: location.image,
     },
     tiles: mapTiles(),
@@ -41,7 +42,7 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const input = formFields(form, ["name", "name_bg", "name_ru_in", "map_lat", "map_lng", "map_zoom", "image"]);
+  const input = formFields(form, ["name", "name_bg", "name_ru_in", "map_lat", "map_lng", "map_zoom", "homesoverseas_region", "image"]);
   // Deleted meanwhile (in another tab, by another administrator): say so, the form stays as typed.
   const gone = () => data<FormResult>(refused(ADMIN.locations.goneWhileEditing), { status: 404 });
   try {
@@ -105,6 +106,24 @@ export default function LocationForm() {
                 placeholder="в Созополе"
                 className={inputClass}
                 onInput={() => clear("name_ru_in")}
+              />
+            )}
+          </Field>
+          <Field
+            label={ADMIN.locations.homesoverseasRegion}
+            name="homesoverseas_region"
+            error={fieldError("homesoverseas_region")}
+            hint={ADMIN.locations.homesoverseasRegionHint}
+          >
+            {(props) => (
+              <input
+                {...props}
+                name="homesoverseas_region"
+                inputMode="numeric"
+                defaultValue={location?.homesoverseas_region ?? ""}
+                maxLength={7}
+                className={inputClass}
+                onInput={() => clear("homesoverseas_region")}
               />
             )}
           </Field>

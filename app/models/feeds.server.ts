@@ -1,0 +1,82 @@
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { locations, propertyColumns, realEstates, type Property } from "~/db/schema";
+
+/**
+ * What the portals' feeds, the CSV export and the RSS channels read
+ * (issue 23, decision 0026). The feeds and the export walk the catalogue in
+ * `feed_id` order, one bounded batch at a time (keyset: `feed_id > last`),
+ * so 100 000 properties never sit in memory at once and a deep batch costs
+ * what the first one does.
+ */
+
+/** A property with what the feeds need of its location. */
+export interface FeedProperty extends Property {
+  location_name: string;
+  location_name_bg: string;
+  location_slug: string;
+  homesoverseas_region: number | null;
+  /** updated_at as `YYYY-MM-DD HH:MM:SS` in UTC (Kyero's `date`), formatted by the database so both drivers agree. */
+  changed_at: string;
+}
+
+/** Rows per database round trip: 100 keeps what survives a batch small (500 doubled the JS heap growth, bench:feeds) and round trips cheap. */
+export const FEED_BATCH = 100;
+
+const feedSelection = {
+  ...propertyColumns,
+  location_name: locations.name,
+  location_name_bg: locations.name_bg,
+  location_slug: locations.slug,
+  homesoverseas_region: locations.homesoverseas_region,
+  changed_at: sql<string>`to_char(${realEstates.updated_at} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
+};
+
+/** Which properties go to the portals: for sale or reserved, and not switched off (issue 23 item 3). Sold and deleted ones drop out. */
+const published = and(inArray(realEstates.status, ["available", "reserved"]), eq(realEstates.publish_to_feeds, true));
+
+/**
+ * Every property the feeds publish (`scope: "feeds"`) or every property
+ * there is (`"all"`, the CSV export), batch after batch in feed_id order.
+ */
+export async function* feedBatches(scope: "feeds" | "all", batchSize = FEED_BATCH): AsyncGenerator<FeedProperty[]> {
+  let last = 0;
+  for (;;) {
+    const after = gt(realEstates.feed_id, last);
+    const rows = (await db()
+      .select(feedSelection)
+      .from(realEstates)
+      .innerJoin(locations, eq(locations.id, realEstates.location_id))
+      .where(scope === "feeds" ? and(published, after) : after)
+      .orderBy(asc(realEstates.feed_id))
+      .limit(batchSize)) as FeedProperty[];
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < batchSize) return;
+    last = rows[rows.length - 1]!.feed_id;
+  }
+}
+
+/** The newest properties for sale with at least one photo, newest first (the RSS channels). */
+export async function newestForRss(limit: number): Promise<FeedProperty[]> {
+  return (await db()
+    .select(feedSelection)
+    .from(realEstates)
+    .innerJoin(locations, eq(locations.id, realEstates.location_id))
+    .where(and(eq(realEstates.status, "available"), sql`cardinality(${realEstates.images}) > 0`))
+    .orderBy(desc(realEstates.created_at), desc(realEstates.id))
+    .limit(limit)) as FeedProperty[];
+}
+
+/** How many properties the feeds publish, and how many of those stay out of homesoverseas.ru's for want of a region id (the admin's note). */
+export async function feedCounts(): Promise<{ published: number; withoutRegion: number }> {
+  const [row] = await db()
+    .select({
+      published: sql<number>`count(*)::int`,
+      withoutRegion: sql<number>`(count(*) filter (where ${locations.homesoverseas_region} is null))::int`,
+    })
+    .from(realEstates)
+    .innerJoin(locations, eq(locations.id, realEstates.location_id))
+    .where(published);
+  return { published: Number(row?.published ?? 0), withoutRegion: Number(row?.withoutRegion ?? 0) };
+}

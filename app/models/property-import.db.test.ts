@@ -1,0 +1,114 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CsvError, parseCsv } from "~/lib/csv";
+import { getEnv } from "~/platform/env.server";
+import { feedText } from "~/web/feeds/feed-http.server";
+import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { createLocation } from "./locations.server";
+import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, planImport } from "./property-import.server";
+import { createProperty } from "./real-estates.server";
+
+/** The CSV import's dry run (issue 23 item 7): the export read back changes nothing; bad files and rows get Russian reasons; nothing is written. */
+const test = useTestDatabase();
+const ORIGIN = "https://seaside.example";
+const env = () => ({ ...getEnv(), publicUrl: ORIGIN });
+
+async function exportCsv(): Promise<string> {
+  let text = "";
+  for await (const piece of feedText("listings.csv", env())) text += piece;
+  return text;
+}
+
+async function snapshot() {
+  const rows = await test.handle().db.execute(sql`select id, updated_at from real_estates order by id`);
+  return JSON.stringify(rows);
+}
+
+beforeAll(async () => {
+  await resetDatabase(test.handle());
+  const sozopol = await createLocation({ name: "Созополь", name_bg: "Созопол", image: "/upload/locations/s.jpg" });
+  await createProperty({
+    title: '=HYPERLINK("http://evil")',
+    description: 'Строка 1\nСтрока 2, "в кавычках"; точка с запятой',
+    description_bg: "Описание",
+    location_id: sozopol.id,
+    reference: "SZ-1",
+    price: 100000,
+    floor: -1,
+    sea_view: true,
+    features: ["Балкон", "-Кондиционер"],
+    images: ["/upload/properties/a.jpg", "https://cdn.example/b.jpg"],
+    completion_quarter: "2027-Q2",
+    construction_stage: "act14",
+  });
+  await createProperty({ title: "Без номера", description: "Описание", location_id: sozopol.id, status: "sold", publish_to_feeds: false });
+});
+
+describe("CSV import, dry run", () => {
+  it("plans the export read back as unchanged (a row without a reference as a new one), writing nothing", async () => {
+    const before = await snapshot();
+    const plan = await planImport(parseCsv(await exportCsv(), MAX_IMPORT_ROWS), ORIGIN);
+    expect(plan.fileErrors).toEqual([]);
+    expect(plan.rows.map((r) => [r.reference, r.action, r.errors])).toEqual(
+      expect.arrayContaining([
+        ["SZ-1", "unchanged", []],
+        [null, "create", []],
+      ]),
+    );
+    expect(plan.ignoredColumns).toEqual(expect.arrayContaining(["id", "feed_id", "url_ru", "created_at"]));
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("plans an update when a field differs, in a `;` file as Excel writes it", async () => {
+    const csv = 'reference;title;description;location;price\r\nSZ-1;"=HYPERLINK(""http://evil"")";x;Созопол;1\r\n';
+    const plan = await planImport(parseCsv(csv, MAX_IMPORT_ROWS), ORIGIN);
+    expect(plan.rows.map((r) => [r.line, r.action, r.errors])).toEqual([[2, "update", []]]);
+  });
+
+  it("gives each bad row its reasons in Russian and refuses a file without the required columns", async () => {
+    const csv = [
+      "reference,title,description,location,price,sea_line,completion_quarter",
+      "A-1,Квартира,Описание,Созополь,abc,3,2027",
+      "A-1,Квартира,Описание,Варна,100,,",
+      ",,Описание,Созополь,,,",
+      "A-2,Дом,Описание,созополь,100,1,,лишняя",
+    ].join("\n");
+    const plan = await planImport(parseCsv(csv, MAX_IMPORT_ROWS), ORIGIN);
+    const [bad, duplicate, untitled, extra] = plan.rows;
+    expect(bad!.errors).toEqual([
+      "price: Пожалуйста, введите действительную цену",
+      "sea_line: Линия: 1 (первая) или 2 (вторая)",
+      "completion_quarter: Срок сдачи в формате ГГГГ-Qn, например 2027-Q2",
+    ]);
+    expect(duplicate!.errors).toEqual([IMPORT_MESSAGES.locationUnknown("Варна"), IMPORT_MESSAGES.duplicateReference(2)]);
+    expect(untitled!.errors).toEqual(["title: Название объекта обязательно"]);
+    expect(extra!.errors).toEqual([IMPORT_MESSAGES.wrongCellCount(8, 7)]);
+    expect(plan.counts).toEqual({ create: 0, update: 0, unchanged: 0, error: 4 });
+    const noColumns = await planImport(parseCsv("name,price\nx,1\n", MAX_IMPORT_ROWS), ORIGIN);
+    expect(noColumns.fileErrors).toEqual([IMPORT_MESSAGES.missingColumns(["title", "description", "location"])]);
+    expect(noColumns.rows).toEqual([]);
+  });
+
+  it("reads quotes and line breaks inside cells, and refuses broken quoting and too many rows with the line", () => {
+    const table = parseCsv('\uFEFFa,b\r\n"x ""y""\r\nz",2\r\n\r\n"",3\n', 10);
+    expect(table.header).toEqual(["a", "b"]);
+    expect(table.rows).toEqual([
+      { line: 2, cells: ['x "y"\r\nz', "2"] },
+      { line: 5, cells: ["", "3"] },
+    ]);
+    for (const [csv, line] of [
+      ['a,b\n"open,1\n', 2],
+      ['a,b\n"x"y,1\n', 2],
+      ['a,b\nx"y,1\n', 2],
+      ["", 1],
+    ] as const) {
+      expect(() => parseCsv(csv, 10), csv).toThrow(CsvError);
+      try {
+        parseCsv(csv, 10);
+      } catch (error) {
+        expect((error as CsvError).line, csv).toBe(line);
+      }
+    }
+    expect(() => parseCsv(`a\n${"1\n".repeat(11)}`, 10)).toThrow(/more than the allowed rows/);
+  });
+});

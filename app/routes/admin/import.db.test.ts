@@ -1,0 +1,55 @@
+import { sql } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN } from "~/i18n/admin";
+import { createLocation } from "~/models/locations.server";
+import { MAX_IMPORT_BYTES } from "~/models/property-import.server";
+import { createProperty } from "~/models/real-estates.server";
+import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
+import { action } from "./import";
+
+/**
+ * /admin/import's check (issue 23 item 7): a file in another encoding, a
+ * broken one, an oversized one and a good one each get their Russian answer,
+ * and nothing is written. (Who may post here: guard.db.test.ts.)
+ */
+const test = useTestDatabase();
+
+type Result = { data: { ok: boolean; error?: string; plan?: { counts: Record<string, number>; rows: { errors: string[] }[] } }; init: { status: number } };
+
+async function post(file: Blob | null): Promise<Result> {
+  const body = new FormData();
+  if (file) body.append("file", file, "listings.csv");
+  const request = new Request("http://127.0.0.1/admin/import", { method: "POST", body });
+  return (await action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0])) as unknown as Result;
+}
+
+const count = async () => (await test.handle().db.execute(sql`select count(*)::int as n, max(updated_at)::text as at from real_estates`)) as unknown;
+
+beforeAll(async () => {
+  await resetDatabase(test.handle());
+  const location = await createLocation({ name: "Созополь", image: "/upload/locations/s.jpg" });
+  await createProperty({ title: "Квартира", description: "Описание", location_id: location.id, reference: "SZ-1" });
+});
+
+describe("/admin/import", () => {
+  it("answers each kind of file in Russian and writes nothing", async () => {
+    const before = JSON.stringify(await count());
+    // «Квартира» in Windows-1251: not UTF-8.
+    const cp1251 = new Uint8Array([0xca, 0xe2, 0xe0, 0xf0, 0xf2, 0xe8, 0xf0, 0xe0]);
+    const notUtf8 = await post(new Blob([Buffer.from("title,description,location\n"), cp1251, Buffer.from(",x,Созополь\n")]));
+    expect([notUtf8.init.status, notUtf8.data.error]).toEqual([400, ADMIN.import.notUtf8]);
+    const broken = await post(new Blob(['title,description,location\n"open,x,Созополь\n']));
+    expect([broken.init.status, broken.data.error]).toEqual([400, ADMIN.import.broken(2, ADMIN.import.reasons.unclosedQuote)]);
+    const huge = await post(new Blob([new Uint8Array(MAX_IMPORT_BYTES + 1)]));
+    expect([huge.init.status, huge.data.error]).toEqual([400, ADMIN.import.tooBig]);
+    const none = await post(null);
+    expect([none.init.status, none.data.error]).toEqual([400, ADMIN.import.noFile]);
+    const rows = `\uFEFFreference,title,description,location\nSZ-1,Квартира,Описание,Созополь\nSZ-2,Новая,Текст,Созополь\nSZ-3,,Текст,Созополь\n=1+1,"=cmd|' /C calc'!A0",x,Созополь\n`;
+    const good = await post(new Blob([rows]));
+    expect(good.init.status).toBe(200);
+    expect(good.data.plan!.counts).toEqual({ create: 1, update: 0, unchanged: 1, error: 2 });
+    expect(good.data.plan!.rows[2]!.errors).toEqual(["title: Название объекта обязательно"]);
+    expect(good.data.plan!.rows[3]!.errors[0]).toMatch(/^reference: Номер объекта/);
+    expect(JSON.stringify(await count())).toBe(before);
+  });
+});

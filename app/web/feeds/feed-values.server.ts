@@ -1,0 +1,159 @@
+import { dictionary, fill, pickText, type Lang } from "~/i18n";
+import { formatDecimal } from "~/i18n/format";
+import { localizedUrl } from "~/lib/seo";
+import type { FeedProperty } from "~/models/feeds.server";
+
+/**
+ * Values the feeds share (decision 0026): XML text, a property's absolute
+ * addresses, its photos as absolute JPEG addresses, its texts with the
+ * site's language fallback.
+ */
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+/** Text as XML 1.0 character data: escaped, and the characters XML forbids (controls but tab and line breaks, lone surrogates, U+FFFE/F) dropped. */
+export function xmlText(value: string | number): string {
+  return String(value)
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
+    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+}
+
+/** `<name>text</name>`, or nothing for a missing or empty value. */
+export function element(name: string, value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === "") return "";
+  return `<${name}>${xmlText(value)}</${name}>`;
+}
+
+/** A CDATA section of already-safe markup (a `]]>` inside is split across two sections). */
+export function cdata(markup: string): string {
+  return `<![CDATA[${markup.replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
+}
+
+/** At most `max` characters, cut at a word with «…» when longer. */
+export function truncate(text: string, max: number): string {
+  const clean = text.replace(/\s+/g, " ").trim();
+  if ([...clean].length <= max) return clean;
+  const cut = [...clean].slice(0, max - 1).join("");
+  const atWord = cut.replace(/\s+\S*$/, "");
+  return `${(atWord.length >= max / 2 ? atWord : cut).replace(/[\s,.;:–-]+$/, "")}…`;
+}
+
+/** The property's page in a language, absolute. */
+export function propertyUrl(origin: string, lang: Lang, p: Pick<FeedProperty, "location_slug" | "slug">): string {
+  return localizedUrl(origin, lang, `/${p.location_slug}/${p.slug}`);
+}
+
+/** Title and description in a language, Russian when the Bulgarian one is empty (the site's rule, pickText). */
+export function titleIn(lang: Lang, p: Pick<FeedProperty, "title" | "title_bg">): string {
+  return pickText(lang, p.title, p.title_bg);
+}
+
+/**
+ * The description in a language, with the maintenance fee as a last
+ * paragraph: neither portal has an element for it (../shared/feeds.md).
+ */
+export function descriptionIn(lang: Lang, p: Pick<FeedProperty, "description" | "description_bg" | "maintenance_fee_eur_m2">): string {
+  const text = pickText(lang, p.description, p.description_bg).trim();
+  if (p.maintenance_fee_eur_m2 === null) return text;
+  const t = dictionary(lang).property;
+  const fee = `${t.maintenanceFee}: ${fill(t.perM2Year, { fee: formatDecimal(p.maintenance_fee_eur_m2, lang, 2) })}.`;
+  return text ? `${text}\n\n${fee}` : fee;
+}
+
+/** The location's name in a language (Russian fallback). */
+export function townIn(lang: Lang, p: Pick<FeedProperty, "location_name" | "location_name_bg">): string {
+  return pickText(lang, p.location_name, p.location_name_bg);
+}
+
+/** Whether the building is not yet finished: before Act 16 (issue 20's stages). */
+export function offPlan(p: Pick<FeedProperty, "construction_stage">): boolean {
+  return p.construction_stage === "act14" || p.construction_stage === "act15";
+}
+
+/** The point the portals may show: the real one, only when the administrator marked it exact (issue 21). */
+export function exactPoint(p: Pick<FeedProperty, "lat" | "lng" | "location_precision">): { lat: number; lng: number } | null {
+  return p.location_precision === "exact" && p.lat !== null && p.lng !== null ? { lat: p.lat, lng: p.lng } : null;
+}
+
+/** Whole number of the value, or null. */
+export function whole(value: number | null | undefined): number | null {
+  return value === null || value === undefined || !Number.isFinite(value) ? null : Math.round(value);
+}
+
+/**
+ * A photo as an absolute JPEG address, or null when it cannot be one. Our
+ * uploads keep their format (app/storage/images.server.ts): a JPEG is sent
+ * as stored; a PNG, WebP or GIF through its JPEG rendition
+ * (/img/jpeg/upload/{key}.jpg, server/image-variants.ts). An absolute
+ * address elsewhere is sent only when it already names a JPEG.
+ */
+export function jpegUrl(origin: string, ref: string): string | null {
+  const base = origin.replace(/\/+$/, "");
+  if (/^https?:\/\//i.test(ref)) return /^https?:\/\/[^\s?#]+\.jpe?g$/i.test(ref) ? ref : null;
+  const path = ref.startsWith("/") ? ref : `/${ref}`;
+  if (!/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$/.test(path) || path.split("/").includes("..")) return null;
+  if (/\.jpe?g$/i.test(path)) return base + path;
+  const upload = /^\/upload\/(.+\.(?:png|webp|gif))$/i.exec(path);
+  return upload ? `${base}/img/jpeg/upload/${upload[1]}.jpg` : null;
+}
+
+/** The property's photos as absolute JPEG addresses, cover first, at most `max`. */
+export function photoUrls(origin: string, images: readonly string[], max: number): string[] {
+  const urls: string[] = [];
+  for (const ref of images) {
+    const url = jpegUrl(origin, ref);
+    if (url && !urls.includes(url)) urls.push(url);
+    if (urls.length === max) break;
+  }
+  return urls;
+}
+
+/** Bulgarian Cyrillic in Latin letters by Bulgaria's official system (Transliteration Act 2009): «Черноморец» → «Chernomorets». */
+const BG_LATIN: Record<string, string> = {
+  а: "a",
+  б: "b",
+  в: "v",
+  г: "g",
+  д: "d",
+  е: "e",
+  ж: "zh",
+  з: "z",
+  и: "i",
+  й: "y",
+  к: "k",
+  л: "l",
+  м: "m",
+  н: "n",
+  о: "o",
+  п: "p",
+  р: "r",
+  с: "s",
+  т: "t",
+  у: "u",
+  ф: "f",
+  х: "h",
+  ц: "ts",
+  ч: "ch",
+  ш: "sh",
+  щ: "sht",
+  ъ: "a",
+  ь: "y",
+  ю: "yu",
+  я: "ya",
+  // Russian spellings of the same names (a location named only in Russian).
+  ё: "yo",
+  ы: "y",
+  э: "e",
+};
+
+export function latinName(text: string): string {
+  let out = "";
+  for (const char of text) {
+    const lower = char.toLowerCase();
+    const latin = BG_LATIN[lower];
+    if (latin === undefined) out += char;
+    else out += char === lower ? latin : latin.charAt(0).toUpperCase() + latin.slice(1);
+  }
+  // «-ия» at the end of a word is «-ia» (София → Sofia).
+  return out.replace(/iya\b/g, "ia");
+}
