@@ -29,7 +29,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "pglite", include: [...dbTests, ...pgliteOnlyTests], env: { TEST_DB: "pglite" } },
+        test: { name: "pglite", include: [...dbTests, ...pgliteOnlyTests], env: { TEST_DB: "pglite" }, globalSetup: ["tests/support/pglite-global-setup.ts"] },
       },
       {
         extends: true,

@@ -35,7 +35,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type OpenOptions = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dataDir: string } | { kind: "pglite-memory" };
+export type OpenOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dataDir: string }
+  /** `from`: a data folder dumped by PGlite's dumpDataDir to start from (the tests' migrated template). */
+  | { kind: "pglite-memory"; from?: Blob };
 
 // PostgreSQL returns numeric as text and bigint (count(*)) as text; the domain
 // wants numbers. Values beyond 2^53 do not occur here (prices, areas, counts).
@@ -58,7 +62,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   }
 
   if (options.kind === "pglite-memory") {
-    const pglite = await PGlite.create();
+    const pglite = await PGlite.create(options.from ? { loadDataDir: options.from } : {});
     const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
     return { db, kind: "pglite", pglite, created: true, close: once(() => pglite.close()) };
   }

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
@@ -14,19 +15,23 @@ export function testDbKind(): TestDbKind {
 /** A fresh, migrated database for one test file: in-memory PGlite, or a new database in the test cluster. */
 export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: string; dispose: () => Promise<void> }> {
   if (testDbKind() === "pglite") {
-    const handle = await openDatabase({ kind: "pglite-memory" });
-    await runMigrations(handle);
+    // The migrated template of tests/support/pglite-global-setup.ts (migrating here when there is none).
+    const template = inject("pgliteTemplate");
+    const handle = await openDatabase({ kind: "pglite-memory", from: template ? new Blob([fs.readFileSync(template)]) : undefined });
+    if (!template) await runMigrations(handle);
     return { handle, dispose: () => handle.close() };
   }
   const adminUrl = inject("pgAdminUrl");
   const name = `t_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the migrated template (tests/support/postgres-global-setup.ts): no migrations per file.
+  const template = inject("pgTemplate");
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
   const handle = await openDatabase({ kind: "postgres", url, poolSize: 10 });
-  await runMigrations(handle);
+  if (!template) await runMigrations(handle);
   return {
     handle,
     url,
