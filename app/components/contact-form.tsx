@@ -16,8 +16,22 @@ export const SUCCESS_BANNER_MS = 5000;
  * The public contact form (SPEC §2, §5): posts to the page's own action, so it
  * works without JavaScript; with it, errors show per field and clear as the
  * field is edited, and on success a banner shows for 5 s and the form clears.
+ * `hidden` fields go with the post (a shortlist's property_ids, issue 22);
+ * `defaultMessage` starts the message box.
  */
-export function ContactForm({ t, action, subject }: { t: Dictionary; action?: string; subject?: string }) {
+export function ContactForm({
+  t,
+  action,
+  subject,
+  hidden,
+  defaultMessage = "",
+}: {
+  t: Dictionary;
+  action?: string;
+  subject?: string;
+  hidden?: Record<string, string>;
+  defaultMessage?: string;
+}) {
   const fetcher = useFetcher<FormResult>({ key: `contact${action ?? ""}` });
   const formRef = useRef<HTMLFormElement>(null);
   // Without JavaScript the form posts as a page: its answer is the page's action data.
@@ -55,7 +69,7 @@ export function ContactForm({ t, action, subject }: { t: Dictionary; action?: st
       id: `contact-${name}`,
       name,
       required,
-      defaultValue: failedValues?.[name] ?? "",
+      defaultValue: failedValues?.[name] ?? (name === "message" ? defaultMessage : ""),
       "aria-invalid": errors[name] ? true : undefined,
       "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
       onChange: () => clearError(name),
@@ -83,6 +97,9 @@ export function ContactForm({ t, action, subject }: { t: Dictionary; action?: st
   return (
     <fetcher.Form ref={formRef} method="post" action={action} noValidate className="space-y-4" aria-label={t.contact.formTitle}>
       {subject ? <p className="text-sm text-slate-600">{subject}</p> : null}
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div role="status" aria-live="polite">
         {banner?.message ? (
           <p className={`rounded-lg px-4 py-3 text-sm font-medium ${banner.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}>

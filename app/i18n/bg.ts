@@ -11,6 +11,7 @@ export const bg: Dictionary = {
     closeMenu: "Затвори менюто",
     language: "Език",
     skipToContent: "Към съдържанието",
+    favorites: "Любими",
   },
   home: {
     title: "Имоти на българското крайбрежие — апартаменти и къщи край морето",
@@ -125,6 +126,8 @@ export const bg: Dictionary = {
     stage: { act14: "Акт 14", act15: "Акт 15", act16: "Акт 16" },
     completion: "Завършване {quarter}",
     facts: "Основното за имота",
+    favorite: "В любими",
+    favoritesFull: "В любими вече има 30 имота: премахнете един, за да добавите нов.",
   },
   location: {
     notFound: "Локацията не е намерена",

@@ -9,6 +9,7 @@ export const ru = {
     closeMenu: "Закрыть меню",
     language: "Язык",
     skipToContent: "Перейти к содержимому",
+    favorites: "Избранное",
   },
   home: {
     title: "Недвижимость на побережье Болгарии — квартиры и дома у моря",
@@ -122,6 +123,8 @@ export const ru = {
     stage: { act14: "Акт 14", act15: "Акт 15", act16: "Акт 16" },
     completion: "Сдача {quarter}",
     facts: "Главное об объекте",
+    favorite: "В избранное",
+    favoritesFull: "В избранном уже 30 объектов: уберите один, чтобы добавить новый.",
   },
   location: {
     notFound: "Локация не найдена",

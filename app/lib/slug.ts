@@ -49,6 +49,9 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "realtime",
   "sitemaps",
   "set-language",
+  // Issue 22: favourites and compare.
+  "favorites",
+  "compare",
 ]);
 
 /**

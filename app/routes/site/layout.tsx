@@ -53,6 +53,9 @@ export default function SiteLayout() {
       <Link to={localizePath(lang, "/properties")} className={link}>
         {t.nav.properties}
       </Link>
+      <Link to={localizePath(lang, "/favorites")} className={link}>
+        {t.nav.favorites}
+      </Link>
     </>
   );
   return (

@@ -4,7 +4,8 @@ import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { PropertyGallery } from "~/components/gallery/property-gallery";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
 import { NotFoundState } from "~/components/not-found-state";
-import { PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
+import { FavoriteButton } from "~/components/favorite-button";
+import { favoriteLabels, PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
 import { PropertyFacts } from "~/components/property-facts";
 import { dictionary, fill, localizePath, pickText, splitLangPath, type Lang } from "~/i18n";
 import { formatArea, formatPrice, placeIn } from "~/i18n/format";
@@ -204,6 +205,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <div className="min-w-0">
+          {/* Floated beside the title (its siblings stay the title's: location, then price). */}
+          <div className="float-right ml-3">
+            <FavoriteButton id={p.id} title={p.title} labels={favoriteLabels(t)} />
+          </div>
           <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">{p.title}</h1>
           <p className="mt-1 text-slate-600">{location.name}</p>
           <p className="mt-4 text-3xl font-bold text-sea-700">

@@ -1,0 +1,2 @@
+ALTER TABLE "contact_submissions" ADD COLUMN "property_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "contact_submissions" ADD CONSTRAINT "contact_submissions_property_ids_check" CHECK (cardinality("contact_submissions"."property_ids") <= 30);
