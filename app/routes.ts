@@ -11,6 +11,7 @@ function sitePages(lang: "ru" | "bg") {
     // Issue 22: a shortlist in the URL (?ids=…), shown and compared; reserved slugs (app/lib/slug.ts).
     route("favorites", "routes/site/favorites.tsx", { id: id("favorites") }),
     route("compare", "routes/site/compare.tsx", { id: id("compare") }),
+    route("privacy", "routes/site/privacy.tsx", { id: id("privacy") }),
     route(":locationSlug", "routes/site/location.tsx", { id: id("location") }),
     route(":locationSlug/:propertySlug", "routes/site/property.tsx", { id: id("property") }),
   ];

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { Dictionary } from "~/i18n";
+import { PRIVACY_NOTICE_VERSION } from "~/lib/privacy";
 import type { FormResult } from "~/web/form-result";
 import { SubmitButton } from "./submit-button";
 
@@ -118,6 +119,15 @@ export function ContactForm({
           <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
+      {/* Consent (issue 22): the notice's version shown here is recorded with the request. */}
+      <input type="hidden" name="consent" value={PRIVACY_NOTICE_VERSION} />
+      <p className="text-sm text-slate-600">
+        {t.contact.consent}{" "}
+        <a href={t.contact.privacyPath} className="underline hover:text-sea-700">
+          {t.contact.privacyLink}
+        </a>
+        .
+      </p>
       <SubmitButton busy={busy} label={t.contact.submit} busyLabel={t.contact.sending} className={submitClass} />
     </fetcher.Form>
   );

@@ -234,6 +234,9 @@ export const ADMIN = {
     // Issue 22: a shortlist sent from favourites or compare.
     shortlist: "Подборка",
     shortlistGone: "объект удалён",
+    consent: "Согласие",
+    consentGiven: (version: string, at: string) => `политика от ${version}, ${at}`,
+    consentNone: "не записано",
   },
   // Issue 21: where a property is, and a location's map view.
   map: {

@@ -59,6 +59,10 @@ export const bg: Dictionary = {
     submit: "Изпрати",
     sending: "Изпращане…",
     honeypot: "Оставете това поле празно",
+    consent: "С изпращането на формата се съгласявате данните ви да бъдат обработени, за да отговорим на запитването — вижте",
+    privacyLink: "политиката за поверителност",
+    privacyPath: "/bg/privacy",
+    messengers: "Месинджъри",
   },
   listing: {
     title: "Всички имоти",
@@ -192,11 +196,16 @@ export const bg: Dictionary = {
     call: "Обадете се",
     write: "Пишете ни",
     breadcrumbs: "Навигационна пътека",
+    share: "Сподели",
+    copyLink: "Копирай линка",
+    copied: "Линкът е копиран",
+    shareLink: "Линк към имота",
   },
   footer: {
     rights: "Всички права запазени.",
     top: "Нагоре",
     contacts: "Контакти",
+    privacy: "Политика за поверителност",
   },
   errors: {
     title: "Нещо се обърка",

@@ -49,9 +49,10 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "realtime",
   "sitemaps",
   "set-language",
-  // Issue 22: favourites and compare.
+  // Issue 22: favourites, compare and the privacy notice.
   "favorites",
   "compare",
+  "privacy",
 ]);
 
 /**

@@ -153,6 +153,9 @@ export interface InboxRow {
   property_title: string | null;
   property_slug: string | null;
   location_slug: string | null;
+  /** The privacy notice's version the visitor was shown and when they sent it (issue 22); null through the API. */
+  consent_version: string | null;
+  consent_at: string | null;
   /** A shortlist sent to the agent (issue 22), in its order: each property's title and address parts, null once it was deleted. */
   shortlist: ShortlistLink[];
 }
@@ -174,6 +177,8 @@ const inboxColumns = {
   isread: contactSubmissions.isread,
   property_id: contactSubmissions.property_id,
   property_ids: contactSubmissions.property_ids,
+  consent_version: contactSubmissions.consent_version,
+  consent_at: contactSubmissions.consent_at,
   property_title: realEstates.title,
   property_slug: realEstates.slug,
   location_slug: locations.slug,

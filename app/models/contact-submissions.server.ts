@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactSubmissions, realEstates, type ContactSubmission } from "~/db/schema";
 import { CONTACT_MESSAGES, contactSchema, type Lang } from "~/schemas/contact";
 import { isUuid } from "~/schemas/fields";
+import { isNoticeVersion } from "~/lib/privacy";
 import { FAVORITES_MAX } from "~/lib/shortlist";
 import { ModelError } from "./errors.server";
 
@@ -27,11 +28,13 @@ export function onContactSubmission(listener: SubmissionListener): () => void {
  * an unknown id is dropped rather than losing the request. `propertyIds` is
  * a shortlist sent to the agent (issue 22): at most FAVORITES_MAX property
  * ids, else the request is refused; ids no longer in the catalogue are
- * dropped like `propertyId`.
+ * dropped like `propertyId`. `consent` is the privacy notice's version the
+ * form showed (app/lib/privacy.ts): a known one is recorded with the time;
+ * anything else (the API's inserts) records none.
  */
 export async function createContactSubmission(
   input: unknown,
-  options: { lang?: Lang; propertyId?: unknown; propertyIds?: unknown } = {},
+  options: { lang?: Lang; propertyId?: unknown; propertyIds?: unknown; consent?: unknown } = {},
 ): Promise<ContactSubmission> {
   const lang = options.lang ?? "ru";
   const parsed = contactSchema(lang).safeParse(input ?? {});
@@ -44,7 +47,13 @@ export async function createContactSubmission(
   }
   const [row] = await db()
     .insert(contactSubmissions)
-    .values({ ...parsed.data, property_id: propertyId, property_ids: shortlist, isread: false })
+    .values({
+      ...parsed.data,
+      property_id: propertyId,
+      property_ids: shortlist,
+      ...(isNoticeVersion(options.consent) ? { consent_version: options.consent, consent_at: sql`now()` } : {}),
+      isread: false,
+    })
     .returning();
   if (!row) throw new ModelError("Ошибка сохранения: нет ответа от сервера", "database");
   for (const listener of listeners) listener(row);

@@ -8,6 +8,7 @@ import { createProperty, deleteProperty, updateProperty } from "./real-estates.s
 import { readShortlist } from "./shortlist.server";
 import { db } from "~/db/client.server";
 import { sql } from "drizzle-orm";
+import { PRIVACY_NOTICE_VERSION } from "~/lib/privacy";
 
 useEmptyTestDatabase();
 
@@ -94,5 +95,28 @@ describe("a shortlist sent to the agent (property_ids)", () => {
     ]);
     expect(items.find((i) => i.id !== row.id)!.shortlist).toEqual([]);
     expect((await inboxItem(row.id))!.shortlist).toEqual(listed.shortlist);
+  });
+});
+
+describe("consent (issue 22)", () => {
+  it("records a known privacy notice version with the time; anything else records none", async () => {
+    const before = Date.now();
+    const given = await createContactSubmission(valid, { consent: PRIVACY_NOTICE_VERSION });
+    expect(given.consent_version).toBe(PRIVACY_NOTICE_VERSION);
+    expect(Date.parse(given.consent_at!)).toBeGreaterThanOrEqual(before - 5000);
+    for (const consent of [undefined, "", "1999-01-01", "yes", ["2026-11-26"]]) {
+      const row = await createContactSubmission(valid, { consent });
+      expect([row.consent_version, row.consent_at], JSON.stringify(consent)).toEqual([null, null]);
+    }
+    expect((await inboxItem(given.id))!).toMatchObject({ consent_version: PRIVACY_NOTICE_VERSION, consent_at: given.consent_at });
+  });
+
+  it("the database keeps the version and the time together", async () => {
+    const insert = db().execute(sql.raw(`insert into contact_submissions (name, email, message, consent_version) values ('a', 'a@b.co', 'm', '2026-11-26')`));
+    const error = await insert.then(
+      () => null,
+      (e: unknown) => e as { cause?: { code?: string } },
+    );
+    expect(error?.cause).toMatchObject({ code: "23514" });
   });
 });

@@ -57,7 +57,8 @@ export async function handleContactAction(request: Request, lang: Lang, ip: stri
           .map((id) => id.trim())
           .filter((id) => id !== "")
       : undefined;
-    await createContactSubmission(fields, { lang, propertyId, propertyIds });
+    // The privacy notice's version the form showed (issue 22): recorded with the request.
+    await createContactSubmission(fields, { lang, propertyId, propertyIds, consent: text("consent") });
     return data<FormResult>({ ok: true, message: M.success });
   } catch (error) {
     if (error instanceof ModelError && error.kind === "validation") {

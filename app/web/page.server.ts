@@ -17,5 +17,5 @@ export function pageContext(url: URL): { lang: Lang; path: string; origin: strin
 export function contactPageData(url: URL) {
   const { lang, origin } = pageContext(url);
   const site = siteConfig();
-  return { lang, origin, contactName: site.contactName, phone: site.phone, email: site.email };
+  return { lang, origin, contactName: site.contactName, phone: site.phone, email: site.email, messengers: site.messengers };
 }

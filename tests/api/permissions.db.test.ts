@@ -171,7 +171,7 @@ describe(`permissions on ${testDbKind()}: every table × method × role`, () => 
       const message = `Сообщение ${crypto.randomUUID()}`;
       const refused = await call("admin", "POST", "contact_submissions", { name: "Гость", email: "g@example.com", message, property_ids: bad });
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toBe("Неверный список объектов: нужны номера объектов, не больше 30.");
+      expect(refused.body).toMatchObject({ code: "22P02", message: "Неверный список объектов: нужны номера объектов, не больше 30." });
       expect((await call("admin", "GET", `contact_submissions?message=eq.${encodeURIComponent(message)}`)).body).toEqual([]);
     }
   });

@@ -258,6 +258,8 @@ function DetailDialog({ detail, closeHref }: { detail: NonNullable<Awaited<Retur
         ) : null}
         <dt className="text-slate-600">{S.message}</dt>
         <dd className="whitespace-pre-wrap break-words">{detail.message}</dd>
+        <dt className="text-slate-600">{S.consent}</dt>
+        <dd>{detail.consent_version && detail.consent_at ? S.consentGiven(detail.consent_version, formatDateTime(detail.consent_at)) : S.consentNone}</dd>
       </dl>
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         <a href={reply} className={buttonClass.primary}>

@@ -7,11 +7,13 @@ import { NotFoundState } from "~/components/not-found-state";
 import { FavoriteButton } from "~/components/favorite-button";
 import { favoriteLabels, PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
 import { PropertyFacts } from "~/components/property-facts";
+import { ShareControl } from "~/components/share-control";
 import { dictionary, fill, localizePath, pickText, splitLangPath, type Lang } from "~/i18n";
 import { formatArea, formatPrice, placeIn } from "~/i18n/format";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import type { ListingItem } from "~/lib/listing";
 import { EMPTY_QUERY, listingHref } from "~/lib/listing-query";
+import { shareLinks } from "~/lib/messengers";
 import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
 import { findPropertyAddress } from "~/models/addresses.server";
 import { getLocationBySlug } from "~/models/locations.server";
@@ -157,6 +159,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   const { lang, location, property: p, related } = loaderData;
   const t = dictionary(lang);
   const oldPrice = reducedFrom(p);
+  const shareUrl = loaderData.origin + encodePath(localizePath(lang, `/${location.slug}/${p.slug}`));
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       {p.status === "sold" ? (
@@ -249,6 +252,17 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               >
                 {t.property.write}: {loaderData.email}
               </a>
+              {loaderData.messengers.map((m) => (
+                <a
+                  key={m.name}
+                  href={m.href}
+                  rel="noopener"
+                  className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-sea-700 ring-1 ring-sea-600 hover:bg-sea-50"
+                >
+                  {m.name}
+                </a>
+              ))}
+              <ShareControl url={shareUrl} title={p.title} links={shareLinks(shareUrl, p.title)} labels={t.property} />
             </div>
           </section>
         </div>

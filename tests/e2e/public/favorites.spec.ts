@@ -278,3 +278,141 @@ for (const lang of LANGS) {
     });
   });
 }
+
+/** Issue 22's consent: the privacy page (ru, bg) with the configured controller, and the version recorded with each form's request. */
+const P = {
+  ru: {
+    footer: "Политика конфиденциальности",
+    title: "Политика конфиденциальности",
+    version: "Редакция от 26.11.2026",
+    controller: "Администратор персональных данных",
+    link: "политике конфиденциальности",
+  },
+  bg: {
+    footer: "Политика за поверителност",
+    title: "Политика за поверителност",
+    version: "Редакция от 26.11.2026",
+    controller: "Администратор на лични данни",
+    link: "политиката за поверителност",
+  },
+} as const;
+
+async function storedConsents(request: APIRequestContext, name: string) {
+  const apikey = "seaside-anon-key";
+  const auth = await request.post("/auth/v1/token?grant_type=password", {
+    headers: { apikey },
+    data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD },
+  });
+  const { access_token: token } = (await auth.json()) as { access_token: string };
+  const rows = await request.get(`/rest/v1/contact_submissions?select=consent_version,consent_at&name=eq.${encodeURIComponent(name)}`, {
+    headers: { apikey, Authorization: `Bearer ${token}` },
+  });
+  return (await rows.json()) as { consent_version: string | null; consent_at: string | null }[];
+}
+
+for (const lang of LANGS) {
+  const p = P[lang];
+  test.describe(`consent and the privacy page (${lang})`, () => {
+    test("the footer leads to the privacy page, which names the configured controller", async ({ page }) => {
+      await open(page, localize(lang, "/properties"));
+      await page.getByRole("contentinfo").getByRole("link", { name: p.footer }).click();
+      await expect.poll(() => currentPath(page)).toBe(localize(lang, "/privacy"));
+      await expect(page.getByRole("heading", { level: 1, name: p.title })).toBeVisible();
+      await expect(page.getByText(p.version)).toBeVisible();
+      const controller = page.getByRole("region", { name: lang === "ru" ? "Кто обрабатывает данные" : "Кой обработва данните" });
+      await expect(controller.getByRole("term").filter({ hasText: p.controller }).locator("xpath=following-sibling::dd[1]")).toHaveText("Море и Дом Тест ЕООД");
+      await expect(controller).toContainText("204000000");
+      await expect(controller).toContainText("ул. Морска 1, 8130 Созопол");
+      await expect(controller.getByRole("link", { name: "info@example.com" })).toHaveAttribute("href", "mailto:info@example.com");
+    });
+
+    test("a contact request and a shortlist record the notice's version and the time; the form links the notice", async ({ page, request }) => {
+      const c = T[lang].contact;
+      const seaside = property("seaside");
+      for (const path of [localize(lang, "/"), localize(lang, `/favorites?ids=${seaside.id}`)]) {
+        await open(page, path);
+        const form = page.getByRole("form", { name: c.formTitle });
+        await expect(form.getByRole("link", { name: p.link })).toHaveAttribute("href", localize(lang, "/privacy"));
+        const name = uniqueName("Согласие");
+        await form.getByRole("textbox", { name: c.name, exact: true }).fill(name);
+        await form.getByRole("textbox", { name: c.emailField, exact: true }).fill("buyer@example.com");
+        await form.getByRole("textbox", { name: c.message, exact: true }).fill("Здравствуйте.");
+        const sentAt = Date.now();
+        await form.getByRole("button", { name: c.submit }).click();
+        await expect(form.getByRole("status")).toHaveText(c.success);
+        const [row] = await storedConsents(request, name);
+        expect(row?.consent_version, path).toBe("2026-11-26");
+        expect(Math.abs(Date.parse(row!.consent_at!) - sentAt), path).toBeLessThan(60_000);
+      }
+    });
+  });
+}
+
+/** Issue 22's sharing and messengers: the agent's chats from configuration (tests/e2e/fixtures/site-config.ts) and «Поделиться». */
+const SHARE = {
+  ru: { share: "Поделиться", copy: "Скопировать ссылку", copied: "Ссылка скопирована", link: "Ссылка на объект", messengers: "Мессенджеры" },
+  bg: { share: "Сподели", copy: "Копирай линка", copied: "Линкът е копиран", link: "Линк към имота", messengers: "Месинджъри" },
+} as const;
+const CHATS = [
+  ["WhatsApp", "https://wa.me/359881112233"],
+  ["Viber", "viber://chat?number=%2B359881112244"],
+  ["Telegram", "https://t.me/more_i_dom"],
+] as const;
+
+for (const lang of LANGS) {
+  const sh = SHARE[lang];
+  test.describe(`sharing and messengers (${lang})`, () => {
+    test("the agent's messengers show with the phone and e-mail: property page, home and footer", async ({ page }) => {
+      await open(page, propertyPath(property("alpha"), lang));
+      const contact = page.getByRole("region", { name: lang === "ru" ? "Интересует этот объект?" : "Интересувате се от този имот?" });
+      const footer = page.getByRole("contentinfo");
+      for (const [name, href] of CHATS) {
+        await expect(contact.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+        await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+      }
+      await open(page, localize(lang, "/"));
+      const home = page.getByRole("term").filter({ hasText: sh.messengers }).locator("xpath=following-sibling::dd[1]");
+      await expect(home.getByRole("link")).toHaveText(CHATS.map(([name]) => name));
+    });
+
+    test("«share» without the Web Share API: Viber, WhatsApp, Telegram and copy-link", async ({ page }) => {
+      await page.addInitScript(() => {
+        Object.defineProperty(navigator, "share", { value: undefined, configurable: true });
+        const copied: string[] = [];
+        (window as unknown as { copied: string[] }).copied = copied;
+        Object.defineProperty(navigator, "clipboard", { value: { writeText: async (text: string) => void copied.push(text) }, configurable: true });
+      });
+      const alpha = property("alpha");
+      await open(page, propertyPath(alpha, lang));
+      const url = `${fixtures().origin}${encodeURI(propertyPath(alpha, lang))}`;
+      await page.getByText(sh.share, { exact: true }).click();
+      const panel = page.getByRole("group").filter({ hasText: sh.copy });
+      const text = encodeURIComponent(`${titleIn(alpha, lang)} ${url}`);
+      await expect(panel.getByRole("link", { name: "WhatsApp" })).toHaveAttribute("href", `https://wa.me/?text=${text}`);
+      await expect(panel.getByRole("link", { name: "Viber" })).toHaveAttribute("href", `viber://forward?text=${text}`);
+      await expect(panel.getByRole("link", { name: "Telegram" })).toHaveAttribute(
+        "href",
+        `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(titleIn(alpha, lang))}`,
+      );
+      await expect(page.getByRole("textbox", { name: sh.link })).toHaveValue(url);
+      await page.getByRole("button", { name: sh.copy }).click();
+      await expect(page.getByText(sh.copied)).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([url]);
+    });
+
+    test("«share» with the Web Share API opens the system's sheet with the page's title and address", async ({ page }) => {
+      await page.addInitScript(() => {
+        const shared: unknown[] = [];
+        (window as unknown as { shared: unknown[] }).shared = shared;
+        Object.defineProperty(navigator, "share", { value: async (data: unknown) => void shared.push(data), configurable: true });
+      });
+      const seaside = property("seaside");
+      await open(page, propertyPath(seaside, lang));
+      await page.getByText(sh.share, { exact: true }).click();
+      expect(await page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([
+        { title: titleIn(seaside, lang), url: `${fixtures().origin}${encodeURI(propertyPath(seaside, lang))}` },
+      ]);
+      await expect(page.getByRole("textbox", { name: sh.link })).toBeHidden();
+    });
+  });
+}
