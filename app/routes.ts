@@ -8,6 +8,10 @@ function sitePages(lang: "ru" | "bg") {
     route("properties", "routes/site/properties.tsx", { id: id("properties") }),
     route("properties/:id", "routes/site/by-id.tsx", { id: id("property-by-id") }),
     route("locations/:id", "routes/site/by-id.tsx", { id: id("location-by-id") }),
+    // Issue 22: a shortlist in the URL (?ids=…), shown and compared; reserved slugs (app/lib/slug.ts).
+    route("favorites", "routes/site/favorites.tsx", { id: id("favorites") }),
+    route("compare", "routes/site/compare.tsx", { id: id("compare") }),
+    route("privacy", "routes/site/privacy.tsx", { id: id("privacy") }),
     route(":locationSlug", "routes/site/location.tsx", { id: id("location") }),
     route(":locationSlug/:propertySlug", "routes/site/property.tsx", { id: id("property") }),
   ];

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher } from "react-router";
 import type { Dictionary } from "~/i18n";
+import { PRIVACY_NOTICE_VERSION } from "~/lib/privacy";
 import type { FormResult } from "~/web/form-result";
 import { SubmitButton } from "./submit-button";
 
@@ -16,8 +17,22 @@ export const SUCCESS_BANNER_MS = 5000;
  * The public contact form (SPEC §2, §5): posts to the page's own action, so it
  * works without JavaScript; with it, errors show per field and clear as the
  * field is edited, and on success a banner shows for 5 s and the form clears.
+ * `hidden` fields go with the post (a shortlist's property_ids, issue 22);
+ * `defaultMessage` starts the message box.
  */
-export function ContactForm({ t, action, subject }: { t: Dictionary; action?: string; subject?: string }) {
+export function ContactForm({
+  t,
+  action,
+  subject,
+  hidden,
+  defaultMessage = "",
+}: {
+  t: Dictionary;
+  action?: string;
+  subject?: string;
+  hidden?: Record<string, string>;
+  defaultMessage?: string;
+}) {
   const fetcher = useFetcher<FormResult>({ key: `contact${action ?? ""}` });
   const formRef = useRef<HTMLFormElement>(null);
   // Without JavaScript the form posts as a page: its answer is the page's action data.
@@ -55,7 +70,7 @@ export function ContactForm({ t, action, subject }: { t: Dictionary; action?: st
       id: `contact-${name}`,
       name,
       required,
-      defaultValue: failedValues?.[name] ?? "",
+      defaultValue: failedValues?.[name] ?? (name === "message" ? defaultMessage : ""),
       "aria-invalid": errors[name] ? true : undefined,
       "aria-describedby": errors[name] ? `contact-${name}-error` : undefined,
       onChange: () => clearError(name),
@@ -83,6 +98,9 @@ export function ContactForm({ t, action, subject }: { t: Dictionary; action?: st
   return (
     <fetcher.Form ref={formRef} method="post" action={action} noValidate className="space-y-4" aria-label={t.contact.formTitle}>
       {subject ? <p className="text-sm text-slate-600">{subject}</p> : null}
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div role="status" aria-live="polite">
         {banner?.message ? (
           <p className={`rounded-lg px-4 py-3 text-sm font-medium ${banner.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}>
@@ -101,6 +119,15 @@ export function ContactForm({ t, action, subject }: { t: Dictionary; action?: st
           <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
+      {/* Consent (issue 22): the notice's version shown here is recorded with the request. */}
+      <input type="hidden" name="consent" value={PRIVACY_NOTICE_VERSION} />
+      <p className="text-sm text-slate-600">
+        {t.contact.consent}{" "}
+        <a href={t.contact.privacyPath} className="underline hover:text-sea-700">
+          {t.contact.privacyLink}
+        </a>
+        .
+      </p>
       <SubmitButton busy={busy} label={t.contact.submit} busyLabel={t.contact.sending} className={submitClass} />
     </fetcher.Form>
   );

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { type Dictionary, fill, type Lang } from "~/i18n";
 import { formatArea, formatDistance, formatNumber, formatPricePerM2, parseQuarter } from "~/i18n/format";
 import type { ListingItem } from "~/lib/listing";
@@ -34,37 +33,68 @@ function quarterText(value: string, t: Dictionary): string {
   return q ? fill(t.property.quarter, { quarter: ROMAN[q.quarter - 1]!, year: q.year }) : value;
 }
 
+/** A fact's key: what /compare picks its rows by (issue 22). */
+export type FactKey =
+  | "type"
+  | "area"
+  | "pricePerM2"
+  | "bedrooms"
+  | "bathrooms"
+  | "reference"
+  | "seaDistance"
+  | "seaLine"
+  | "seaView"
+  | "floor"
+  | "stage"
+  | "completion"
+  | "maintenanceFee"
+  | "furnished"
+  | "pool"
+  | "parking"
+  | "plotArea"
+  | "complex"
+  | "yearBuilt";
+
+/** Each fact of a property with its label and its value as a buyer reads it (null when unknown), in the page's order. */
+export function factRows(p: PropertyFactsData, lang: Lang, t: Dictionary): { key: FactKey; label: string; value: string | number | null }[] {
+  const yesNo = (value: boolean | null) => (value === null ? null : value ? t.property.yes : t.property.no);
+  const rows: [FactKey, string, string | number | null][] = [
+    ["type", t.property.type, t.listing.types[p.property_type]],
+    ["area", t.property.area, p.area === null ? null : formatArea(p.area, lang)],
+    ["pricePerM2", t.property.pricePerM2, p.price_per_m2 === null ? null : formatPricePerM2(p.price_per_m2, lang)],
+    ["bedrooms", t.property.bedrooms, p.bedrooms === null ? null : p.bedrooms === 0 ? t.card.studio : p.bedrooms],
+    ["bathrooms", t.property.bathrooms, p.bathrooms],
+    ["reference", t.property.reference, p.reference],
+    ["seaDistance", t.property.seaDistance, p.sea_distance_m === null ? null : formatDistance(p.sea_distance_m, lang)],
+    ["seaLine", t.property.seaLine, p.sea_line === 1 ? t.card.seaLine.one : p.sea_line === 2 ? t.card.seaLine.two : null],
+    ["seaView", t.property.seaView, yesNo(p.sea_view)],
+    ["floor", t.property.floor, p.floor === null ? null : floorText(p.floor, p.floors_total, t)],
+    ["stage", t.property.stage, p.construction_stage === null ? null : t.property.stages[p.construction_stage]],
+    ["completion", t.property.completion, p.completion_quarter && p.construction_stage !== "act16" ? quarterText(p.completion_quarter, t) : null],
+    [
+      "maintenanceFee",
+      t.property.maintenanceFee,
+      p.maintenance_fee_eur_m2 === null ? null : fill(t.property.perM2Year, { fee: formatNumber(p.maintenance_fee_eur_m2, lang) }),
+    ],
+    ["furnished", t.property.furnished, p.furnished === null ? null : t.property.furnishing[p.furnished]],
+    ["pool", t.property.pool, yesNo(p.pool)],
+    ["parking", t.property.parking, yesNo(p.parking)],
+    ["plotArea", t.property.plotArea, p.plot_area === null ? null : formatArea(p.plot_area, lang)],
+    ["complex", t.property.complex, p.complex_name?.trim() || null],
+    ["yearBuilt", t.property.yearBuilt, p.year_built],
+  ];
+  return rows.map(([key, label, value]) => ({ key, label, value: value === "" ? null : value }));
+}
+
 /**
  * The property page's facts grid (issue 20): each known fact with its unit
  * and the words a buyer expects in the language; unknown facts are left out.
  */
 export function PropertyFacts({ p, lang, t }: { p: PropertyFactsData; lang: Lang; t: Dictionary }) {
-  const yesNo = (value: boolean | null) => (value === null ? null : value ? t.property.yes : t.property.no);
-  const facts: [label: string, value: ReactNode | null][] = [
-    [t.property.type, t.listing.types[p.property_type]],
-    [t.property.area, p.area === null ? null : formatArea(p.area, lang)],
-    [t.property.pricePerM2, p.price_per_m2 === null ? null : formatPricePerM2(p.price_per_m2, lang)],
-    [t.property.bedrooms, p.bedrooms === null ? null : p.bedrooms === 0 ? t.card.studio : p.bedrooms],
-    [t.property.bathrooms, p.bathrooms],
-    [t.property.reference, p.reference],
-    [t.property.seaDistance, p.sea_distance_m === null ? null : formatDistance(p.sea_distance_m, lang)],
-    [t.property.seaLine, p.sea_line === 1 ? t.card.seaLine.one : p.sea_line === 2 ? t.card.seaLine.two : null],
-    [t.property.seaView, yesNo(p.sea_view)],
-    [t.property.floor, p.floor === null ? null : floorText(p.floor, p.floors_total, t)],
-    [t.property.stage, p.construction_stage === null ? null : t.property.stages[p.construction_stage]],
-    [t.property.completion, p.completion_quarter && p.construction_stage !== "act16" ? quarterText(p.completion_quarter, t) : null],
-    [t.property.maintenanceFee, p.maintenance_fee_eur_m2 === null ? null : fill(t.property.perM2Year, { fee: formatNumber(p.maintenance_fee_eur_m2, lang) })],
-    [t.property.furnished, p.furnished === null ? null : t.property.furnishing[p.furnished]],
-    [t.property.pool, yesNo(p.pool)],
-    [t.property.parking, yesNo(p.parking)],
-    [t.property.plotArea, p.plot_area === null ? null : formatArea(p.plot_area, lang)],
-    [t.property.complex, p.complex_name?.trim() || null],
-    [t.property.yearBuilt, p.year_built],
-  ];
   return (
     <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-      {facts.map(([label, value]) =>
-        value === null || value === "" ? null : (
+      {factRows(p, lang, t).map(({ label, value }) =>
+        value === null ? null : (
           <div key={label} className="rounded-xl bg-sea-50 p-3">
             <dt className="text-xs text-slate-600">{label}</dt>
             <dd className="font-semibold text-slate-900">{value}</dd>

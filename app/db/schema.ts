@@ -316,11 +316,22 @@ export const contactSubmissions = pgTable(
     message: text("message").notNull(),
     // Which listing the request was sent from (beyond SPEC); kept when the listing goes.
     property_id: uuid("property_id").references(() => realEstates.id, { onDelete: "set null" }),
+    // A shortlist sent to the agent (issue 22): the properties it named, in its order; kept when one goes (its link then says so).
+    property_ids: uuid("property_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    // Consent (issue 22): the privacy notice's version the visitor was shown, and when they sent the form; null through the API.
+    consent_version: text("consent_version"),
+    consent_at: timestamp("consent_at", { withTimezone: true, mode: "string" }),
     isread: boolean("isread").notNull().default(false),
     created_at: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
   (t) => [
     index("contact_submissions_created_at_idx").on(t.created_at),
+    // FAVORITES_MAX (app/lib/shortlist.ts): a shortlist is one link's worth.
+    check("contact_submissions_property_ids_check", sql`cardinality(${t.property_ids}) <= 30`),
+    check("contact_submissions_consent_check", sql`(${t.consent_version} is null) = (${t.consent_at} is null)`),
     index("contact_submissions_unread_idx")
       .on(t.isread)
       .where(sql`${t.isread} = false`),

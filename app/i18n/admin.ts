@@ -275,6 +275,12 @@ export const ADMIN = {
     noPhone: "—",
     replySubject: "Ответ на вашу заявку",
     live: "Новые заявки появляются автоматически",
+    // Issue 22: a shortlist sent from favourites or compare.
+    shortlist: "Подборка",
+    shortlistGone: "объект удалён",
+    consent: "Согласие",
+    consentGiven: (version: string, at: string) => `политика от ${version}, ${at}`,
+    consentNone: "не записано",
   },
   // Issue 21: where a property is, and a location's map view.
   map: {

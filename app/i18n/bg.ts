@@ -11,6 +11,7 @@ export const bg: Dictionary = {
     closeMenu: "Затвори менюто",
     language: "Език",
     skipToContent: "Към съдържанието",
+    favorites: "Любими",
   },
   home: {
     title: "Имоти на българското крайбрежие — апартаменти и къщи край морето",
@@ -58,6 +59,10 @@ export const bg: Dictionary = {
     submit: "Изпрати",
     sending: "Изпращане…",
     honeypot: "Оставете това поле празно",
+    consent: "С изпращането на формата се съгласявате данните ви да бъдат обработени, за да отговорим на запитването — вижте",
+    privacyLink: "политиката за поверителност",
+    privacyPath: "/bg/privacy",
+    messengers: "Месинджъри",
   },
   listing: {
     title: "Всички имоти",
@@ -136,6 +141,8 @@ export const bg: Dictionary = {
     stage: { act14: "Акт 14", act15: "Акт 15", act16: "Акт 16" },
     completion: "Завършване {quarter}",
     facts: "Основното за имота",
+    favorite: "В любими",
+    favoritesFull: "В любими вече има 30 имота: премахнете един, за да добавите нов.",
   },
   location: {
     notFound: "Локацията не е намерена",
@@ -200,11 +207,16 @@ export const bg: Dictionary = {
     call: "Обадете се",
     write: "Пишете ни",
     breadcrumbs: "Навигационна пътека",
+    share: "Сподели",
+    copyLink: "Копирай линка",
+    copied: "Линкът е копиран",
+    shareLink: "Линк към имота",
   },
   footer: {
     rights: "Всички права запазени.",
     top: "Нагоре",
     contacts: "Контакти",
+    privacy: "Политика за поверителност",
   },
   errors: {
     title: "Нещо се обърка",

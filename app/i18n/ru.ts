@@ -9,6 +9,7 @@ export const ru = {
     closeMenu: "Закрыть меню",
     language: "Язык",
     skipToContent: "Перейти к содержимому",
+    favorites: "Избранное",
   },
   home: {
     title: "Недвижимость на побережье Болгарии — квартиры и дома у моря",
@@ -55,6 +56,10 @@ export const ru = {
     submit: "Отправить",
     sending: "Отправка…",
     honeypot: "Оставьте это поле пустым",
+    consent: "Отправляя форму, вы соглашаетесь на обработку ваших данных для ответа на запрос — подробнее в",
+    privacyLink: "политике конфиденциальности",
+    privacyPath: "/privacy",
+    messengers: "Мессенджеры",
   },
   listing: {
     title: "Все объекты",
@@ -134,6 +139,8 @@ export const ru = {
     stage: { act14: "Акт 14", act15: "Акт 15", act16: "Акт 16" },
     completion: "Сдача {quarter}",
     facts: "Главное об объекте",
+    favorite: "В избранное",
+    favoritesFull: "В избранном уже 30 объектов: уберите один, чтобы добавить новый.",
   },
   location: {
     notFound: "Локация не найдена",
@@ -198,11 +205,16 @@ export const ru = {
     call: "Позвонить",
     write: "Написать",
     breadcrumbs: "Навигационная цепочка",
+    share: "Поделиться",
+    copyLink: "Скопировать ссылку",
+    copied: "Ссылка скопирована",
+    shareLink: "Ссылка на объект",
   },
   footer: {
     rights: "Все права защищены.",
     top: "Наверх",
     contacts: "Контакты",
+    privacy: "Политика конфиденциальности",
   },
   errors: {
     title: "Что-то пошло не так",

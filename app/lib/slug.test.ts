@@ -32,7 +32,21 @@ describe("nextFreeSlug", () => {
 
 describe("reserved slugs", () => {
   it("covers the site's own top-level paths", () => {
-    for (const path of ["properties", "locations", "admin", "bg", "testsupabase", "test-storage", "upload", "rest", "auth", "storage", "assets"]) {
+    for (const path of [
+      "properties",
+      "locations",
+      "admin",
+      "bg",
+      "testsupabase",
+      "test-storage",
+      "upload",
+      "rest",
+      "auth",
+      "storage",
+      "assets",
+      "favorites",
+      "compare",
+    ]) {
       expect(RESERVED_SLUGS.has(path)).toBe(true);
     }
   });

@@ -52,6 +52,10 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "realtime",
   "sitemaps",
   "set-language",
+  // Issue 22: favourites, compare and the privacy notice.
+  "favorites",
+  "compare",
+  "privacy",
 ]);
 
 /**

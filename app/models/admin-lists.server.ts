@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactSubmissions, locations, realEstates } from "~/db/schema";
 import type { PropertyStatus } from "~/lib/property-facts";
@@ -153,6 +153,18 @@ export interface InboxRow {
   property_title: string | null;
   property_slug: string | null;
   location_slug: string | null;
+  /** The privacy notice's version the visitor was shown and when they sent it (issue 22); null through the API. */
+  consent_version: string | null;
+  consent_at: string | null;
+  /** A shortlist sent to the agent (issue 22), in its order: each property's title and address parts, null once it was deleted. */
+  shortlist: ShortlistLink[];
+}
+
+export interface ShortlistLink {
+  id: string;
+  title: string | null;
+  property_slug: string | null;
+  location_slug: string | null;
 }
 
 const inboxColumns = {
@@ -164,6 +176,9 @@ const inboxColumns = {
   created_at: contactSubmissions.created_at,
   isread: contactSubmissions.isread,
   property_id: contactSubmissions.property_id,
+  property_ids: contactSubmissions.property_ids,
+  consent_version: contactSubmissions.consent_version,
+  consent_at: contactSubmissions.consent_at,
   property_title: realEstates.title,
   property_slug: realEstates.slug,
   location_slug: locations.slug,
@@ -186,7 +201,25 @@ export async function listInbox(options: { unreadOnly?: boolean; page?: number; 
     .orderBy(desc(contactSubmissions.created_at), desc(contactSubmissions.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { items, total, page, pageCount };
+  return { items: await withShortlists(items), total, page, pageCount };
+}
+
+/** Each row's shortlist as links: the titles and slugs of its properties, read in one query for the page. */
+async function withShortlists(rows: (Omit<InboxRow, "shortlist"> & { property_ids: string[] })[]): Promise<InboxRow[]> {
+  const ids = [...new Set(rows.flatMap((row) => row.property_ids))];
+  const found =
+    ids.length === 0
+      ? []
+      : await db()
+          .select({ id: realEstates.id, title: realEstates.title, property_slug: realEstates.slug, location_slug: locations.slug })
+          .from(realEstates)
+          .innerJoin(locations, eq(locations.id, realEstates.location_id))
+          .where(inArray(realEstates.id, ids));
+  const byId = new Map(found.map((p) => [p.id, p]));
+  return rows.map(({ property_ids, ...row }) => ({
+    ...row,
+    shortlist: property_ids.map((id) => byId.get(id) ?? { id, title: null, property_slug: null, location_slug: null }),
+  }));
 }
 
 /** One submission with its property, for the detail dialog. */
@@ -199,5 +232,5 @@ export async function inboxItem(id: unknown): Promise<InboxRow | null> {
     .leftJoin(locations, eq(locations.id, realEstates.location_id))
     .where(eq(contactSubmissions.id, id))
     .limit(1);
-  return row ?? null;
+  return row ? ((await withShortlists([row]))[0] ?? null) : null;
 }

@@ -1,8 +1,10 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactSubmissions, realEstates, type ContactSubmission } from "~/db/schema";
-import { contactSchema, type Lang } from "~/schemas/contact";
+import { CONTACT_MESSAGES, contactSchema, type Lang } from "~/schemas/contact";
 import { isUuid } from "~/schemas/fields";
+import { isNoticeVersion } from "~/lib/privacy";
+import { FAVORITES_MAX } from "~/lib/shortlist";
 import { ModelError } from "./errors.server";
 
 export type { ContactSubmission };
@@ -23,11 +25,21 @@ export function onContactSubmission(listener: SubmissionListener): () => void {
 /**
  * Stores a visitor's request, unread (SPEC §4). Messages of refusals follow
  * the page's language. `propertyId` links it to the listing it was sent from;
- * an unknown id is dropped rather than losing the request.
+ * an unknown id is dropped rather than losing the request. `propertyIds` is
+ * a shortlist sent to the agent (issue 22): at most FAVORITES_MAX property
+ * ids, else the request is refused; ids no longer in the catalogue are
+ * dropped like `propertyId`. `consent` is the privacy notice's version the
+ * form showed (app/lib/privacy.ts): a known one is recorded with the time;
+ * anything else (the API's inserts) records none.
  */
-export async function createContactSubmission(input: unknown, options: { lang?: Lang; propertyId?: unknown } = {}): Promise<ContactSubmission> {
-  const parsed = contactSchema(options.lang ?? "ru").safeParse(input ?? {});
+export async function createContactSubmission(
+  input: unknown,
+  options: { lang?: Lang; propertyId?: unknown; propertyIds?: unknown; consent?: unknown } = {},
+): Promise<ContactSubmission> {
+  const lang = options.lang ?? "ru";
+  const parsed = contactSchema(lang).safeParse(input ?? {});
   if (!parsed.success) throw ModelError.fromZod(parsed.error);
+  const shortlist = await existingProperties(options.propertyIds, lang);
   let propertyId: string | null = null;
   if (isUuid(options.propertyId)) {
     const [found] = await db().select({ id: realEstates.id }).from(realEstates).where(eq(realEstates.id, options.propertyId)).limit(1);
@@ -35,11 +47,30 @@ export async function createContactSubmission(input: unknown, options: { lang?: 
   }
   const [row] = await db()
     .insert(contactSubmissions)
-    .values({ ...parsed.data, property_id: propertyId, isread: false })
+    .values({
+      ...parsed.data,
+      property_id: propertyId,
+      property_ids: shortlist,
+      ...(isNoticeVersion(options.consent) ? { consent_version: options.consent, consent_at: sql`now()` } : {}),
+      isread: false,
+    })
     .returning();
   if (!row) throw new ModelError("Ошибка сохранения: нет ответа от сервера", "database");
   for (const listener of listeners) listener(row);
   return row;
+}
+
+/** A shortlist's ids that are still properties, in its order, without repeats; refused unless a list of at most FAVORITES_MAX ids. */
+async function existingProperties(value: unknown, lang: Lang): Promise<string[]> {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.length > FAVORITES_MAX || !value.every(isUuid)) {
+    const message = CONTACT_MESSAGES[lang].shortlistInvalid;
+    throw new ModelError(message, "validation", { property_ids: message });
+  }
+  const ids = [...new Set(value.map((id) => id.toLowerCase()))];
+  if (ids.length === 0) return [];
+  const found = new Set((await db().select({ id: realEstates.id }).from(realEstates).where(inArray(realEstates.id, ids))).map((r) => r.id));
+  return ids.filter((id) => found.has(id));
 }
 
 /** Newest first (SPEC §4); `unreadOnly` for the inbox filter. */

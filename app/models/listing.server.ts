@@ -11,7 +11,8 @@ import { MARK_STEP, markRowsSql, walkFromMarkSql } from "./listing-marks.server"
 import { keyColumns, orderBy, sortKeys, type KeyValues } from "./listing-sort.server";
 import { textSearchCondition } from "./text-search.server";
 
-const columns = {
+/** A card's columns (ListingItem), also read by the shortlist (shortlist.server.ts). */
+export const listingColumns = {
   id: realEstates.id,
   slug: realEstates.slug,
   title: realEstates.title,
@@ -43,6 +44,7 @@ const columns = {
   completion_quarter: realEstates.completion_quarter,
   featured: realEstates.featured,
 };
+const columns = listingColumns;
 
 /** A property on the map (issue 21): where visitors may see it, and what its marker's popup shows. */
 export interface MapPoint {

@@ -6,7 +6,7 @@ import { formatDateTime } from "~/i18n/format";
 import { createContactSubmission, getContactSubmission } from "~/models/contact-submissions.server";
 import { connectNotifications } from "~/services.server";
 import { createLocation } from "~/models/locations.server";
-import { createProperty } from "~/models/real-estates.server";
+import { createProperty, deleteProperty } from "~/models/real-estates.server";
 import { resetEnvForTests } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import {
@@ -208,6 +208,31 @@ describe("notification of a new contact request", () => {
     expect(text).toContain(`${PUBLIC_URL}/properties/${property.id}`);
     expect(html).toContain("Студия у моря");
     expect(text).toContain("Телефон: —");
+  });
+
+  it("lists a shortlist's properties (issue 22) with their links, a deleted one by its id, and the whole list's link", async () => {
+    configureMail(smtp.url);
+    const location = await createLocation({ name: "Созопол", image: "/upload/locations/s.jpg" });
+    const first = await createProperty({ title: "Вилла <Роза>", description: "У моря", location_id: location.id });
+    const second = await createProperty({ title: "Студия Бриз", description: "Рядом с пляжем", location_id: location.id });
+    const row = await createContactSubmission(valid, { propertyIds: [second.id, first.id] });
+    expect(row.property_ids).toEqual([second.id, first.id]);
+    await notificationsSettled();
+    await deleteProperty(first.id);
+    notifyNewSubmission(row);
+    await notificationsSettled();
+
+    // The first mail went before the delete, the second after it.
+    const { text, html } = parseMail(smtp.received[1]!.raw);
+    expect(text).toContain("Подборка (2):");
+    expect(text).toContain(`1. Студия Бриз — ${PUBLIC_URL}/properties/${second.id}`);
+    expect(text).toContain(`2. ${first.id} — ${PUBLIC_URL}/properties/${first.id}`);
+    expect(text).toContain(`Вся подборка на сайте: ${PUBLIC_URL}/favorites?ids=${second.id},${first.id}`);
+    expect(html).toContain(`<li><a href="${PUBLIC_URL}/properties/${second.id}">Студия Бриз</a></li>`);
+    expect(html).toContain(`<a href="${PUBLIC_URL}/favorites?ids=${second.id},${first.id}">Вся подборка на сайте</a>`);
+    const before = parseMail(smtp.received[0]!.raw);
+    expect(before.html).toContain("Вилла &#60;Роза&#62;");
+    expect(before.html).not.toContain("<Роза>");
   });
 
   it("escapes HTML and keeps the visitor's line breaks out of the headers", async () => {

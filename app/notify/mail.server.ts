@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { ContactSubmission } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
 import { getProperty } from "~/models/real-estates.server";
+import { readShortlist } from "~/models/shortlist.server";
 import { getEnv } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 
@@ -137,9 +138,13 @@ async function send(submission: ContactSubmission, settings: { url: string; to: 
   const signal = AbortSignal.timeout(timeoutMs);
   // The listing's title is a nicety: without it (deleted, database busy) the mail still goes.
   const property = submission.property_id ? await getProperty(submission.property_id).catch(() => null) : null;
+  // A shortlist (issue 22) is listed by id even when its titles cannot be read.
+  const entries = submission.property_ids.length > 0 ? await readShortlist(submission.property_ids).catch(() => null) : [];
+  const shortlist = submission.property_ids.map((id, i) => ({ id, title: entries?.[i]?.item?.title ?? null }));
   const message = composeNotification(submission, {
     publicUrl: settings.publicUrl,
     property: property ? { id: property.id, title: property.title } : null,
+    shortlist,
   });
   signal.throwIfAborted();
   await transport(settings.url).sendMail({
@@ -164,7 +169,7 @@ export interface NotificationMessage {
 /** The mail about one request, in Russian: plain text and simple HTML (pure, for tests). */
 export function composeNotification(
   submission: Pick<ContactSubmission, "id" | "name" | "email" | "phone" | "message" | "created_at">,
-  context: { publicUrl: string; property: { id: string; title: string } | null },
+  context: { publicUrl: string; property: { id: string; title: string } | null; shortlist?: { id: string; title: string | null }[] },
 ): NotificationMessage {
   const name = oneLine(submission.name) || "—";
   const adminLink = `${context.publicUrl}/admin/contact-submissions?view=${encodeURIComponent(submission.id)}`;
@@ -176,12 +181,20 @@ export function composeNotification(
   ];
   if (context.property) rows.push(["Объект", oneLine(context.property.title)]);
   rows.push(["Дата", formatDateTime(submission.created_at)]);
+  // A shortlist sent from favourites or compare (issue 22): each property with its link, and the whole list as the buyer saw it.
+  const shortlist = (context.shortlist ?? []).map((p, i) => ({
+    text: `${i + 1}. ${p.title ? oneLine(p.title) : p.id}`,
+    url: `${context.publicUrl}/properties/${encodeURIComponent(p.id)}`,
+  }));
+  const shortlistUrl =
+    shortlist.length > 0 ? `${context.publicUrl}/favorites?ids=${(context.shortlist ?? []).map((p) => encodeURIComponent(p.id)).join(",")}` : null;
 
   const text = [
     "Новая заявка с сайта.",
     "",
     ...rows.map(([label, value]) => `${label}: ${value}`),
     ...(propertyLink ? [`Объект на сайте: ${propertyLink}`] : []),
+    ...(shortlistUrl ? ["", `Подборка (${shortlist.length}):`, ...shortlist.map((p) => `${p.text} — ${p.url}`), `Вся подборка на сайте: ${shortlistUrl}`] : []),
     "",
     "Сообщение:",
     submission.message,
@@ -201,6 +214,15 @@ export function composeNotification(
       return `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${shown}</td></tr>`;
     }),
     "</table>",
+    ...(shortlistUrl
+      ? [
+          `<p><strong>Подборка (${shortlist.length}):</strong></p>`,
+          "<ol>",
+          ...shortlist.map((p) => `<li><a href="${escapeHtml(p.url)}">${escapeHtml(p.text.replace(/^\d+\. /, ""))}</a></li>`),
+          "</ol>",
+          `<p><a href="${escapeHtml(shortlistUrl)}">Вся подборка на сайте</a></p>`,
+        ]
+      : []),
     "<p><strong>Сообщение:</strong></p>",
     `<p style="white-space: pre-wrap">${escapeHtml(submission.message)}</p>`,
     `<p><a href="${escapeHtml(adminLink)}">Открыть заявку</a></p>`,

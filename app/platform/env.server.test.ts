@@ -48,6 +48,12 @@ describe("configuration", () => {
     [{ SERVER_PROCESSES: "two", DATABASE_URL: "postgres://u@db/x" }, "SERVER_PROCESSES"],
     [{ SERVER_PROCESSES: "2" }, "SERVER_PROCESSES"],
     [{ MAIL_FROM: "Site\r\nBcc: x@evil.example <site@example.com>" }, "MAIL_FROM"],
+    // Issue 22: messengers and the privacy page's controller.
+    [{ SITE_WHATSAPP: "call me" }, "SITE_WHATSAPP"],
+    [{ SITE_VIBER: "+359 88 <script>" }, "SITE_VIBER"],
+    [{ SITE_TELEGRAM: "https://t.me/x" }, "SITE_TELEGRAM"],
+    [{ SITE_TELEGRAM: "abc" }, "SITE_TELEGRAM"],
+    [{ PRIVACY_CONTROLLER: " " }, "PRIVACY_CONTROLLER"],
   ])("a bad value stops start-up naming the variable: %j", (source, name) => {
     expect(() => parseEnv(source)).toThrow(EnvError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`${name}:`));

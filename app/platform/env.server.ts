@@ -69,6 +69,26 @@ const envSchema = z.object({
   HOURS_WEEKDAYS: z.string().trim().max(60).default("9:00 – 18:00"),
   HOURS_SATURDAY: z.string().trim().max(60).default("10:00 – 15:00"),
   HOURS_SUNDAY: z.string().trim().max(60).default(""),
+  // The agent's messengers (issue 22), shown with the phone and e-mail; empty: not shown.
+  SITE_WHATSAPP: z
+    .string()
+    .trim()
+    .regex(/^(\+?[\d\s()-]{5,30})?$/, { error: "must be a phone number such as +359 88 000 0000" })
+    .default(""),
+  SITE_VIBER: z
+    .string()
+    .trim()
+    .regex(/^(\+?[\d\s()-]{5,30})?$/, { error: "must be a phone number such as +359 88 000 0000" })
+    .default(""),
+  SITE_TELEGRAM: z
+    .string()
+    .trim()
+    .regex(/^(@?[A-Za-z0-9_]{5,32})?$/, { error: "must be a Telegram username (5–32 letters, digits or _)" })
+    .default(""),
+  // The data controller the privacy page names (issue 22): who, where, registration number; contact = SITE_EMAIL / SITE_PHONE.
+  PRIVACY_CONTROLLER: z.string().trim().min(1).max(200).default("Море и Дом"),
+  PRIVACY_CONTROLLER_ADDRESS: z.string().trim().max(300).default(""),
+  PRIVACY_CONTROLLER_ID: z.string().trim().max(60).default(""),
   // Map tiles (issue 21): an http(s) URL template with {z}, {x} and {y} ({s} for subdomains a–c), and the
   // provider's attribution as plain text (URLs in it become links). The CSP allows exactly the tile host.
   MAP_TILE_URL: z

@@ -17,6 +17,8 @@ export const CONTACT_MESSAGES = {
     invalidCharacters: INVALID_CHARACTERS.ru,
     success: "Спасибо! Ваше сообщение отправлено.",
     failure: "Произошла ошибка при отправке формы. Пожалуйста, попробуйте еще раз.",
+    // Issue 22: a shortlist (property_ids) that is not a list of at most 30 property ids.
+    shortlistInvalid: "Неверный список объектов: нужны номера объектов, не больше 30.",
   },
   bg: {
     nameRequired: "Името е задължително",
@@ -30,5 +32,6 @@ export const CONTACT_MESSAGES = {
     invalidCharacters: INVALID_CHARACTERS.bg,
     success: "Благодарим! Съобщението ви е изпратено.",
     failure: "Възникна грешка при изпращането на формата. Моля, опитайте отново.",
+    shortlistInvalid: "Невалиден списък с имоти: нужни са номера на имоти, не повече от 30.",
   },
 } as const satisfies Record<Lang, Record<string, string>>;

@@ -20,11 +20,16 @@ export function excerpt(value: string, max: number): string {
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
+/** The contact form's own fields: a refusal's per-field messages for anything else (property_ids) go in its banner. */
+const FORM_FIELDS = new Set(["name", "email", "phone", "message"]);
+
 /**
- * The public contact form's action (home and property pages). A filled
- * honeypot field is answered like a success and nothing is stored.
+ * The public contact form's action (home and property pages, and the
+ * shortlist of favourites and compare: `shortlist` reads the form's
+ * `property_ids`, ids separated by commas, issue 22). A filled honeypot
+ * field is answered like a success and nothing is stored.
  */
-export async function handleContactAction(request: Request, lang: Lang, ip: string, propertyId?: string) {
+export async function handleContactAction(request: Request, lang: Lang, ip: string, propertyId?: string, options: { shortlist?: boolean } = {}) {
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -46,13 +51,21 @@ export async function handleContactAction(request: Request, lang: Lang, ip: stri
     if (!(await limiter.attempt(visitor))) {
       return data<FormResult>({ ok: false, message: RATE_LIMITED[lang], fields: {}, values }, { status: 429 });
     }
-    await createContactSubmission(fields, { lang, propertyId });
+    const propertyIds = options.shortlist
+      ? text("property_ids")
+          .split(",")
+          .map((id) => id.trim())
+          .filter((id) => id !== "")
+      : undefined;
+    // The privacy notice's version the form showed (issue 22): recorded with the request.
+    await createContactSubmission(fields, { lang, propertyId, propertyIds, consent: text("consent") });
     return data<FormResult>({ ok: true, message: M.success });
   } catch (error) {
     if (error instanceof ModelError && error.kind === "validation") {
       // Nothing was sent: a visitor correcting a form keeps the allowance.
       await limiter.release(visitor);
-      return data<FormResult>({ ok: false, message: error.message, fields: error.fields, values }, { status: 400 });
+      const shown = Object.fromEntries(Object.entries(error.fields).filter(([name]) => FORM_FIELDS.has(name)));
+      return data<FormResult>({ ok: false, message: error.message, fields: shown, values }, { status: 400 });
     }
     log.error("Contact submission failed:", error);
     return data<FormResult>({ ok: false, message: M.failure, fields: {}, values }, { status: 500 });

@@ -18,7 +18,7 @@ export function pageContext(url: URL): { lang: Lang; path: string; origin: strin
 export function contactPageData(url: URL) {
   const { lang, origin } = pageContext(url);
   const site = siteConfig();
-  return { lang, origin, contactName: site.contactName, phone: site.phone, email: site.email };
+  return { lang, origin, contactName: site.contactName, phone: site.phone, email: site.email, messengers: site.messengers };
 }
 
 /** The map's tiles and credit (MAP_TILE_URL, MAP_ATTRIBUTION; issue 21), for the pages that show a map. */

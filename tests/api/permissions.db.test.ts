@@ -150,10 +150,29 @@ describe(`permissions on ${testDbKind()}: every table × method × role`, () => 
   }
 
   it("anonymous inserts carry only name, email, phone, message (42501 for any other column)", async () => {
-    for (const extra of [{ isread: true }, { id: crypto.randomUUID() }, { created_at: "2020-01-01T00:00:00Z" }, { property_id: null }]) {
+    for (const extra of [{ isread: true }, { id: crypto.randomUUID() }, { created_at: "2020-01-01T00:00:00Z" }, { property_id: null }, { property_ids: [] }]) {
       const result = await call("anon", "POST", "contact_submissions", { name: "Гость", email: "g@example.com", message: "Привет", ...extra });
       expect(result.status).toBe(401);
       expect(result.body).toMatchObject({ code: "42501", message: 'new row violates row-level security policy for table "contact_submissions"' });
+    }
+  });
+
+  it("a shortlist's property_ids (issue 22): the administrator reads, filters and writes them; a bad list is 400 and stores nothing", async () => {
+    const property = await adminRow("real_estates");
+    const row = await call("admin", "POST", "contact_submissions", { ...newRow("contact_submissions"), property_ids: [property.id, crypto.randomUUID()] });
+    expect(row.status, JSON.stringify(row.body)).toBe(201);
+    // An id not in the catalogue is dropped, as for property_id.
+    expect(row.body[0].property_ids).toEqual([property.id]);
+    expect((await readAsAdmin("contact_submissions", row.body[0].id))[0]!.property_ids).toEqual([property.id]);
+    const selected = await call("admin", "GET", `contact_submissions?select=id,property_ids&id=eq.${row.body[0].id}`);
+    expect(selected.body).toEqual([{ id: row.body[0].id, property_ids: [property.id] }]);
+    expect((await call("anon", "GET", "contact_submissions?select=property_ids")).status).toBe(401);
+    for (const bad of ["nope", ["nope"], Array.from({ length: 31 }, () => crypto.randomUUID())]) {
+      const message = `Сообщение ${crypto.randomUUID()}`;
+      const refused = await call("admin", "POST", "contact_submissions", { name: "Гость", email: "g@example.com", message, property_ids: bad });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: "22P02", message: "Неверный список объектов: нужны номера объектов, не больше 30." });
+      expect((await call("admin", "GET", `contact_submissions?message=eq.${encodeURIComponent(message)}`)).body).toEqual([]);
     }
   });
 

@@ -35,7 +35,7 @@ const WRITES: Record<
   contact_submissions: {
     async insert(body) {
       const input = Object.fromEntries(CONTACT_FIELDS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
-      const row = await createContactSubmission(input, { propertyId: body.property_id });
+      const row = await createContactSubmission(input, { propertyId: body.property_id, propertyIds: body.property_ids });
       if (body.isread === true) return (await markContactSubmissionRead(row.id)) ?? row;
       return row;
     },

@@ -47,6 +47,31 @@ function propertyHref(row: Pick<Row, "location_slug" | "property_slug">): string
   return row.location_slug && row.property_slug ? encodePath(localizePath("ru", `/${row.location_slug}/${row.property_slug}`)) : null;
 }
 
+/** A shortlist's properties as links to their pages (issue 22); a deleted one by its id, marked. */
+function ShortlistLinks({ links }: { links: Row["shortlist"] }) {
+  const S = ADMIN.submissions;
+  return (
+    <ol className="list-inside list-decimal">
+      {links.map((link) => {
+        const href = propertyHref(link);
+        return (
+          <li key={link.id}>
+            {href && link.title ? (
+              <a href={href} target="_blank" rel="noreferrer" className="underline">
+                {link.title}
+              </a>
+            ) : (
+              <span className="text-slate-600">
+                {link.id.slice(0, 8)} ({S.shortlistGone})
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 export default function ContactSubmissions() {
   const { unreadOnly, items, page, pageCount, detail } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
@@ -128,6 +153,8 @@ export default function ContactSubmissions() {
                   <a href={propertyHref(row) ?? undefined} target="_blank" rel="noreferrer" className="underline">
                     {row.property_title}
                   </a>
+                ) : row.shortlist.length > 0 ? (
+                  <ShortlistLinks links={row.shortlist} />
                 ) : (
                   "—"
                 ),
@@ -221,8 +248,18 @@ function DetailDialog({ detail, closeHref }: { detail: NonNullable<Awaited<Retur
             </dd>
           </>
         ) : null}
+        {detail.shortlist.length > 0 ? (
+          <>
+            <dt className="text-slate-600">{S.shortlist}</dt>
+            <dd>
+              <ShortlistLinks links={detail.shortlist} />
+            </dd>
+          </>
+        ) : null}
         <dt className="text-slate-600">{S.message}</dt>
         <dd className="whitespace-pre-wrap break-words">{detail.message}</dd>
+        <dt className="text-slate-600">{S.consent}</dt>
+        <dd>{detail.consent_version && detail.consent_at ? S.consentGiven(detail.consent_version, formatDateTime(detail.consent_at)) : S.consentNone}</dd>
       </dl>
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         <a href={reply} className={buttonClass.primary}>

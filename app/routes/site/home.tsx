@@ -197,6 +197,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </a>
                 </dd>
               </div>
+              {loaderData.messengers.length > 0 ? (
+                <div>
+                  <dt className="text-sm text-slate-600">{t.contact.messengers}</dt>
+                  <dd className="flex flex-wrap gap-x-4">
+                    {loaderData.messengers.map((m) => (
+                      <a key={m.name} href={m.href} rel="noopener" className="text-lg font-semibold text-sea-700 hover:underline">
+                        {m.name}
+                      </a>
+                    ))}
+                  </dd>
+                </div>
+              ) : null}
             </dl>
           </div>
           <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">

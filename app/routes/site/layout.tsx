@@ -19,7 +19,7 @@ export function loader({ request, url }: Route.LoaderArgs) {
     throw redirect(localizePath("bg", path) + url.search, { headers: { Vary: "Cookie" } });
   }
   const site = siteConfig();
-  return { lang, site: { phone: site.phone, email: site.email, contactName: site.contactName, hours: site.hours } };
+  return { lang, site: { phone: site.phone, email: site.email, contactName: site.contactName, hours: site.hours, messengers: site.messengers } };
 }
 
 // The frame stays as it is after a contact form post that got no answer (see contactShouldRevalidate).
@@ -52,6 +52,9 @@ export default function SiteLayout() {
       </Link>
       <Link to={localizePath(lang, "/properties")} className={link}>
         {t.nav.properties}
+      </Link>
+      <Link to={localizePath(lang, "/favorites")} className={link}>
+        {t.nav.favorites}
       </Link>
     </>
   );
@@ -111,6 +114,9 @@ export default function SiteLayout() {
             <a href={`${home === "/" ? "" : home}/#contact`} className={footerLink}>
               {t.contact.title}
             </a>
+            <Link to={localizePath(lang, "/privacy")} className={footerLink}>
+              {t.footer.privacy}
+            </Link>
           </nav>
           <div className="flex flex-col">
             <a href={`tel:${site.phone.replace(/[^\d+]/g, "")}`} className={footerLink}>
@@ -119,6 +125,11 @@ export default function SiteLayout() {
             <a href={`mailto:${site.email}`} className={footerLink}>
               {site.email}
             </a>
+            {site.messengers.map((m) => (
+              <a key={m.name} href={m.href} className={footerLink} rel="noopener">
+                {m.name}
+              </a>
+            ))}
           </div>
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt>{t.contact.weekdays}</dt>

@@ -4,14 +4,17 @@ import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { PropertyGallery } from "~/components/gallery/property-gallery";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
 import { NotFoundState } from "~/components/not-found-state";
-import { PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
+import { FavoriteButton } from "~/components/favorite-button";
 import { PropertyMap } from "~/components/map/property-map";
+import { favoriteLabels, PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
 import { PropertyFacts } from "~/components/property-facts";
+import { ShareControl } from "~/components/share-control";
 import { dictionary, fill, localizePath, pickText, splitLangPath, type Lang } from "~/i18n";
 import { formatArea, formatPrice, placeIn } from "~/i18n/format";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import type { ListingItem } from "~/lib/listing";
 import { EMPTY_QUERY, listingHref } from "~/lib/listing-query";
+import { shareLinks } from "~/lib/messengers";
 import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
 import { findPropertyAddress } from "~/models/addresses.server";
 import { getLocationBySlug } from "~/models/locations.server";
@@ -161,6 +164,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   const { lang, location, property: p, related } = loaderData;
   const t = dictionary(lang);
   const oldPrice = reducedFrom(p);
+  const shareUrl = loaderData.origin + encodePath(localizePath(lang, `/${location.slug}/${p.slug}`));
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       {p.status === "sold" ? (
@@ -209,6 +213,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           />
         </div>
         <div className="min-w-0">
+          {/* Floated beside the title (its siblings stay the title's: location, then price). */}
+          <div className="float-right ml-3">
+            <FavoriteButton id={p.id} title={p.title} labels={favoriteLabels(t)} />
+          </div>
           <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">{p.title}</h1>
           <p className="mt-1 text-slate-600">{location.name}</p>
           <p className="mt-4 text-3xl font-bold text-sea-700">
@@ -249,6 +257,17 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               >
                 {t.property.write}: {loaderData.email}
               </a>
+              {loaderData.messengers.map((m) => (
+                <a
+                  key={m.name}
+                  href={m.href}
+                  rel="noopener"
+                  className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-sea-700 ring-1 ring-sea-600 hover:bg-sea-50"
+                >
+                  {m.name}
+                </a>
+              ))}
+              <ShareControl url={shareUrl} title={p.title} links={shareLinks(shareUrl, p.title)} labels={t.property} />
             </div>
           </section>
         </div>

@@ -136,3 +136,35 @@ test("a change announced while the server cannot be reached waits for it instead
   await page.unroute("**/*");
   await expect(page.getByRole("row").filter({ hasText: name }), "the request arrives once the server answers").toHaveCount(1, { timeout: 15_000 });
 });
+
+test("a shortlist sent from favourites (issue 22) lists its properties as links in the inbox and the dialog", async ({
+  adminPage: page,
+  request,
+  clientIp,
+}) => {
+  const first = `Вилла Подборка ${unique()}`;
+  const second = `Студия Подборка ${unique()}`;
+  const firstId = await createProperty(page, first);
+  const secondId = await createProperty(page, second);
+  const name = `Покупатель ${unique()}`;
+  // What the favourites page's form sends (it works without JavaScript too).
+  const sent = await request.post(`/favorites?ids=${secondId},${firstId}`, {
+    form: { name, email: "buyer@example.com", phone: "", message: "Пришлите подробности.", website: "", property_ids: `${secondId},${firstId}` },
+    headers: { "X-Forwarded-For": clientIp },
+  });
+  expect(sent.status()).toBe(200);
+
+  await openAdmin(page, "/admin/contact-submissions");
+  const row = page.getByRole("row").filter({ hasText: name });
+  const links = row.getByRole("listitem").getByRole("link");
+  await expect(links).toHaveText([second, first]);
+  await expect(links.first()).toHaveAttribute("href", /^\/[^/]+\/[^/]+$/);
+  await row.getByRole("link", { name: `Просмотр: ${name}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Заявка: ${name}` });
+  await expect(dialog.getByRole("term").filter({ hasText: "Подборка" })).toBeVisible();
+  await expect(dialog.getByRole("listitem").getByRole("link")).toHaveText([second, first]);
+  const href = await dialog.getByRole("link", { name: second }).getAttribute("href");
+  const opened = await page.request.get(href!);
+  expect(opened.status()).toBe(200);
+  expect(await opened.text()).toContain(second);
+});

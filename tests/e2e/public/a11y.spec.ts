@@ -40,6 +40,9 @@ for (const lang of LANGS) {
     ["reserved property", () => propertyPath(property("studio"), lang), 200],
     ["sold property", () => propertyPath(property("soldHouse"), lang), 200],
     ["404", () => localize(lang, "/нет/такой/страницы"), 404],
+    // Issue 22: a favourites list (a sold one, a missing one) and a comparison.
+    ["favourites", () => localize(lang, `/favorites?ids=${property("seaside").id},${property("soldHouse").id},00000000-0000-4000-8000-000000000000`), 200],
+    ["compare", () => localize(lang, `/compare?ids=${property("seaside").id},${property("alpha").id},${property("studio").id}`), 200],
   ];
 
   test.describe(`accessibility (${lang})`, () => {
