@@ -159,7 +159,8 @@ for (const size of options.sizes) {
   // The seeder tops a catalogue up to `size`: a second run reuses the data.
   const dataDir = path.join(options.cacheDir, `pglite-${size}`);
   fs.mkdirSync(dataDir, { recursive: true });
-  const server = await startSeededServer({ port: options.port, properties: size, dataDir, tmpPrefix: "seaside-bench-map-" });
+  // A 100 000-listing PGlite opens (and migrates) in minutes on a busy machine.
+  const server = await startSeededServer({ port: options.port, properties: size, dataDir, tmpPrefix: "seaside-bench-map-", startTimeoutMs: 600_000 });
   try {
     const g = await geojson(server.baseUrl);
     console.log(

@@ -189,7 +189,7 @@ const MALLOC_SETTINGS = {
  * database of `databaseUrl`, then starts the build there with the
  * benchmarks' settings (errors only in the log, no backups, an administrator
  * nobody signs in as, the allocator settings `npm run serve` sets) and waits for /healthz. The server's stderr passes through.
- * @param {{ port: number; properties: number; dataDir?: string; databaseUrl?: string; serverProcesses?: number; env?: NodeJS.ProcessEnv; tmpPrefix: string }} o
+ * @param {{ port: number; properties: number; dataDir?: string; databaseUrl?: string; serverProcesses?: number; env?: NodeJS.ProcessEnv; tmpPrefix: string; startTimeoutMs?: number }} o
  */
 export async function startSeededServer(o) {
   requireBuild();
@@ -220,6 +220,7 @@ export async function startSeededServer(o) {
     env: { ...MALLOC_SETTINGS, ...env, SERVER_PROCESSES: String(processes) },
     healthz: true,
     stderr: "inherit",
+    startTimeoutMs: o.startTimeoutMs,
   });
   note(`Server ${server.baseUrl} (pid ${server.pid}${processes > 1 ? `, ${processes} server processes` : ""})`);
   return {
