@@ -18,6 +18,7 @@ export default defineConfig({
   test: {
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    setupFiles: ["tests/support/i18n-setup.ts"],
     projects: [
       {
         extends: true,

@@ -1,5 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { HydratedRouter } from "react-router/dom";
+import { addDictionaries } from "./i18n";
+import { splitLangPath } from "./i18n/lang";
 import { installStaleChunkReload } from "./lib/stale-chunk";
 
 // A chunk of an older deployment that is gone: reload once (app/lib/stale-chunk.ts).
@@ -11,7 +13,12 @@ installStaleChunkReload(window);
 // when it arrives), then hydration, which React splits further (it runs in
 // a transition). On a slow phone each of these is tens of milliseconds; one
 // task holding all of them would delay the first tap (docs/decisions/0011).
-void import("react-dom/client").then(({ hydrateRoot }) => {
+//
+// Only this page's language's texts are fetched (app/i18n/index.ts), beside React DOM, before hydration.
+const { lang } = splitLangPath(window.location.pathname);
+const texts = lang === "bg" ? import("./i18n/bg").then((m) => ({ bg: m.bg })) : import("./i18n/ru").then((m) => ({ ru: m.ru }));
+void Promise.all([import("react-dom/client"), texts]).then(([{ hydrateRoot }, dictionaries]) => {
+  addDictionaries(dictionaries);
   window.setTimeout(() => {
     startTransition(() => {
       hydrateRoot(

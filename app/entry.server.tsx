@@ -4,6 +4,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { isRouteErrorResponse, ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { NonceContext } from "./components/nonce";
 import { requestInfo } from "./context";
+// Pages in both languages are rendered here: both languages' texts (app/i18n/index.ts).
+import "./i18n/all";
 import { log, loggedPath } from "./platform/log.server";
 
 export const streamTimeout = 5_000;

@@ -61,7 +61,9 @@ export class PageCache {
 
   set(key: string, page: CachedPage, versionAtRender: string | null) {
     // A page rendered before a change that arrived meanwhile is not kept.
-    if (versionAtRender !== this.version || sizeOf(page) > MAX_BYTES / 16) return;
+    // Up to a quarter of the cache: the map's GeoJSON of a large catalogue (issue 21) is megabytes, and the
+    // dearest answer to make again; addresses with a query are kept only from their second render.
+    if (versionAtRender !== this.version || sizeOf(page) > MAX_BYTES / 4) return;
     this.delete(key);
     this.entries.set(key, page);
     this.bytes += sizeOf(page);

@@ -3,7 +3,6 @@ import { localizePath, pickText, type Lang } from "~/i18n";
 import { parseBBox } from "~/lib/geo/bbox";
 import { imageVariant } from "~/lib/images";
 import { parseListingQuery } from "~/lib/listing-query";
-import { encodePath } from "~/lib/seo";
 import type { Route } from "./+types/properties-geojson";
 
 /** More points than a map shows smoothly clustered in a phone's browser; measured in docs/benchmarks.md (issue 21). */
@@ -41,7 +40,8 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Respon
         title: pickText(lang as Lang, p.title, p.title_bg),
         price: p.price,
         status: p.status,
-        url: encodePath(localizePath(lang as Lang, `/${p.location_slug}/${p.slug}`)),
+        // The path as text (an IRI), not percent-encoded: a Cyrillic letter is 2 bytes, not 6 — half of each feature.
+        url: localizePath(lang as Lang, `/${p.location_slug}/${p.slug}`),
         precision: p.precision,
         image: p.image ? imageVariant(p.image, 320) : null,
       },

@@ -1,3 +1,4 @@
+import "~/i18n/all";
 import { dictionary, fill, pickText, type Lang } from "~/i18n";
 import { formatDecimal } from "~/i18n/format";
 import { localizedUrl } from "~/lib/seo";

@@ -1,3 +1,4 @@
+import "~/i18n/all";
 import { dictionary } from "~/i18n";
 import { formatDecimal } from "~/i18n/format";
 import type { FeedProperty } from "~/models/feeds.server";

@@ -1,3 +1,4 @@
+import "~/i18n/all";
 import { dictionary, localizePath, type Lang } from "~/i18n";
 import { formatPrice } from "~/i18n/format";
 import { localizedUrl } from "~/lib/seo";
