@@ -1,23 +1,14 @@
 import { type Dictionary, fill, type Lang } from "~/i18n";
 import { formatArea, formatDistance, formatNumber, formatPricePerM2, parseQuarter } from "~/i18n/format";
-import type { ListingItem } from "~/lib/listing";
-import type { Furnished } from "~/lib/property-facts";
+import type { ListingItem, PropertyPageFacts } from "~/lib/listing";
 
 /** What the facts grid reads of a property: the card's facts and the page's own (all optional facts null when unknown). */
 export type PropertyFactsData = Pick<
   ListingItem,
   "property_type" | "area" | "price_per_m2" | "bedrooms" | "bathrooms" | "sea_distance_m" | "sea_line" | "sea_view" | "floor" | "floors_total"
 > &
-  Pick<ListingItem, "construction_stage" | "completion_quarter"> & {
-    year_built: number | null;
-    reference: string | null;
-    maintenance_fee_eur_m2: number | null;
-    furnished: Furnished | null;
-    pool: boolean | null;
-    parking: boolean | null;
-    plot_area: number | null;
-    complex_name: string | null;
-  };
+  Pick<ListingItem, "construction_stage" | "completion_quarter"> &
+  PropertyPageFacts;
 
 const ROMAN = ["I", "II", "III", "IV"] as const;
 

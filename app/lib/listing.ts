@@ -3,7 +3,7 @@
  * property cards and each card's lean projection. Read by the listing
  * engine (app/models/listing.server.ts).
  */
-import type { ConstructionStage, PropertyStatus } from "./property-facts";
+import type { ConstructionStage, Furnished, PropertyStatus } from "./property-facts";
 
 /** What a property card shows (SPEC §2): a lean projection, not whole rows. */
 export interface ListingItem {
@@ -40,6 +40,18 @@ export interface ListingItem {
   construction_stage: ConstructionStage | null;
   completion_quarter: string | null;
   featured: boolean;
+}
+
+/** The facts a property's page and the compare table show beyond a card (issues 20, 22); null when unknown. */
+export interface PropertyPageFacts {
+  year_built: number | null;
+  reference: string | null;
+  maintenance_fee_eur_m2: number | null;
+  furnished: Furnished | null;
+  pool: boolean | null;
+  parking: boolean | null;
+  plot_area: number | null;
+  complex_name: string | null;
 }
 
 export interface ListingPage {

@@ -1,21 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
-import type { ListingItem } from "~/lib/listing";
-import type { Furnished } from "~/lib/property-facts";
+import type { ListingItem, PropertyPageFacts } from "~/lib/listing";
 import { isUuid } from "~/lib/uuid";
 import { listingColumns } from "./listing.server";
 
 /** What /compare shows beyond a card (issue 22): the rest of the buyer's facts. */
-export interface ShortlistItem extends ListingItem {
-  year_built: number | null;
-  reference: string | null;
-  maintenance_fee_eur_m2: number | null;
-  furnished: Furnished | null;
-  pool: boolean | null;
-  parking: boolean | null;
-  plot_area: number | null;
-  complex_name: string | null;
+export interface ShortlistItem extends ListingItem, PropertyPageFacts {
   features: string[];
   features_bg: string[];
 }

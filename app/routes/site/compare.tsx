@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
 import { propertyPath } from "~/components/property-card";
@@ -8,14 +8,11 @@ import { dictionary, fill, localizePath, pickText, type Dictionary, type Lang } 
 import { formatPrice } from "~/i18n/format";
 import { SHORTLIST_TEXTS } from "~/i18n/shortlist";
 import { imageVariant } from "~/lib/images";
-import { pageMeta } from "~/lib/seo";
 import { COMPARE_MAX, idListHref } from "~/lib/shortlist";
 import type { ShortlistItem } from "~/models/shortlist.server";
-import { requestInfo } from "~/context";
-import { handleContactAction } from "~/web/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
-import { pageContext } from "~/web/page.server";
-import { shortlistPageData } from "~/web/shortlist.server";
+import { shortlistMeta } from "~/web/shortlist-meta";
+import { shortlistAction, shortlistLoader } from "~/web/shortlist.server";
 import type { Route } from "./+types/compare";
 
 /**
@@ -24,30 +21,15 @@ import type { Route } from "./+types/compare";
  * marked; rows nobody has data for are left out. On a phone the table
  * scrolls sideways under a sticky first column.
  */
-export async function loader({ url }: Route.LoaderArgs) {
-  const page = await shortlistPageData(url, COMPARE_MAX);
-  return data(page, { status: page.error ? 400 : 200 });
-}
+export const loader = shortlistLoader(COMPARE_MAX);
 
-export async function action({ url, request, context }: Route.ActionArgs) {
-  const { lang } = pageContext(url);
-  return handleContactAction(request, lang, context.get(requestInfo).ip, undefined, { shortlist: true });
-}
+export const action = shortlistAction;
 
 export const clientAction = contactClientAction;
 export const shouldRevalidate = contactShouldRevalidate;
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
-  if (!d) return [];
-  const s = SHORTLIST_TEXTS[d.lang];
-  return pageMeta({
-    origin: d.origin,
-    lang: d.lang,
-    path: "/compare",
-    title: `${s.compare.title} — ${dictionary(d.lang).siteName}`,
-    description: s.compare.metaDescription,
-    noindex: true,
-  });
+  return shortlistMeta("compare", d);
 }
 
 /** The compared facts (issue 22's rows, between price and features), in this order. */

@@ -1,18 +1,15 @@
 import { useEffect } from "react";
-import { data, Form, Link, useNavigate } from "react-router";
+import { Form, Link, useNavigate } from "react-router";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { PropertyCard } from "~/components/property-card";
 import { SendShortlist } from "~/components/send-shortlist";
 import { dictionary, fill, localizePath } from "~/i18n";
 import { SHORTLIST_TEXTS } from "~/i18n/shortlist";
 import { readFavorites, toggleFavorite } from "~/lib/favorites-store";
-import { pageMeta } from "~/lib/seo";
 import { COMPARE_MAX, FAVORITES_MAX, idListHref } from "~/lib/shortlist";
-import { requestInfo } from "~/context";
-import { handleContactAction } from "~/web/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
-import { pageContext } from "~/web/page.server";
-import { shortlistPageData } from "~/web/shortlist.server";
+import { shortlistMeta } from "~/web/shortlist-meta";
+import { shortlistAction, shortlistLoader } from "~/web/shortlist.server";
 import type { Route } from "./+types/favorites";
 
 /**
@@ -22,31 +19,15 @@ import type { Route } from "./+types/favorites";
  * A sold property says so; one no longer in the catalogue keeps its place
  * with a note. Bad or too many ids: 400 with the reason, in the page's language.
  */
-export async function loader({ url }: Route.LoaderArgs) {
-  const page = await shortlistPageData(url, FAVORITES_MAX);
-  return data(page, { status: page.error ? 400 : 200 });
-}
+export const loader = shortlistLoader(FAVORITES_MAX);
 
-export async function action({ url, request, context }: Route.ActionArgs) {
-  const { lang } = pageContext(url);
-  return handleContactAction(request, lang, context.get(requestInfo).ip, undefined, { shortlist: true });
-}
+export const action = shortlistAction;
 
 export const clientAction = contactClientAction;
 export const shouldRevalidate = contactShouldRevalidate;
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
-  if (!d) return [];
-  const s = SHORTLIST_TEXTS[d.lang];
-  // A personal list: never indexed (and not in the sitemap).
-  return pageMeta({
-    origin: d.origin,
-    lang: d.lang,
-    path: "/favorites",
-    title: `${s.favorites.title} — ${dictionary(d.lang).siteName}`,
-    description: s.favorites.metaDescription,
-    noindex: true,
-  });
+  return shortlistMeta("favorites", d);
 }
 
 /** Opened without ids: the browser's favourites go into the address (replacing it), so the server renders them. */
