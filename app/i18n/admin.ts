@@ -87,6 +87,15 @@ export const ADMIN = {
     ignored: (names: string[]) => `Эти столбцы не импортируются: ${names.join(", ")}`,
     columns: { line: "Строка", reference: "Номер", title: "Название", result: "Результат" },
     actions: { create: "Будет создан", update: "Будет обновлён", unchanged: "Без изменений", error: "Ошибка" },
+    run: "Импортировать",
+    running: "Импортируем…",
+    runHint: "Импорт запишет строки без ошибок: новые объекты будут созданы, объекты с тем же номером — обновлены. Строки с ошибками будут пропущены.",
+    expired: "Проверенный файл больше не хранится на сервере — выберите и проверьте его снова",
+    progress: (done: number, total: number) => `Импортировано строк: ${done} из ${total}`,
+    reportTitle: "Импорт завершён",
+    report: (c: { created: number; updated: number; unchanged: number; failed: number }) =>
+      `Создано: ${c.created}, обновлено: ${c.updated}, без изменений: ${c.unchanged}, с ошибками: ${c.failed}`,
+    outcomes: { created: "Создан", updated: "Обновлён", unchanged: "Без изменений", failed: "Ошибка" },
   },
   locations: {
     title: "Локации",

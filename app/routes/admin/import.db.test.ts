@@ -53,3 +53,33 @@ describe("/admin/import", () => {
     expect(JSON.stringify(await count())).toBe(before);
   });
 });
+
+describe("/admin/import, the import", () => {
+  const postForm = async (
+    fields: Record<string, string>,
+  ): Promise<Result & { data: { report?: { counts: Record<string, number>; next: number; total: number } } }> => {
+    const body = new FormData();
+    for (const [k, v] of Object.entries(fields)) body.append(k, v);
+    const request = new Request("http://127.0.0.1/admin/import", { method: "POST", body });
+    return (await action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0])) as never;
+  };
+
+  it("imports only the file it checked, by its key: a batch, or everything at once without JS; again changes nothing", async () => {
+    const unknown = await postForm({ intent: "import", file: "0".repeat(64) });
+    expect([unknown.init.status, unknown.data.error]).toEqual([400, ADMIN.import.expired]);
+    const checked = (await post(new Blob(["reference,title,description,location\nR-1,Первая,Текст,Созополь\nR-2,Вторая,Текст,Созополь\n"]))) as unknown as {
+      data: { file: string };
+    };
+    expect(checked.data.file).toMatch(/^[0-9a-f]{64}$/);
+    const before = JSON.stringify(await count());
+    const batch = await postForm({ intent: "import", file: checked.data.file, start: "1" });
+    expect([batch.data.report!.counts, batch.data.report!.next, batch.data.report!.total]).toEqual([{ created: 1, updated: 0, unchanged: 0, failed: 0 }, 2, 2]);
+    expect(JSON.stringify(await count())).not.toBe(before);
+    const all = await postForm({ intent: "import", file: checked.data.file });
+    expect(all.data.report!.counts).toEqual({ created: 1, updated: 0, unchanged: 1, failed: 0 });
+    const after = JSON.stringify(await count());
+    const again = await postForm({ intent: "import", file: checked.data.file });
+    expect(again.data.report!.counts).toEqual({ created: 0, updated: 0, unchanged: 2, failed: 0 });
+    expect(JSON.stringify(await count())).toBe(after);
+  });
+});
