@@ -45,7 +45,7 @@ export interface RemoteResponse {
   status: number;
   location: string | null;
   contentLength: number | null;
-  body: AsyncIterable<Uint8Array>;
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 }
 
 /** The network, injectable so tests never leave the machine. */
