@@ -118,12 +118,11 @@ describe("fetchRemoteImage with an injected network", () => {
   });
 
   it("follows at most 3 redirects, relative ones too", async () => {
-    const chain = (n: number) =>
-      Object.fromEntries(
-        Array.from({ length: n }, (_, i) => [`http://photos.example/${i}`, { status: 301, location: `/${i + 1}` }]).concat([
-          [`http://photos.example/${n}`, { body: [png] }],
-        ]),
-      );
+    const chain = (n: number) => {
+      const pages: Record<string, Partial<RemoteResponse>> = { [`http://photos.example/${n}`]: { body: [png] } };
+      for (let i = 0; i < n; i++) pages[`http://photos.example/${i}`] = { status: 301, location: `/${i + 1}` };
+      return pages;
+    };
     expect(await problem(fetchRemoteImage("http://photos.example/0", fakeNet(dns, chain(3)).deps))).toBe("fetched");
     expect(await problem(fetchRemoteImage("http://photos.example/0", fakeNet(dns, chain(4)).deps))).toBe("redirects");
   });
