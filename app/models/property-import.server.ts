@@ -1,5 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { hasStorage } from "~/storage/index.server";
+import { ImageUploadError } from "~/storage/images.server";
+import { importRemoteImage, RemoteImageError, storedRemoteImage, type RemoteFetchDeps } from "~/storage/remote-image.server";
 import { removeImagesIfUnused } from "./image-references.server";
 import { propertyColumns, realEstates, type Property } from "~/db/schema";
 import type { CsvTable } from "~/lib/csv";
@@ -31,6 +34,7 @@ export const IMPORT_MESSAGES = {
   wrongCellCount: (got: number, expected: number) => `В строке ${got} ячеек, а в заголовке ${expected}`,
   referenceNeeded: "Нет номера объекта (reference): без него повторный импорт создал бы копию",
   writeFailed: (reason: string) => `Не сохранено: ${reason}`,
+  photoFailed: (url: string, reason: string) => `Фото ${url} не загружено: ${reason}`,
 } as const;
 
 /** The columns a row needs; `location` is the location's name (Russian or Bulgarian). */
@@ -82,6 +86,8 @@ interface RowWrite {
   id: string | null;
   data: Record<string, unknown>;
   dropped: string[];
+  /** Photo URLs new to the property, fetched before the batch's transaction. */
+  remote: string[];
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -145,7 +151,8 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
     for (const p of found) if (!p.reference) byId.set(p.id, p);
   }
 
-  const rows: ImportRowPlan[] = chosen.map(({ line, cells }) => {
+  const rows: ImportRowPlan[] = [];
+  for (const { line, cells } of chosen) {
     const value = (name: string) => {
       const i = header.indexOf(name);
       return i < 0 ? undefined : unneutralise(cells[i] ?? "");
@@ -183,6 +190,20 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
     let action: ImportAction = "error";
     if (errors.length === 0 && parsed.success) {
       const data = parsed.data as Record<string, unknown>;
+      // Photos by URL (decision 0028): one the property already shows stays a link; one imported before is its stored copy; the rest are fetched at import.
+      const remote: string[] = [];
+      if (Array.isArray(data.images)) {
+        const images: string[] = [];
+        for (const image of data.images as string[]) {
+          const stored = /^https?:\/\//i.test(image) && !current?.images.includes(image) && hasStorage() ? await storedRemoteImage(image) : null;
+          if (stored) images.push(stored);
+          else {
+            if (/^https?:\/\//i.test(image) && !current?.images.includes(image)) remote.push(image);
+            images.push(image);
+          }
+        }
+        data.images = images;
+      }
       // Only the columns the file has are written: an update leaves the others as they are.
       const present = Object.fromEntries(Object.keys(input).map((field) => [field, data[field]]));
       if (!current) action = "create";
@@ -192,11 +213,11 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
       }
       const images = present.images as string[] | undefined;
       const dropped = current && images ? current.images.filter((image) => !images.includes(image)) : [];
-      writes.set(line, { id: current?.id ?? null, data: current ? present : data, dropped });
+      writes.set(line, { id: current?.id ?? null, data: current ? present : data, dropped, remote });
     }
     counts[action]++;
-    return { line, reference, title, action, errors };
-  });
+    rows.push({ line, reference, title, action, errors });
+  }
   return { plan: { fileErrors, ignoredColumns, rows, counts }, writes };
 }
 
@@ -224,10 +245,11 @@ export interface ImportBatchReport {
  * Imports rows [start, start + IMPORT_BATCH) of `table` in one transaction:
  * each row is planned again against the database of this moment and then
  * created or updated by reference; a row whose write fails is rolled back
- * alone (a savepoint) and reported, the rest of the batch is kept. Importing
+ * alone (a savepoint) and reported, the rest of the batch is kept. Photo
+ * URLs are fetched before the transaction (`network`: tests inject it). Importing
  * the same rows again finds them unchanged and writes nothing.
  */
-export async function importBatch(table: CsvTable, origin: string, start: number): Promise<ImportBatchReport> {
+export async function importBatch(table: CsvTable, origin: string, start: number, network?: RemoteFetchDeps): Promise<ImportBatchReport> {
   const counts: Record<ImportOutcome, number> = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   const total = table.rows.length;
   const from = Math.max(0, Math.min(Math.trunc(start), total));
@@ -240,11 +262,27 @@ export async function importBatch(table: CsvTable, origin: string, start: number
     outcome: row.action === "error" ? "failed" : row.action === "unchanged" ? "unchanged" : row.action === "create" ? "created" : "updated",
     errors: row.errors,
   }));
+  // Photos first, outside the transaction (the network must not hold row locks); a row whose photo fails is not written.
+  for (const row of rows) {
+    const write = writes.get(row.line);
+    if (!write || row.outcome === "unchanged" || write.remote.length === 0) continue;
+    const images = [...(write.data.images as string[])];
+    for (const url of write.remote) {
+      try {
+        images[images.indexOf(url)] = await importRemoteImage(url, network);
+      } catch (error) {
+        if (!(error instanceof RemoteImageError || error instanceof ImageUploadError)) throw error;
+        row.outcome = "failed";
+        row.errors = [...row.errors, IMPORT_MESSAGES.photoFailed(url, error.message)];
+      }
+    }
+    write.data.images = images;
+  }
   const dropped: string[] = [];
   await db().transaction(async (tx) => {
     for (const row of rows) {
       const write = writes.get(row.line);
-      if (!write || row.outcome === "unchanged") continue;
+      if (!write || row.outcome === "unchanged" || row.outcome === "failed") continue;
       try {
         if (write.id) await updateProperty(write.id, write.data, tx);
         else await createProperty(write.data, tx);
