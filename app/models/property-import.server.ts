@@ -44,6 +44,20 @@ export const REQUIRED_IMPORT_COLUMNS = ["title", "description", "location"] as c
 const IMPORTED_FIELDS = PROPERTY_CONTENT_FIELDS.filter((name) => name !== "location_id");
 const LIST_FIELDS = new Set(["features", "features_bg", "images"]);
 
+/** The fields a column can be mapped to (the mapping step's choices). */
+export const IMPORT_FIELDS: readonly string[] = [...REQUIRED_IMPORT_COLUMNS, ...IMPORTED_FIELDS.filter((name) => !["title", "description"].includes(name))];
+
+/**
+ * `table` with its header replaced by the chosen fields ("" = column not
+ * imported). A mapping that does not fit the file (other length, unknown
+ * field) is refused: null.
+ */
+export function applyMapping(table: CsvTable, mapping: readonly unknown[]): CsvTable | null {
+  if (mapping.length !== table.header.length) return null;
+  if (!mapping.every((field) => field === "" || (typeof field === "string" && IMPORT_FIELDS.includes(field)))) return null;
+  return { header: mapping as string[], rows: table.rows };
+}
+
 /** The data layer's English messages for a missing text, in the admin's Russian. */
 const RUSSIAN: Record<string, string> = {
   [PROPERTY_MESSAGES.dataTitleRequired]: PROPERTY_MESSAGES.titleRequired,
@@ -113,7 +127,7 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
     ...(duplicated.length > 0 ? [IMPORT_MESSAGES.duplicateColumns(duplicated)] : []),
   ];
   const known = new Set<string>([...IMPORTED_FIELDS, "location"]);
-  const ignoredColumns = table.header.filter((name, i) => !known.has(header[i]!));
+  const ignoredColumns = table.header.filter((name, i) => name !== "" && !known.has(header[i]!));
   if (fileErrors.length > 0) return { plan: { fileErrors, ignoredColumns, rows: [], counts }, writes };
 
   const locations = await listLocations();

@@ -83,3 +83,47 @@ describe("/admin/import, the import", () => {
     expect(JSON.stringify(await count())).toBe(after);
   });
 });
+
+describe("/admin/import, the mapping step", () => {
+  type Checked = {
+    init: { status: number };
+    data: { file: string; columns: string[]; mapping: string[]; plan: { fileErrors: string[]; counts: Record<string, number> } };
+  };
+  const send = async (fields: [string, string][]) => {
+    const body = new FormData();
+    for (const [k, v] of fields) body.append(k, v);
+    const request = new Request("http://127.0.0.1/admin/import", { method: "POST", body });
+    return (await action({ request, params: {}, context: {} } as unknown as Parameters<typeof action>[0])) as never;
+  };
+
+  it("suggests fields for other column names, checks with the admin's mapping, and imports with it", async () => {
+    const csv = "Код;Название;Описание;Цена;Локация;Цвет\nM-1;Дом у моря;Текст;120000;Созополь;синий\n";
+    const first = (await post(new Blob([csv]))) as unknown as Checked;
+    expect(first.init.status).toBe(200);
+    expect(first.data.columns).toEqual(["Код", "Название", "Описание", "Цена", "Локация", "Цвет"]);
+    expect(first.data.mapping).toEqual(["reference", "title", "description", "price", "location", ""]);
+    expect(first.data.plan.counts).toMatchObject({ create: 1, error: 0 });
+    // The admin unmaps the description: the check refuses the file, naming the column.
+    const without: Checked = await send([
+      ["intent", "remap"],
+      ["file", first.data.file],
+      ...["reference", "title", "", "price", "location", ""].map((f) => ["map", f] as [string, string]),
+    ]);
+    expect([without.init.status, without.data.plan.fileErrors]).toEqual([400, ["В файле нет обязательных столбцов: description"]]);
+    const bad: Result = await send([
+      ["intent", "remap"],
+      ["file", first.data.file],
+      ["map", "title"],
+      ["map", "password"],
+    ]);
+    expect([bad.init.status, bad.data.error]).toEqual([400, ADMIN.import.badMapping]);
+    const imported: { data: { report: { counts: Record<string, number> } } } = await send([
+      ["intent", "import"],
+      ["file", first.data.file],
+      ...first.data.mapping.map((f) => ["map", f] as [string, string]),
+    ]);
+    expect(imported.data.report.counts).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 0 });
+    const rows = await test.handle().db.execute(sql`select title, price::int as price from real_estates where reference = 'M-1'`);
+    expect(JSON.stringify(rows)).toContain('"title":"Дом у моря","price":120000');
+  });
+});

@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
-import { buttonClass, ErrorBanner, Notice, PageHeader } from "~/components/admin/ui";
+import { buttonClass, ErrorBanner, inputClass, Notice, PageHeader } from "~/components/admin/ui";
 import { SubmitButton } from "~/components/submit-button";
 import { ADMIN } from "~/i18n/admin";
 import { CsvError, parseCsv, type CsvTable } from "~/lib/csv";
+import { suggestMapping } from "~/lib/import-columns";
 import {
+  applyMapping,
   checkedFile,
+  IMPORT_FIELDS,
   importBatch,
   keepCheckedFile,
   MAX_IMPORT_BYTES,
@@ -27,8 +30,8 @@ import type { Route } from "./+types/import";
  * progress bar; without JS one post imports everything (decision 0028).
  */
 
-type ImportResult =
-  { ok: false; error: string } | { ok: true; step: "check"; plan: ImportPlan; file: string } | { ok: true; step: "import"; report: ImportBatchReport };
+type Checked = { ok: true; step: "check"; plan: ImportPlan; file: string; columns: string[]; mapping: string[]; fields: readonly string[] };
+type ImportResult = { ok: false; error: string } | Checked | { ok: true; step: "import"; report: ImportBatchReport };
 
 const T = ADMIN.import;
 
@@ -36,10 +39,17 @@ export async function action({ request }: Route.ActionArgs) {
   const refuse = (error: string) => data<ImportResult>({ ok: false, error }, { status: 400 });
   const form = await request.formData();
   const origin = getEnv().publicUrl;
-  if (form.get("intent") === "import") {
-    const text = checkedFile(form.get("file"));
+  const intent = form.get("intent");
+  if (intent === "import" || intent === "remap") {
+    // The rows always come from the file kept on the server; the page sends only its key and the columns' fields.
+    const key = form.get("file");
+    const text = checkedFile(key);
     if (text === null) return refuse(T.expired);
-    const table = parseCsv(text, MAX_IMPORT_ROWS);
+    const raw = parseCsv(text, MAX_IMPORT_ROWS);
+    const mapping = form.getAll("map");
+    const table = mapping.length > 0 ? applyMapping(raw, mapping) : raw;
+    if (!table) return refuse(T.badMapping);
+    if (intent === "remap") return checked(await planImport(table, origin), String(key), raw.header, table.header);
     const start = form.get("start");
     if (typeof start === "string" && /^\d{1,6}$/.test(start)) {
       return data<ImportResult>({ ok: true, step: "import", report: await importBatch(table, origin, Number(start)) });
@@ -56,13 +66,21 @@ export async function action({ request }: Route.ActionArgs) {
     return refuse(T.notUtf8);
   }
   try {
-    const plan = await planImport(parseCsv(text, MAX_IMPORT_ROWS), origin);
-    if (plan.fileErrors.length > 0) return data<ImportResult>({ ok: true, step: "check", plan, file: "" }, { status: 400 });
-    return data<ImportResult>({ ok: true, step: "check", plan, file: await keepCheckedFile(text) }, { status: 200 });
+    const raw = parseCsv(text, MAX_IMPORT_ROWS);
+    // The export's own names map to themselves; other names by their common synonyms (the page lets the admin change it).
+    const mapping = suggestMapping(raw.header, IMPORT_FIELDS);
+    return checked(await planImport(applyMapping(raw, mapping)!, origin), await keepCheckedFile(text), raw.header, mapping);
   } catch (error) {
     if (error instanceof CsvError) return refuse(T.broken(error.line, T.reasons[error.problem]));
     throw error;
   }
+}
+
+function checked(plan: ImportPlan, file: string, columns: string[], mapping: string[]) {
+  return data<ImportResult>(
+    { ok: true, step: "check", plan, file, columns, mapping, fields: IMPORT_FIELDS },
+    { status: plan.fileErrors.length > 0 ? 400 : 200 },
+  );
 }
 
 /** The form without JS: every batch in turn, one report. */
@@ -86,8 +104,9 @@ export default function Import() {
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") !== "import";
-  const plan = result?.ok && result.step === "check" ? result.plan : null;
-  const file = result?.ok && result.step === "check" ? result.file : "";
+  const check = result?.ok && result.step === "check" ? result : null;
+  const plan = check?.plan ?? null;
+  const file = check?.file ?? "";
   const done = result?.ok && result.step === "import" ? result.report : null;
   return (
     <main className="grid max-w-5xl gap-6 p-4 md:p-8">
@@ -103,6 +122,7 @@ export default function Import() {
           <SubmitButton busy={checking} label={T.check} busyLabel={T.checking} className={buttonClass.primary} />
         </div>
       </Form>
+      {check ? <Mapping key={`${file}:${check.mapping.join()}`} check={check} /> : null}
       {plan && plan.fileErrors.length === 0 ? (
         <section className="grid min-w-0 gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={T.title}>
           <Notice message={`${T.summary(plan.counts)}. ${T.nothingSaved}`} />
@@ -112,7 +132,7 @@ export default function Import() {
               <RowLine key={row.line} row={row} result={T.actions[row.action]} failed={row.action === "error"} />
             ))}
           </ol>
-          {plan.counts.create + plan.counts.update > 0 ? <RunImport key={file} file={file} total={plan.rows.length} /> : null}
+          {plan.counts.create + plan.counts.update > 0 ? <RunImport key={file} file={file} mapping={check!.mapping} total={plan.rows.length} /> : null}
         </section>
       ) : null}
       {done ? <Report report={done} /> : null}
@@ -154,7 +174,15 @@ function RowLine({
  * The import button. Without JS it posts once (everything, one report); with
  * JS it posts one batch at a time and shows how far it got.
  */
-function RunImport({ file, total }: { file: string; total: number }) {
+function RunImport({ file, mapping, total }: { file: string; mapping: string[]; total: number }) {
+  const batch = (start: number) => {
+    const body = new FormData();
+    body.set("intent", "import");
+    body.set("file", file);
+    body.set("start", String(start));
+    for (const field of mapping) body.append("map", field);
+    return body;
+  };
   const fetcher = useFetcher<typeof action>();
   const navigation = useNavigation();
   const [progress, setProgress] = useState<{ next: number; rows: ImportRowResult[]; error: string | null } | null>(null);
@@ -171,9 +199,9 @@ function RunImport({ file, total }: { file: string; total: number }) {
     const next = { next: report.next, rows: [...progress.rows, ...report.rows], error: report.fileErrors[0] ?? null };
     setProgress(next);
     if (report.fileErrors.length === 0 && report.next < report.total) {
-      void fetcher.submit({ intent: "import", file, start: String(report.next) }, { method: "post" });
+      void fetcher.submit(batch(report.next), { method: "post" });
     }
-  }, [fetcher, file, progress]);
+  }, [fetcher, file, progress]); // eslint-disable-line react-hooks/exhaustive-deps
 
   if (progress && (progress.next >= total || progress.error)) {
     const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
@@ -193,11 +221,14 @@ function RunImport({ file, total }: { file: string; total: number }) {
       onSubmit={(event) => {
         event.preventDefault();
         setProgress({ next: 0, rows: [], error: null });
-        void fetcher.submit({ intent: "import", file, start: "0" }, { method: "post" });
+        void fetcher.submit(batch(0), { method: "post" });
       }}
     >
       <input type="hidden" name="intent" value="import" />
       <input type="hidden" name="file" value={file} />
+      {mapping.map((field, i) => (
+        <input key={i} type="hidden" name="map" value={field} />
+      ))}
       <p className="text-sm text-slate-600">{T.runHint}</p>
       {progress ? (
         <label className="grid gap-1 text-sm text-slate-800">
@@ -207,6 +238,38 @@ function RunImport({ file, total }: { file: string; total: number }) {
       ) : null}
       <div>
         <SubmitButton busy={running} label={T.run} busyLabel={T.running} className={buttonClass.primary} />
+      </div>
+    </Form>
+  );
+}
+
+/** The mapping step: each column of the file, with the field it goes to. */
+function Mapping({ check }: { check: Checked }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "remap";
+  return (
+    <Form method="post" className="grid min-w-0 gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={T.mappingTitle}>
+      <h2 className="text-lg font-semibold">{T.mappingTitle}</h2>
+      <p className="text-sm text-slate-600">{T.mappingHint}</p>
+      <input type="hidden" name="intent" value="remap" />
+      <input type="hidden" name="file" value={check.file} />
+      <div className="grid gap-3 sm:grid-cols-2" data-testid="import-mapping">
+        {check.columns.map((column, i) => (
+          <label key={i} className="grid min-w-0 gap-1 text-sm font-medium text-slate-800">
+            <span className="break-words">{column || T.unnamedColumn(i + 1)}</span>
+            <select name="map" defaultValue={check.mapping[i] ?? ""} className={inputClass}>
+              <option value="">{T.notImported}</option>
+              {check.fields.map((field) => (
+                <option key={field} value={field}>
+                  {T.fieldLabels[field as keyof typeof T.fieldLabels] ? `${T.fieldLabels[field as keyof typeof T.fieldLabels]} (${field})` : field}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+      <div>
+        <SubmitButton busy={busy} label={T.recheck} busyLabel={T.checking} className={buttonClass.secondary} />
       </div>
     </Form>
   );
