@@ -201,7 +201,7 @@ function RunImport({ file, mapping, total }: { file: string; mapping: string[]; 
     if (report.fileErrors.length === 0 && report.next < report.total) {
       void fetcher.submit(batch(report.next), { method: "post" });
     }
-  }, [fetcher, file, progress]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [fetcher, file, progress]);
 
   if (progress && (progress.next >= total || progress.error)) {
     const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
