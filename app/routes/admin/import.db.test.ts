@@ -42,6 +42,8 @@ describe("/admin/import", () => {
     expect([broken.init.status, broken.data.error]).toEqual([400, ADMIN.import.broken(2, ADMIN.import.reasons.unclosedQuote)]);
     const huge = await post(new Blob([new Uint8Array(MAX_IMPORT_BYTES + 1)]));
     expect([huge.init.status, huge.data.error]).toEqual([400, ADMIN.import.tooBig]);
+    const many = await post(new Blob([`title,description,location\n${"Квартира,x,Созополь\n".repeat(100_000)}`]));
+    expect([many.init.status, many.data.error]).toEqual([400, ADMIN.import.broken(10_002, ADMIN.import.reasons.tooManyRows)]);
     const none = await post(null);
     expect([none.init.status, none.data.error]).toEqual([400, ADMIN.import.noFile]);
     const rows = `\uFEFFreference,title,description,location\nSZ-1,Квартира,Описание,Созополь\nSZ-2,Новая,Текст,Созополь\nSZ-3,,Текст,Созополь\n=1+1,"=cmd|' /C calc'!A0",x,Созополь\n`;

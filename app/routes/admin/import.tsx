@@ -257,7 +257,7 @@ function Mapping({ check }: { check: Checked }) {
         {check.columns.map((column, i) => (
           <label key={i} className="grid min-w-0 gap-1 text-sm font-medium text-slate-800">
             <span className="break-words">{column || T.unnamedColumn(i + 1)}</span>
-            <select name="map" defaultValue={check.mapping[i] ?? ""} className={inputClass}>
+            <select name="map" aria-label={column || T.unnamedColumn(i + 1)} defaultValue={check.mapping[i] ?? ""} className={inputClass}>
               <option value="">{T.notImported}</option>
               {check.fields.map((field) => (
                 <option key={field} value={field}>
