@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetEnvForTests } from "~/platform/env.server";
 import { setStorage } from "./index.server";
 import { LocalStorage } from "./local.server";
-import { fetchRemoteImage, importRemoteImage, RemoteImageError, type RemoteFetchDeps, type RemoteResponse } from "./remote-image.server";
+import { fetchRemoteImage, importRemoteImage, realNetwork, RemoteImageError, type RemoteFetchDeps, type RemoteResponse } from "./remote-image.server";
 
 /**
  * Photos by URL for the CSV import (decision 0028). The real network is used
@@ -16,8 +16,10 @@ import { fetchRemoteImage, importRemoteImage, RemoteImageError, type RemoteFetch
  */
 const PORT = 9915;
 let hits = 0;
-const server = http.createServer((_req, res) => {
+let lastHost = "";
+const server = http.createServer((req, res) => {
   hits++;
+  lastHost = req.headers.host ?? "";
   res.end("secret");
 });
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-remote-"));
@@ -148,5 +150,15 @@ describe("fetchRemoteImage with an injected network", () => {
     expect(await importRemoteImage("http://photos.example/b.png", net.deps)).toBe(url);
     expect(net.calls).toHaveLength(1);
     await expect(importRemoteImage("http://photos.example/text", net.deps)).rejects.toThrow(/формат|изображ/i);
+  });
+});
+
+describe("the real transport", () => {
+  it("connects to the address it is given, whatever the name resolves to, keeping the name in Host", async () => {
+    // Called directly (the address rules above never let 127.0.0.1 through): a name no DNS knows still reaches the pinned address.
+    const response = await realNetwork.request(new URL(`http://pinned.invalid:${PORT}/x`), "127.0.0.1", new AbortController().signal);
+    let body = "";
+    for await (const chunk of response.body) body += Buffer.from(chunk).toString();
+    expect([response.status, body, lastHost, hits]).toEqual([200, "secret", `pinned.invalid:${PORT}`, 1]);
   });
 });

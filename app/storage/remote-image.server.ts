@@ -56,7 +56,8 @@ export interface RemoteFetchDeps {
   request(url: URL, address: string, signal: AbortSignal): Promise<RemoteResponse>;
 }
 
-const realDeps: RemoteFetchDeps = {
+/** The real network (exported for the test of its pinned connection only). */
+export const realNetwork: RemoteFetchDeps = {
   async resolve(host) {
     return (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
   },
@@ -109,7 +110,7 @@ function httpUrl(text: string, base?: URL): URL {
 /** The bytes at `address` (http/https), refused as described above. */
 export async function fetchRemoteImage(
   address: string,
-  deps: RemoteFetchDeps = realDeps,
+  deps: RemoteFetchDeps = realNetwork,
   options: { timeoutMs?: number; maxBytes?: number } = {},
 ): Promise<Uint8Array> {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
@@ -165,7 +166,7 @@ export async function storedRemoteImage(url: string): Promise<string | null> {
 }
 
 /** Fetches a photo URL (unless stored before) through the upload pipeline; its site path. Refusals: RemoteImageError or ImageUploadError. */
-export async function importRemoteImage(url: string, deps: RemoteFetchDeps = realDeps): Promise<string> {
+export async function importRemoteImage(url: string, deps: RemoteFetchDeps = realNetwork): Promise<string> {
   const stored = await storedRemoteImage(url);
   if (stored) return stored;
   const bytes = await fetchRemoteImage(url, deps);
