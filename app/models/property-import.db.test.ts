@@ -5,7 +5,7 @@ import { getEnv } from "~/platform/env.server";
 import { feedText } from "~/web/feeds/feed-http.server";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { createLocation } from "./locations.server";
-import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, planImport } from "./property-import.server";
+import { IMPORT_BATCH, IMPORT_MESSAGES, importBatch, MAX_IMPORT_ROWS, planImport } from "./property-import.server";
 import { createProperty } from "./real-estates.server";
 
 /** The CSV import's dry run (issue 23 item 7): the export read back changes nothing; bad files and rows get Russian reasons; nothing is written. */
@@ -45,14 +45,14 @@ beforeAll(async () => {
 });
 
 describe("CSV import, dry run", () => {
-  it("plans the export read back as unchanged (a row without a reference as a new one), writing nothing", async () => {
+  it("plans the export read back as unchanged (a row without a reference by its id), writing nothing", async () => {
     const before = await snapshot();
     const plan = await planImport(parseCsv(await exportCsv(), MAX_IMPORT_ROWS), ORIGIN);
     expect(plan.fileErrors).toEqual([]);
     expect(plan.rows.map((r) => [r.reference, r.action, r.errors])).toEqual(
       expect.arrayContaining([
         ["SZ-1", "unchanged", []],
-        [null, "create", []],
+        [null, "unchanged", []],
       ]),
     );
     expect(plan.ignoredColumns).toEqual(expect.arrayContaining(["id", "feed_id", "url_ru", "created_at"]));
@@ -81,7 +81,7 @@ describe("CSV import, dry run", () => {
       "completion_quarter: Срок сдачи в формате ГГГГ-Qn, например 2027-Q2",
     ]);
     expect(duplicate!.errors).toEqual([IMPORT_MESSAGES.locationUnknown("Варна"), IMPORT_MESSAGES.duplicateReference(2)]);
-    expect(untitled!.errors).toEqual(["title: Название объекта обязательно"]);
+    expect(untitled!.errors).toEqual([IMPORT_MESSAGES.referenceNeeded, "title: Название объекта обязательно"]);
     expect(extra!.errors).toEqual([IMPORT_MESSAGES.wrongCellCount(8, 7)]);
     expect(plan.counts).toEqual({ create: 0, update: 0, unchanged: 0, error: 4 });
     const noColumns = await planImport(parseCsv("name,price\nx,1\n", MAX_IMPORT_ROWS), ORIGIN);
@@ -110,5 +110,62 @@ describe("CSV import, dry run", () => {
       }
     }
     expect(() => parseCsv(`a\n${"1\n".repeat(11)}`, 10)).toThrow(/more than the allowed rows/);
+  });
+});
+
+describe("CSV import", () => {
+  const importAll = async (csv: string) => {
+    const table = parseCsv(csv, MAX_IMPORT_ROWS);
+    const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+    const rows = [];
+    let next = 0;
+    let batches = 0;
+    do {
+      const report = await importBatch(table, ORIGIN, next);
+      expect(report.fileErrors).toEqual([]);
+      for (const key of Object.keys(counts) as (keyof typeof counts)[]) counts[key] += report.counts[key];
+      rows.push(...report.rows);
+      next = report.next;
+      batches++;
+    } while (next < table.rows.length);
+    return { counts, rows, batches };
+  };
+
+  it("imports the export back and changes nothing (not even updated_at)", async () => {
+    const before = await snapshot();
+    const { counts } = await importAll(await exportCsv());
+    expect(counts).toEqual({ created: 0, updated: 0, unchanged: 2, failed: 0 });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("creates and updates by reference in batches, reports bad rows in Russian, and a second import changes nothing", async () => {
+    const lines = ["reference,title,description,location,price"];
+    for (let i = 0; i < IMPORT_BATCH + 20; i++) lines.push(`IMP-${i},Квартира ${i},Описание,Созопол,${1000 + i}`);
+    lines.push("SZ-1,Новое название,Новое описание,Созополь,5");
+    lines.push(",Без номера,Описание,Созополь,1");
+    lines.push("IMP-0,Повтор,Описание,Созополь,1");
+    const csv = lines.join("\n");
+    const first = await importAll(csv);
+    expect(first.batches).toBe(2);
+    expect(first.counts).toEqual({ created: IMPORT_BATCH + 20, updated: 1, unchanged: 0, failed: 2 });
+    expect(first.rows.filter((r) => r.outcome === "failed").map((r) => r.errors)).toEqual([
+      [IMPORT_MESSAGES.referenceNeeded],
+      [IMPORT_MESSAGES.duplicateReference(2)],
+    ]);
+    const rows = await test.handle().db.execute(sql`select title, price::int as price, description_bg from real_estates where reference = 'SZ-1'`);
+    // Only the file's columns change: the Bulgarian description stays.
+    expect(JSON.stringify(rows)).toContain('"title":"Новое название"');
+    expect(JSON.stringify(rows)).toContain('"description_bg":"Описание"');
+    const before = await snapshot();
+    const second = await importAll(csv);
+    expect(second.counts).toEqual({ created: 0, updated: 0, unchanged: IMPORT_BATCH + 21, failed: 2 });
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("refuses a file without the required columns and writes nothing", async () => {
+    const before = await snapshot();
+    const report = await importBatch(parseCsv("reference,price\nX-1,1\n", MAX_IMPORT_ROWS), ORIGIN, 0);
+    expect(report.fileErrors).toEqual([IMPORT_MESSAGES.missingColumns(["title", "description", "location"])]);
+    expect(await snapshot()).toBe(before);
   });
 });

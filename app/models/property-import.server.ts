@@ -1,21 +1,30 @@
 import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { hasStorage } from "~/storage/index.server";
+import { ImageUploadError } from "~/storage/images.server";
+import { importRemoteImage, RemoteImageError, storedRemoteImage, type RemoteFetchDeps } from "~/storage/remote-image.server";
+import { removeImagesIfUnused } from "./image-references.server";
 import { propertyColumns, realEstates, type Property } from "~/db/schema";
 import type { CsvTable } from "~/lib/csv";
-import { fieldErrors } from "~/schemas/fields";
+import { fieldErrors, isUuid } from "~/schemas/fields";
 import { PROPERTY_CONTENT_FIELDS, PROPERTY_MESSAGES, propertyCreateSchema } from "~/schemas/property";
+import { ModelError } from "./errors.server";
 import { listLocations } from "./locations.server";
+import { createProperty, updateProperty } from "./real-estates.server";
 
 /**
  * The CSV import's dry run (issue 23 item 7): what importing a table in the
  * export's columns (app/web/feeds/csv.server.ts) would do, row by row —
  * create, update (by `reference`), leave unchanged, or refuse with the
- * reasons in Russian — without writing anything. The import itself is not
- * built yet (decision 0026).
+ * reasons in Russian — without writing anything; then the import itself,
+ * one transaction per batch of rows, each row planned again against the
+ * database of that moment (decisions 0026, 0028).
  */
 
 export const MAX_IMPORT_ROWS = 10_000;
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+/** Rows written in one transaction (and one request of the page's progress). */
+export const IMPORT_BATCH = 100;
 
 export const IMPORT_MESSAGES = {
   missingColumns: (names: string[]) => `В файле нет обязательных столбцов: ${names.join(", ")}`,
@@ -23,6 +32,9 @@ export const IMPORT_MESSAGES = {
   locationUnknown: (name: string) => `Локация «${name}» не найдена: создайте её или исправьте название`,
   duplicateReference: (line: number) => `Номер объекта уже встречается в строке ${line}`,
   wrongCellCount: (got: number, expected: number) => `В строке ${got} ячеек, а в заголовке ${expected}`,
+  referenceNeeded: "Нет номера объекта (reference): без него повторный импорт создал бы копию",
+  writeFailed: (reason: string) => `Не сохранено: ${reason}`,
+  photoFailed: (url: string, reason: string) => `Фото ${url} не загружено: ${reason}`,
 } as const;
 
 /** The columns a row needs; `location` is the location's name (Russian or Bulgarian). */
@@ -31,6 +43,20 @@ export const REQUIRED_IMPORT_COLUMNS = ["title", "description", "location"] as c
 /** The property's own fields the import sets (the export's other columns — ids, addresses, dates, €/m² — are the site's own). */
 const IMPORTED_FIELDS = PROPERTY_CONTENT_FIELDS.filter((name) => name !== "location_id");
 const LIST_FIELDS = new Set(["features", "features_bg", "images"]);
+
+/** The fields a column can be mapped to (the mapping step's choices). */
+export const IMPORT_FIELDS: readonly string[] = [...REQUIRED_IMPORT_COLUMNS, ...IMPORTED_FIELDS.filter((name) => !["title", "description"].includes(name))];
+
+/**
+ * `table` with its header replaced by the chosen fields ("" = column not
+ * imported). A mapping that does not fit the file (other length, unknown
+ * field) is refused: null.
+ */
+export function applyMapping(table: CsvTable, mapping: readonly unknown[]): CsvTable | null {
+  if (mapping.length !== table.header.length) return null;
+  if (!mapping.every((field) => field === "" || (typeof field === "string" && IMPORT_FIELDS.includes(field)))) return null;
+  return { header: mapping as string[], rows: table.rows };
+}
 
 /** The data layer's English messages for a missing text, in the admin's Russian. */
 const RUSSIAN: Record<string, string> = {
@@ -69,10 +95,29 @@ function imageRef(origin: string, url: string): string {
   return url.startsWith(`${base}/`) ? decodeURI(url.slice(base.length)) : url;
 }
 
+/** What a planned row writes: the checked fields present in the file, and the property it updates. */
+interface RowWrite {
+  id: string | null;
+  data: Record<string, unknown>;
+  dropped: string[];
+  /** Photo URLs new to the property, fetched before the batch's transaction. */
+  remote: string[];
+}
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /** Plans the import of `table` (nothing is written). `origin`: this site's public address. */
 export async function planImport(table: CsvTable, origin: string): Promise<ImportPlan> {
+  const { plan } = await planRows(table, origin, 0, table.rows.length);
+  return plan;
+}
+
+/**
+ * Plans rows [start, start + size) of `table` (duplicates are found across the
+ * whole file), with what each would write.
+ */
+async function planRows(table: CsvTable, origin: string, start: number, size: number): Promise<{ plan: ImportPlan; writes: Map<number, RowWrite> }> {
+  const writes = new Map<number, RowWrite>();
   const counts: Record<ImportAction, number> = { create: 0, update: 0, unchanged: 0, error: 0 };
   const header = table.header.map((name) => name.toLowerCase());
   const missing = REQUIRED_IMPORT_COLUMNS.filter((name) => !header.includes(name));
@@ -82,8 +127,8 @@ export async function planImport(table: CsvTable, origin: string): Promise<Impor
     ...(duplicated.length > 0 ? [IMPORT_MESSAGES.duplicateColumns(duplicated)] : []),
   ];
   const known = new Set<string>([...IMPORTED_FIELDS, "location"]);
-  const ignoredColumns = table.header.filter((name, i) => !known.has(header[i]!));
-  if (fileErrors.length > 0) return { fileErrors, ignoredColumns, rows: [], counts };
+  const ignoredColumns = table.header.filter((name, i) => name !== "" && !known.has(header[i]!));
+  if (fileErrors.length > 0) return { plan: { fileErrors, ignoredColumns, rows: [], counts }, writes };
 
   const locations = await listLocations();
   const locationByName = new Map<string, string>();
@@ -91,8 +136,20 @@ export async function planImport(table: CsvTable, origin: string): Promise<Impor
     for (const name of [l.name, l.name_bg]) if (name.trim()) locationByName.set(name.trim().toLowerCase(), l.id);
   }
   const referenceColumn = header.indexOf("reference");
-  const references = referenceColumn < 0 ? [] : [...new Set(table.rows.map((r) => r.cells[referenceColumn]?.trim() ?? "").filter(Boolean))];
+  const idColumn = header.indexOf("id");
+  const referenceOf = (cells: string[]) => (referenceColumn < 0 ? "" : unneutralise(cells[referenceColumn] ?? "").trim());
+  // The first line of each reference, over the whole file.
+  const firstLine = new Map<string, number>();
+  for (const { line, cells } of table.rows) {
+    const reference = referenceOf(cells).toLowerCase();
+    if (reference && !firstLine.has(reference)) firstLine.set(reference, line);
+  }
+  const chosen = table.rows.slice(start, start + size);
+  const references = [...new Set(chosen.map((r) => referenceOf(r.cells)).filter(Boolean))];
+  // Rows without a reference update the property whose id they carry (the export's own rows), if it has no reference either.
+  const ids = idColumn < 0 ? [] : [...new Set(chosen.filter((r) => !referenceOf(r.cells)).map((r) => r.cells[idColumn]?.trim() ?? ""))].filter(isUuid);
   const existing = new Map<string, Property>();
+  const byId = new Map<string, Property>();
   for (let i = 0; i < references.length; i += 1000) {
     const found = await db()
       .select(propertyColumns)
@@ -100,9 +157,16 @@ export async function planImport(table: CsvTable, origin: string): Promise<Impor
       .where(inArray(realEstates.reference, references.slice(i, i + 1000)));
     for (const p of found) existing.set(p.reference!, p);
   }
+  for (let i = 0; i < ids.length; i += 1000) {
+    const found = await db()
+      .select(propertyColumns)
+      .from(realEstates)
+      .where(inArray(realEstates.id, ids.slice(i, i + 1000)));
+    for (const p of found) if (!p.reference) byId.set(p.id, p);
+  }
 
-  const seen = new Map<string, number>();
-  const rows: ImportRowPlan[] = table.rows.map(({ line, cells }) => {
+  const rows: ImportRowPlan[] = [];
+  for (const { line, cells } of chosen) {
     const value = (name: string) => {
       const i = header.indexOf(name);
       return i < 0 ? undefined : unneutralise(cells[i] ?? "");
@@ -124,10 +188,11 @@ export async function planImport(table: CsvTable, origin: string): Promise<Impor
     input.location_id = locationId ?? "";
     const reference = typeof input.reference === "string" && input.reference.trim() ? input.reference.trim() : null;
     if (reference) {
-      const first = seen.get(reference.toLowerCase());
-      if (first !== undefined) errors.push(IMPORT_MESSAGES.duplicateReference(first));
-      else seen.set(reference.toLowerCase(), line);
+      const first = firstLine.get(reference.toLowerCase());
+      if (first !== undefined && first !== line) errors.push(IMPORT_MESSAGES.duplicateReference(first));
     }
+    const current = reference ? existing.get(reference) : byId.get(idColumn < 0 ? "" : (cells[idColumn]?.trim() ?? ""));
+    if (!reference && !current) errors.push(IMPORT_MESSAGES.referenceNeeded);
     const parsed = propertyCreateSchema.safeParse(input);
     if (!parsed.success) {
       for (const [field, message] of Object.entries(fieldErrors(parsed.error))) {
@@ -138,16 +203,139 @@ export async function planImport(table: CsvTable, origin: string): Promise<Impor
     const title = String(input.title ?? "");
     let action: ImportAction = "error";
     if (errors.length === 0 && parsed.success) {
-      const current = reference ? existing.get(reference) : undefined;
+      const data = parsed.data as Record<string, unknown>;
+      // Photos by URL (decision 0028): one the property already shows stays a link; one imported before is its stored copy; the rest are fetched at import.
+      const remote: string[] = [];
+      if (Array.isArray(data.images)) {
+        const images: string[] = [];
+        for (const image of data.images as string[]) {
+          const stored = /^https?:\/\//i.test(image) && !current?.images.includes(image) && hasStorage() ? await storedRemoteImage(image) : null;
+          if (stored) images.push(stored);
+          else {
+            if (/^https?:\/\//i.test(image) && !current?.images.includes(image)) remote.push(image);
+            images.push(image);
+          }
+        }
+        data.images = images;
+      }
+      // Only the columns the file has are written: an update leaves the others as they are.
+      const present = Object.fromEntries(Object.keys(input).map((field) => [field, data[field]]));
       if (!current) action = "create";
       else {
-        const data = parsed.data as Record<string, unknown>;
-        const changed = Object.keys(input).some((field) => field in data && !same(data[field], current[field as keyof Property]));
+        const changed = Object.keys(present).some((field) => !same(present[field], current[field as keyof Property]));
         action = changed ? "update" : "unchanged";
       }
+      const images = present.images as string[] | undefined;
+      const dropped = current && images ? current.images.filter((image) => !images.includes(image)) : [];
+      writes.set(line, { id: current?.id ?? null, data: current ? present : data, dropped, remote });
     }
     counts[action]++;
-    return { line, reference, title, action, errors };
+    rows.push({ line, reference, title, action, errors });
+  }
+  return { plan: { fileErrors, ignoredColumns, rows, counts }, writes };
+}
+
+export type ImportOutcome = "created" | "updated" | "unchanged" | "failed";
+
+export interface ImportRowResult {
+  line: number;
+  reference: string | null;
+  title: string;
+  outcome: ImportOutcome;
+  errors: string[];
+}
+
+export interface ImportBatchReport {
+  /** Problems of the whole file (then nothing is written). */
+  fileErrors: string[];
+  rows: ImportRowResult[];
+  counts: Record<ImportOutcome, number>;
+  /** Rows of the file, and the first row after this batch (`next === total`: done). */
+  total: number;
+  next: number;
+}
+
+/**
+ * Imports rows [start, start + IMPORT_BATCH) of `table` in one transaction:
+ * each row is planned again against the database of this moment and then
+ * created or updated by reference; a row whose write fails is rolled back
+ * alone (a savepoint) and reported, the rest of the batch is kept. Photo
+ * URLs are fetched before the transaction (`network`: tests inject it). Importing
+ * the same rows again finds them unchanged and writes nothing.
+ */
+export async function importBatch(table: CsvTable, origin: string, start: number, network?: RemoteFetchDeps): Promise<ImportBatchReport> {
+  const counts: Record<ImportOutcome, number> = { created: 0, updated: 0, unchanged: 0, failed: 0 };
+  const total = table.rows.length;
+  const from = Math.max(0, Math.min(Math.trunc(start), total));
+  const { plan, writes } = await planRows(table, origin, from, IMPORT_BATCH);
+  if (plan.fileErrors.length > 0) return { fileErrors: plan.fileErrors, rows: [], counts, total, next: total };
+  const rows: ImportRowResult[] = plan.rows.map((row) => ({
+    line: row.line,
+    reference: row.reference,
+    title: row.title,
+    outcome: row.action === "error" ? "failed" : row.action === "unchanged" ? "unchanged" : row.action === "create" ? "created" : "updated",
+    errors: row.errors,
+  }));
+  // Photos first, outside the transaction (the network must not hold row locks); a row whose photo fails is not written.
+  for (const row of rows) {
+    const write = writes.get(row.line);
+    if (!write || row.outcome === "unchanged" || write.remote.length === 0) continue;
+    const images = [...(write.data.images as string[])];
+    for (const url of write.remote) {
+      try {
+        images[images.indexOf(url)] = await importRemoteImage(url, network);
+      } catch (error) {
+        if (!(error instanceof RemoteImageError || error instanceof ImageUploadError)) throw error;
+        row.outcome = "failed";
+        row.errors = [...row.errors, IMPORT_MESSAGES.photoFailed(url, error.message)];
+      }
+    }
+    write.data.images = images;
+  }
+  const dropped: string[] = [];
+  await db().transaction(async (tx) => {
+    for (const row of rows) {
+      const write = writes.get(row.line);
+      if (!write || row.outcome === "unchanged" || row.outcome === "failed") continue;
+      try {
+        if (write.id) await updateProperty(write.id, write.data, tx);
+        else await createProperty(write.data, tx);
+        dropped.push(...write.dropped);
+      } catch (error) {
+        if (!(error instanceof ModelError)) throw error;
+        row.outcome = "failed";
+        row.errors = [IMPORT_MESSAGES.writeFailed(RUSSIAN[error.message] ?? error.message)];
+      }
+    }
   });
-  return { fileErrors, ignoredColumns, rows, counts };
+  for (const row of rows) counts[row.outcome]++;
+  // After the commit: photos the import took away that nothing shows any more leave the store.
+  await removeImagesIfUnused(dropped);
+  return { fileErrors: [], rows, counts, total, next: from + plan.rows.length };
+}
+
+/**
+ * Files that passed the check, kept in this process's memory under the
+ * SHA-256 of their bytes, so the import writes exactly the file that was
+ * checked and the page never sends rows back (decision 0028). A few files for
+ * an hour; after a restart the admin checks the file again.
+ */
+const CHECKED_FILES = new Map<string, { text: string; until: number }>();
+const CHECKED_KEEP = 4;
+const CHECKED_TTL_MS = 60 * 60 * 1000;
+
+export async function keepCheckedFile(text: string, now = Date.now()): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  const key = Buffer.from(digest).toString("hex");
+  for (const [k, v] of CHECKED_FILES) if (v.until < now) CHECKED_FILES.delete(k);
+  CHECKED_FILES.delete(key);
+  CHECKED_FILES.set(key, { text, until: now + CHECKED_TTL_MS });
+  while (CHECKED_FILES.size > CHECKED_KEEP) CHECKED_FILES.delete(CHECKED_FILES.keys().next().value!);
+  return key;
+}
+
+export function checkedFile(key: unknown, now = Date.now()): string | null {
+  if (typeof key !== "string") return null;
+  const kept = CHECKED_FILES.get(key);
+  return kept && kept.until >= now ? kept.text : null;
 }

@@ -113,7 +113,7 @@ export async function countProperties(): Promise<number> {
  * unique within its location, and — when no order is given — the end of its
  * location's list (SPEC §4: order = current count).
  */
-export async function createProperty(input: unknown): Promise<Property> {
+export async function createProperty(input: unknown, executor: Executor = db()): Promise<Property> {
   if (!isObject(input)) throw new ModelError(M.invalidCreate, "validation");
   const canonical = canonicalPropertyInput(input);
   if (typeof canonical.title !== "string") throw new ModelError(M.invalidCreate, "validation");
@@ -123,7 +123,8 @@ export async function createProperty(input: unknown): Promise<Property> {
 
   let row: Property | undefined;
   try {
-    row = await db().transaction(async (tx) => {
+    // Inside a caller's transaction (the CSV import's batch) this is a savepoint.
+    row = await executor.transaction(async (tx) => {
       if (!(await locationExists(tx, data.location_id))) throw locationMissing();
       const list = propertiesOf(data.location_id);
       await lockList(tx, list);
@@ -147,7 +148,7 @@ export async function createProperty(input: unknown): Promise<Property> {
  * checked and written; unknown keys are ignored. Moving a property to another
  * location puts it at the end there and closes the gap it leaves.
  */
-export async function updateProperty(id: unknown, data: unknown): Promise<Property> {
+export async function updateProperty(id: unknown, data: unknown, executor: Executor = db()): Promise<Property> {
   if (!isUuid(id) || !isObject(data)) throw new ModelError(M.invalidUpdate, "validation");
   const canonical = canonicalPropertyInput(data);
   const present = Object.fromEntries(UPDATABLE_PROPERTY_FIELDS.filter((k) => canonical[k] !== undefined).map((k) => [k, canonical[k]]));
@@ -158,7 +159,7 @@ export async function updateProperty(id: unknown, data: unknown): Promise<Proper
   let row: Property | undefined;
   let dropped: string[] = [];
   try {
-    row = await db().transaction(async (tx) => {
+    row = await executor.transaction(async (tx) => {
       const before = await getProperty(id, tx);
       if (!before) return undefined;
       // Lock the lists involved first (its own and, when moving, the target),
@@ -194,7 +195,8 @@ export async function updateProperty(id: unknown, data: unknown): Promise<Proper
   }
   if (!row) throw new ModelError(M.updateNoData, "not_found");
   // After the commit, whoever saved (admin page or API): photos nothing shows any more leave the store.
-  await removeImagesIfUnused(dropped);
+  // Inside a caller's transaction nothing is committed yet: that caller releases them (the CSV import does).
+  if (executor === db()) await removeImagesIfUnused(dropped);
   return row;
 }
 

@@ -41,7 +41,7 @@ export async function signInByRequest(request: APIRequestContext): Promise<strin
   return token!;
 }
 
-async function adminContextPage(browser: Browser, clientIp: string): Promise<Page> {
+async function adminContextPage(browser: Browser, clientIp: string, javaScriptEnabled = true): Promise<Page> {
   const client = await freshClient(clientIp);
   const token = await signInByRequest(client);
   await client.dispose();
@@ -51,6 +51,8 @@ async function adminContextPage(browser: Browser, clientIp: string): Promise<Pag
     locale: "ru-RU",
     timezoneId: "Europe/Sofia",
     extraHTTPHeaders: { "X-Forwarded-For": clientIp },
+    // A spec's test.use({ javaScriptEnabled: false }) reaches this context too.
+    javaScriptEnabled,
   });
   await context.addCookies([{ name: "seaside_session", value: token, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
   return context.newPage();
@@ -69,8 +71,8 @@ export const test = base.extend<{ adminPage: Page }>({
   baseURL: async ({}, use) => {
     await use(adminBaseUrl());
   },
-  adminPage: async ({ browser, clientIp }, use) => {
-    const page = await adminContextPage(browser, clientIp);
+  adminPage: async ({ browser, clientIp, javaScriptEnabled }, use) => {
+    const page = await adminContextPage(browser, clientIp, javaScriptEnabled);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
     page.on("console", (message) => {

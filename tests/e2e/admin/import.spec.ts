@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, openAdmin, test, unique } from "./fixtures";
 
 /**
@@ -39,4 +40,77 @@ test("checks a CSV file row by row and saves nothing", async ({ adminPage: page 
     .setInputFiles({ name: "cp1251.csv", mimeType: "text/csv", buffer: Buffer.from([0x74, 0x69, 0x74, 0x6c, 0x65, 0x0a, 0xca, 0xe2, 0x0a]) });
   await page.getByRole("button", { name: "Проверить" }).click();
   await expect(page.getByRole("alert")).toContainText("Файл не в кодировке UTF-8");
+});
+
+/** Checks `csv` at /admin/import and returns the page's check region. */
+async function check(page: Page, csv: string, js = true) {
+  if (js) await openAdmin(page, "/admin/import");
+  else await page.goto("/admin/import");
+  await page.getByTestId("import-file").setInputFiles({ name: "listings.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Проверить", exact: true }).click();
+  return page.getByRole("region", { name: "Импорт из CSV — проверка файла" });
+}
+
+test("imports a file with other column names after mapping, with progress and a report; a second import changes nothing", async ({ adminPage: page }) => {
+  const reference = `E2E-${unique()}`.slice(0, 40);
+  // Columns in Russian, one the admin must map by hand («Подробно» → description).
+  const title = `Импорт ${reference}`;
+  const csv = `Код;Название;Подробно;Цена;Локация\n${reference};${title};Описание;99000;Созополь\n;Без номера;Описание;1;Созополь\n`;
+  let region = await check(page, csv);
+  await expect(page.getByRole("alert")).toContainText("В файле нет обязательных столбцов: description");
+  const mapping = page.getByTestId("import-mapping");
+  await expect(mapping.getByLabel("Название", { exact: true })).toHaveValue("title");
+  await expect(mapping.getByLabel("Локация", { exact: true })).toHaveValue("location");
+  await mapping.getByLabel("Подробно").selectOption("description");
+  await page.getByRole("button", { name: "Проверить с этими столбцами" }).click();
+  region = page.getByRole("region", { name: "Импорт из CSV — проверка файла" });
+  await expect(region.getByRole("status")).toContainText("Будет создано: 1, обновлено: 0, без изменений: 0, с ошибками: 1.");
+
+  await region.getByRole("button", { name: "Импортировать" }).click();
+  const report = page.getByRole("region", { name: "Импорт завершён" });
+  await expect(report.getByRole("status")).toContainText("Создано: 1, обновлено: 0, без изменений: 0, с ошибками: 1");
+  await expect(report.getByTestId("import-report")).toContainText("Нет номера объекта (reference)");
+  const width = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(width[0]).toBeLessThanOrEqual(width[1]!);
+
+  await openAdmin(page, `/admin/real-estates?search=${encodeURIComponent(title)}`);
+  await expect(page.getByText(title).first()).toBeVisible();
+
+  // The same file again (mapped the same way): nothing to import.
+  await check(page, csv.replace("Подробно", "Описание"));
+  region = page.getByRole("region", { name: "Импорт из CSV — проверка файла" });
+  await expect(region.getByRole("status")).toContainText("Будет создано: 0, обновлено: 0, без изменений: 1, с ошибками: 1.");
+  await expect(region.getByRole("button", { name: "Импортировать" })).toHaveCount(0);
+});
+
+test("imports a file of several batches batch by batch and sums the report", async ({ adminPage: page }) => {
+  const id = unique();
+  // 150 rows: two batches of the page's posts; only two rows are good (few new properties for the other specs).
+  const lines = ["reference,title,description,location"];
+  for (let i = 0; i < 148; i++) lines.push(`B${id}-${i},Строка ${i},Описание,Нигде`);
+  lines.push(`B${id}-a,Пакет ${id} A,Описание,Созополь`, `B${id}-b,Пакет ${id} B,Описание,Созополь`);
+  const region = await check(page, lines.join("\n"));
+  await expect(region.getByRole("status")).toContainText("Будет создано: 2, обновлено: 0, без изменений: 0, с ошибками: 148.");
+  await region.getByRole("button", { name: "Импортировать" }).click();
+  const report = page.getByRole("region", { name: "Импорт завершён" });
+  await expect(report.getByRole("status")).toContainText("Создано: 2, обновлено: 0, без изменений: 0, с ошибками: 148");
+  await expect(
+    report
+      .getByTestId("import-report")
+      .getByRole("listitem")
+      .filter({ hasText: /^Строка/ }),
+  ).toHaveCount(150);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("one post imports everything and shows the report", async ({ adminPage: page }) => {
+    const reference = `E2E-${unique()}`.slice(0, 40);
+    const region = await check(page, `reference,title,description,location\n${reference},Без скриптов,Описание,Созополь\n`, false);
+    await expect(region.getByRole("status")).toContainText("Будет создано: 1");
+    await region.getByRole("button", { name: "Импортировать" }).click();
+    await expect(page.getByRole("region", { name: "Импорт завершён" }).getByRole("status")).toContainText(
+      "Создано: 1, обновлено: 0, без изменений: 0, с ошибками: 0",
+    );
+  });
 });

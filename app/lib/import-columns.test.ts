@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { suggestMapping } from "./import-columns";
+
+const FIELDS = ["reference", "title", "description", "location", "price", "area", "images", "bedrooms"];
+
+describe("suggestMapping", () => {
+  it("keeps our own names and knows common ru/bg/en ones", () => {
+    expect(suggestMapping(["title", "Description", "LOCATION"], FIELDS)).toEqual(["title", "description", "location"]);
+    expect(suggestMapping(["Название", "Цена", "Локация", "Описание", "Фото"], FIELDS)).toEqual(["title", "price", "location", "description", "images"]);
+    expect(suggestMapping(["\uFEFFЗаглавие", "Площ", "Населено място", "Спални", "Код на имота"], FIELDS)).toEqual([
+      "title",
+      "area",
+      "location",
+      "bedrooms",
+      "reference",
+    ]);
+    expect(suggestMapping(["Name", "Price", "City", "Photos", "Ref"], FIELDS)).toEqual(["title", "price", "location", "images", "reference"]);
+  });
+
+  it("leaves unknown columns out and gives a field to its first column only", () => {
+    expect(suggestMapping(["Цвет", "Название", "Наименование", "Населённый пункт"], FIELDS)).toEqual(["", "title", "", "location"]);
+  });
+});
