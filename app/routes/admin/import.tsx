@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
+import { data, Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
 import { buttonClass, ErrorBanner, inputClass, Notice, PageHeader } from "~/components/admin/ui";
 import { SubmitButton } from "~/components/submit-button";
 import { ADMIN } from "~/i18n/admin";
@@ -101,7 +101,16 @@ export function meta() {
 }
 
 export default function Import() {
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  // The last answer stays on screen: the live updates' reload after a change elsewhere (DESIGN §9) clears React
+  // Router's action data, which would take the check's rows and mapping away while the administrator reads them.
+  // A navigation (a new location key) starts afresh.
+  const { key } = useLocation();
+  const [result, setResult] = useState(answer);
+  useEffect(() => setResult(answer), [key]); // only on a navigation: the answer is read, not watched, here
+  useEffect(() => {
+    if (answer) setResult(answer);
+  }, [answer]);
   const navigation = useNavigation();
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") !== "import";
   const check = result?.ok && result.step === "check" ? result : null;
