@@ -23,11 +23,11 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { realEstates } from "~/db/schema";
 import { parseEnv, type Env } from "~/platform/env.server";
 import { startServices, stopServices } from "~/services.server";
 import { FEED_FILES, feedResponse } from "~/web/feeds/feed-http.server";
 import { seedDemo } from "../demo/seed";
+import { catalogueSize, pgliteDataSet } from "./pglite-data-sets";
 import { readOptions } from "./options.mjs";
 
 const TOKEN = "bench-feeds-token-0123456789";
@@ -51,27 +51,8 @@ function options(): Options {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const count = (n: number) => n.toLocaleString("en-US");
 
-async function catalogueSize(): Promise<number> {
-  const [r] = await db()
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(realEstates);
-  return r?.n ?? 0;
-}
-
 async function open(o: Options, size: number): Promise<Env> {
-  const dir = path.join(o.cacheDir, `pglite-${size}`);
-  if (!fs.existsSync(path.join(dir, "pglite", "PG_VERSION"))) {
-    const smaller = fs
-      .readdirSync(o.cacheDir)
-      .map((d) => /^pglite-(\d+)$/.exec(d))
-      .filter((m): m is RegExpExecArray => m !== null && Number(m[1]) < size)
-      .map((m) => Number(m[1]))
-      .sort((a, b) => b - a)[0];
-    if (smaller) {
-      fs.cpSync(path.join(o.cacheDir, `pglite-${smaller}`), dir, { recursive: true });
-      fs.rmSync(path.join(dir, "pglite.lock"), { force: true });
-    }
-  }
+  const { dir } = pgliteDataSet(o.cacheDir, size);
   const env = parseEnv({ DATA_DIR: dir, LOG_LEVEL: "error", BACKUP_INTERVAL_HOURS: "0", FEEDS_TOKEN: TOKEN, PUBLIC_URL: "https://seaside.example" });
   await startServices(env, {});
   const have = await catalogueSize();

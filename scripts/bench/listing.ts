@@ -55,7 +55,6 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { db, queryRows } from "~/db/client.server";
-import { realEstates } from "~/db/schema";
 import { EMPTY_QUERY, SORTS as ALL_SORTS, type ListingQuery, type Sort } from "~/lib/listing-query";
 import { ListingEngine } from "~/models/listing.server";
 import { listLocations } from "~/models/locations.server";
@@ -65,6 +64,7 @@ import { seedDemo } from "../demo/seed";
 import { databaseUrlOf, startPostgres } from "../harness/postgres.mjs";
 import { portFree } from "../harness/server.mjs";
 import { findPostgresBinDir } from "../harness/system.mjs";
+import { catalogueSize, pgliteDataSet } from "./pglite-data-sets";
 import { readOptions } from "./options.mjs";
 
 const BUDGET_MS = 25;
@@ -427,29 +427,10 @@ async function seedTo(size: number) {
   note(`  seeded ${count(size)} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
 
-async function catalogueSize(): Promise<number> {
-  const [r] = await db()
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(realEstates);
-  return r?.n ?? 0;
-}
-
 /** Opens the PGlite data set of this size, seeding it (from the next smaller one when cached) if needed. */
 async function openPglite(o: Options, size: number): Promise<void> {
-  const dir = path.join(o.cacheDir, `pglite-${size}`);
-  if (!fs.existsSync(path.join(dir, "pglite", "PG_VERSION"))) {
-    const smaller = fs
-      .readdirSync(o.cacheDir)
-      .map((d) => /^pglite-(\d+)$/.exec(d))
-      .filter((m): m is RegExpExecArray => m !== null && Number(m[1]) < size)
-      .map((m) => Number(m[1]))
-      .sort((a, b) => b - a)[0];
-    if (smaller) {
-      note(`Copying the ${count(smaller)} PGlite data set to top it up to ${count(size)}`);
-      fs.cpSync(path.join(o.cacheDir, `pglite-${smaller}`), dir, { recursive: true });
-      fs.rmSync(path.join(dir, "pglite.lock"), { force: true });
-    }
-  }
+  const { dir, copiedFrom } = pgliteDataSet(o.cacheDir, size);
+  if (copiedFrom) note(`Copied the ${count(copiedFrom)} PGlite data set to top it up to ${count(size)}`);
   await startServices(parseEnv({ DATA_DIR: dir, LOG_LEVEL: "error", BACKUP_INTERVAL_HOURS: "0" }), {});
   if ((await catalogueSize()) < size) {
     note(`Seeding PGlite in ${dir} to ${count(size)} listings`);
