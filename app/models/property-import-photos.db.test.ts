@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
@@ -14,7 +16,7 @@ import { IMPORT_MESSAGES, importBatch, MAX_IMPORT_ROWS, planImport } from "./pro
  * refused ones reported per row with nothing written for that row.
  */
 const test = useTestDatabase();
-const { store } = useTempImageStore(test, "import-photos", { asDataDir: true });
+const { root, store } = useTempImageStore(test, "import-photos", { asDataDir: true });
 const ORIGIN = "https://seaside.example";
 
 function network(png: Buffer) {
@@ -71,5 +73,25 @@ describe("CSV import, photos by URL", () => {
     expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 1, failed: 2 });
     expect(net.calls).toHaveLength(2);
     expect(await images("P-1")).toEqual(stored);
+  });
+
+  it("leaves no stored photo behind for a row that is not written", async () => {
+    await createLocation({ name: "Созополь", image: "/upload/locations/s.jpg" });
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } })
+      .png()
+      .toBuffer();
+    // The first photo loads, the second is missing (404): the row fails, and the first one's copy must not stay as an orphan.
+    const csv = [
+      "reference,title,description,location,images",
+      'P-9,Половина фото,Описание,Созополь,"http://photos.example/ok.png\nhttp://photos.example/gone.jpg"',
+    ].join("\n");
+    const net = network(png);
+    const report = await importBatch(parseCsv(csv, MAX_IMPORT_ROWS), ORIGIN, 0, net.deps);
+    expect(report.counts).toEqual({ created: 0, updated: 0, unchanged: 0, failed: 1 });
+    expect(report.rows[0]!.errors[0]).toMatch(/^Фото http:\/\/photos\.example\/gone\.jpg не загружено/);
+    expect(net.calls).toEqual(["http://photos.example/ok.png", "http://photos.example/gone.jpg"]);
+    expect(await images("P-9")).toBeNull();
+    const dir = path.join(root, "upload", "properties");
+    expect(fs.existsSync(dir) ? fs.readdirSync(dir).filter((name) => name.startsWith("url-")) : []).toEqual([]);
   });
 });

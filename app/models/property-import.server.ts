@@ -277,13 +277,16 @@ export async function importBatch(table: CsvTable, origin: string, start: number
     errors: row.errors,
   }));
   // Photos first, outside the transaction (the network must not hold row locks); a row whose photo fails is not written.
+  const fetched = new Map<number, string[]>();
   for (const row of rows) {
     const write = writes.get(row.line);
     if (!write || row.outcome === "unchanged" || write.remote.length === 0) continue;
     const images = [...(write.data.images as string[])];
     for (const url of write.remote) {
       try {
-        images[images.indexOf(url)] = await importRemoteImage(url, network);
+        const stored = await importRemoteImage(url, network);
+        images[images.indexOf(url)] = stored;
+        fetched.set(row.line, [...(fetched.get(row.line) ?? []), stored]);
       } catch (error) {
         if (!(error instanceof RemoteImageError || error instanceof ImageUploadError)) throw error;
         row.outcome = "failed";
@@ -293,21 +296,31 @@ export async function importBatch(table: CsvTable, origin: string, start: number
     write.data.images = images;
   }
   const dropped: string[] = [];
-  await db().transaction(async (tx) => {
-    for (const row of rows) {
-      const write = writes.get(row.line);
-      if (!write || row.outcome === "unchanged" || row.outcome === "failed") continue;
-      try {
-        if (write.id) await updateProperty(write.id, write.data, tx);
-        else await createProperty(write.data, tx);
-        dropped.push(...write.dropped);
-      } catch (error) {
-        if (!(error instanceof ModelError)) throw error;
-        row.outcome = "failed";
-        row.errors = [IMPORT_MESSAGES.writeFailed(RUSSIAN[error.message] ?? error.message)];
+  const written = new Set<number>();
+  try {
+    await db().transaction(async (tx) => {
+      for (const row of rows) {
+        const write = writes.get(row.line);
+        if (!write || row.outcome === "unchanged" || row.outcome === "failed") continue;
+        try {
+          if (write.id) await updateProperty(write.id, write.data, tx);
+          else await createProperty(write.data, tx);
+          written.add(row.line);
+          dropped.push(...write.dropped);
+        } catch (error) {
+          if (!(error instanceof ModelError)) throw error;
+          row.outcome = "failed";
+          row.errors = [IMPORT_MESSAGES.writeFailed(RUSSIAN[error.message] ?? error.message)];
+        }
       }
-    }
-  });
+    });
+  } catch (error) {
+    written.clear();
+    throw error;
+  } finally {
+    // Photos fetched for rows that were not written (a photo or the write failed, or the batch rolled back) belong to nothing: they leave the store.
+    await removeImagesIfUnused([...fetched].filter(([line]) => !written.has(line)).flatMap(([, refs]) => refs));
+  }
   for (const row of rows) counts[row.outcome]++;
   // After the commit: photos the import took away that nothing shows any more leave the store.
   await removeImagesIfUnused(dropped);

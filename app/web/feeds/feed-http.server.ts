@@ -66,12 +66,33 @@ function writerOf(file: FeedFile, env: Env): FeedWriter {
   }
 }
 
-/** The feed's text, piece by piece: the head, one piece per batch of rows, the tail. */
+/**
+ * Pieces are cut at about this many characters. V8 puts a string over
+ * ~128 KB (64 K Cyrillic characters) straight into its old generation, where
+ * only a full collection frees it: a piece per batch of rows (~280 KB of CSV)
+ * made the heap of a 100 000-property export grow by ~110 MB before V8
+ * collected. Pieces this small die young, in cheap scavenges.
+ */
+const PIECE_CHARS = 16_384;
+
+/** The feed's text, piece by piece: the head, rows joined into pieces of about PIECE_CHARS, the tail. */
 export async function* feedText(file: FeedFile, env: Env, batchSize?: number): AsyncGenerator<string> {
   const writer = writerOf(file, env);
   yield writer.head();
   for await (const batch of feedBatches(writer.scope, batchSize)) {
-    yield batch.map(writer.row).join("");
+    let rows: string[] = [];
+    let length = 0;
+    for (const property of batch) {
+      const row = writer.row(property);
+      rows.push(row);
+      length += row.length;
+      if (length >= PIECE_CHARS) {
+        yield rows.join("");
+        rows = [];
+        length = 0;
+      }
+    }
+    if (rows.length > 0) yield rows.join("");
   }
   yield writer.tail;
 }
