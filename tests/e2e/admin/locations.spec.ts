@@ -1,4 +1,4 @@
-import type { Page, Request } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
 import { allowConsoleErrors, expect, openAdmin, openAdminLive, photo, test, unique } from "./fixtures";
 
 const card = (page: Page, name: string) => page.getByRole("article", { name, exact: true });
@@ -277,6 +277,15 @@ test("saving while the picture still uploads waits with SPEC's message; renaming
   await expect(page.getByRole("alert")).toHaveText("Локация с таким названием уже существует");
 });
 
+/** Moves the page's clock past each retry wait until `message` shows (the upload is retried after 2, 4 and 8 s). */
+async function skipRetryWaits(page: Page, message: Locator) {
+  for (let wait = 0; wait < 4 && !(await message.isVisible()); wait++) {
+    await page.clock.runFor(8_000);
+    await message.waitFor({ timeout: 1_000 }).catch(() => undefined);
+  }
+  await expect(message).toBeVisible();
+}
+
 test("upload failures show SPEC's Russian messages: storage error, no permission, no connection", async ({ adminPage: page }) => {
   test.setTimeout(90_000);
   allowConsoleErrors(page, /Failed to load resource: (the server responded with a status of (403|500)|net::ERR_INTERNET_DISCONNECTED)/);
@@ -285,6 +294,8 @@ test("upload failures show SPEC's Russian messages: storage error, no permission
   // error screen (one started while offline waits for 'online' instead).
   // 204 tells EventSource not to reconnect.
   await page.route("**/admin/events", (route) => route.fulfill({ status: 204 }));
+  // The page's timers on a clock the test moves: the retries' waits (2, 4 and 8 s) pass at once.
+  await page.clock.install();
   await openAdmin(page, "/admin/locations/add");
   const input = page.getByTestId("image-file");
   // A 403 is not retried.
@@ -299,12 +310,12 @@ test("upload failures show SPEC's Russian messages: storage error, no permission
     return route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
   });
   await input.setInputFiles(await photo("broken-storage.jpg"));
-  await expect(page.getByText("Ошибка хранилища. Попробуйте еще раз или обратитесь к администратору.")).toBeVisible({ timeout: 30_000 });
+  await skipRetryWaits(page, page.getByText("Ошибка хранилища. Попробуйте еще раз или обратитесь к администратору."));
   expect(attempts).toBe(4);
   await page.unroute("**/admin/upload");
   // Offline: the network error is named as such.
   await page.context().setOffline(true);
   await input.setInputFiles(await photo("offline.jpg"));
-  await expect(page.getByText("Нет подключения к интернету. Проверьте соединение и попробуйте снова.")).toBeVisible({ timeout: 30_000 });
+  await skipRetryWaits(page, page.getByText("Нет подключения к интернету. Проверьте соединение и попробуйте снова."));
   await page.context().setOffline(false);
 });
