@@ -8,7 +8,8 @@
  * Without --url it seeds a temporary data folder with demo listings (the
  * seeder runs first and exits: one process per data folder), starts the
  * production build (server/main.js) on 127.0.0.1, measures, and stops it.
- * Pages: home, listing, a location and a property page, in Russian and
+ * Pages: home, listing, a location, a property page, favourites and compare
+ * (three properties each), in Russian and
  * Bulgarian (the location and property found in the listing's HTML).
  *
  * Per page:
@@ -26,7 +27,7 @@
  *              cache): encoded body bytes of every response, with fonts and
  *              images counted separately (the budget: ≤ 250 KB)
  * Then Lighthouse 13 (mobile, default config, simulated throttling) on the
- * same eight pages (DESIGN §11 budgets home, listing and property; location
+ * same pages (DESIGN §11 budgets home, listing and property; location
  * pages are landing pages from search too): the four category scores and
  * LCP / TBT / CLS.
  *
@@ -187,7 +188,8 @@ async function startServer(o) {
 // Pages
 
 /**
- * The eight pages: home, listing, a location, a property, in both languages.
+ * The twelve pages: home, listing, a location, a property, favourites and
+ * compare (three properties each), in both languages.
  * @param {string} base
  */
 async function discoverPages(base) {
@@ -200,11 +202,15 @@ async function discoverPages(base) {
     const re = lang === "bg" ? /href="\/bg\/([^/"?#]+)\/([^/"?#]+)"/g : /href="\/([^/"?#]+)\/([^/"?#]+)"/g;
     const found = [...listing.matchAll(re)].find((m) => m[1] && !reserved.has(m[1]));
     if (!found) throw new Error(`No property link in ${prefix}/properties (are there listings?)`);
+    // Property ids travel in the listing's hydration data: three of them fill the favourites and compare pages.
+    const ids = [...new Set(listing.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? [])].slice(0, 3).join(",");
     pages.push(
       { name: `home ${lang}`, path: prefix || "/" },
       { name: `listing ${lang}`, path: `${prefix}/properties` },
       { name: `location ${lang}`, path: `${prefix}/${found[1]}` },
       { name: `property ${lang}`, path: `${prefix}/${found[1]}/${found[2]}` },
+      { name: `favorites ${lang}`, path: `${prefix}/favorites?ids=${ids}` },
+      { name: `compare ${lang}`, path: `${prefix}/compare?ids=${ids}` },
     );
   }
   return pages;
