@@ -18,13 +18,51 @@ export function imageVariantsRouter(options: { storage: () => ObjectStorage; cac
   const router = express.Router();
   const inFlight = new Map<string, Promise<Buffer | null>>();
 
-  async function makeVariant(key: string, width: number, file: string): Promise<Buffer | null> {
-    const source = await options.storage().get(key);
-    if (!source) return null;
-    const bytes = await renderVariant(source.body, width);
-    await writeFileAtomic(file, bytes);
-    return bytes;
+  const notFound = (res: express.Response) => res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
+
+  /**
+   * Sends the copy kept in `file`, or makes it once from the stored original
+   * with `render` (requests for the same copy meanwhile wait for that one
+   * job) and keeps it. A missing or unreadable original is a 404.
+   */
+  async function serveCopy(
+    res: express.Response,
+    next: express.NextFunction,
+    copy: { id: string; key: string; file: string; type: string; render: (source: Buffer) => Promise<Buffer> },
+  ) {
+    res.set({ "Content-Type": copy.type, "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" });
+    try {
+      const cached = await fs.readFile(copy.file).catch(() => null);
+      if (cached) {
+        res.send(cached);
+        return;
+      }
+      let job = inFlight.get(copy.id);
+      if (!job) {
+        job = (async () => {
+          const source = await options.storage().get(copy.key);
+          if (!source) return null;
+          const bytes = await copy.render(source.body);
+          await writeFileAtomic(copy.file, bytes);
+          return bytes;
+        })().finally(() => inFlight.delete(copy.id));
+        inFlight.set(copy.id, job);
+      }
+      const bytes = await job;
+      if (bytes) res.send(bytes);
+      else notFound(res);
+    } catch (error) {
+      // Not an image sharp can read (or a broken one): nothing to show.
+      log.error(`Image copy ${copy.id} failed:`, error instanceof Error ? error.message : error);
+      if (!res.headersSent) notFound(res);
+      else next(error);
+    }
   }
+
+  const keyOf = (req: express.Request) => {
+    const rawKey = (req.params as { key?: string | string[] }).key;
+    return Array.isArray(rawKey) ? rawKey.join("/") : (rawKey ?? "");
+  };
 
   /**
    * /img/jpeg/upload/{key}.jpg: a JPEG copy of a PNG, WebP or GIF upload, for
@@ -32,84 +70,24 @@ export function imageVariantsRouter(options: { storage: () => ObjectStorage; cac
    * first request and kept like the variants.
    */
   router.get("/img/jpeg/upload/{*key}", async (req, res, next) => {
-    const rawKey = (req.params as { key?: string | string[] }).key;
-    const named = Array.isArray(rawKey) ? rawKey.join("/") : (rawKey ?? "");
+    const named = keyOf(req);
     const key = /\.(png|webp|gif)\.jpg$/i.test(named) ? safeObjectKey(named.slice(0, -4)) : null;
     if (!key) {
       res.status(404).type("text/plain").send("Not Found");
       return;
     }
-    const file = jpegCopyFile(options.cacheDir, key);
-    res.set({ "Content-Type": "image/jpeg", "Cache-Control": "public, max-age=31536000, immutable", "X-Content-Type-Options": "nosniff" });
-    try {
-      const cached = await fs.readFile(file).catch(() => null);
-      if (cached) {
-        res.send(cached);
-        return;
-      }
-      const id = `jpeg/${key}`;
-      let job = inFlight.get(id);
-      if (!job) {
-        job = (async () => {
-          const source = await options.storage().get(key);
-          if (!source) return null;
-          const bytes = await renderJpegCopy(source.body);
-          await writeFileAtomic(file, bytes);
-          return bytes;
-        })().finally(() => inFlight.delete(id));
-        inFlight.set(id, job);
-      }
-      const bytes = await job;
-      if (!bytes) {
-        res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
-        return;
-      }
-      res.send(bytes);
-    } catch (error) {
-      log.error(`JPEG copy of ${key} failed:`, error instanceof Error ? error.message : error);
-      if (!res.headersSent) res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
-      else next(error);
-    }
+    await serveCopy(res, next, { id: `jpeg/${key}`, key, file: jpegCopyFile(options.cacheDir, key), type: "image/jpeg", render: renderJpegCopy });
   });
 
   router.get("/img/:width/upload/{*key}", async (req, res, next) => {
     const width = Number(req.params.width);
-    const rawKey = (req.params as { key?: string | string[] }).key;
-    const key = safeObjectKey(Array.isArray(rawKey) ? rawKey.join("/") : rawKey);
+    const key = safeObjectKey(keyOf(req));
     if (!(VARIANT_WIDTHS as readonly number[]).includes(width) || !key) {
       res.status(404).type("text/plain").send("Not Found");
       return;
     }
     const file = variantFile(options.cacheDir, width, key);
-    res.set({
-      "Content-Type": "image/webp",
-      "Cache-Control": "public, max-age=31536000, immutable",
-      "X-Content-Type-Options": "nosniff",
-    });
-    try {
-      const cached = await fs.readFile(file).catch(() => null);
-      if (cached) {
-        res.send(cached);
-        return;
-      }
-      const id = `${width}/${key}`;
-      let job = inFlight.get(id);
-      if (!job) {
-        job = makeVariant(key, width, file).finally(() => inFlight.delete(id));
-        inFlight.set(id, job);
-      }
-      const bytes = await job;
-      if (!bytes) {
-        res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
-        return;
-      }
-      res.send(bytes);
-    } catch (error) {
-      // Not an image sharp can read (or a broken one): nothing to show.
-      log.error(`Image variant ${width}/${key} failed:`, error instanceof Error ? error.message : error);
-      if (!res.headersSent) res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
-      else next(error);
-    }
+    await serveCopy(res, next, { id: `${width}/${key}`, key, file, type: "image/webp", render: (source) => renderVariant(source, width) });
   });
   return router;
 }
