@@ -45,13 +45,48 @@ export async function startSmtpFixture(port: number) {
   return { url: `smtp://127.0.0.1:${port}`, received, up, down, close: down };
 }
 
-/** The decoded text of a quoted-printable or plain part is enough for the tests: soft breaks joined, =XX decoded. */
+/** Header encoded words (=?UTF-8?B?…?=, =?UTF-8?Q?…?=) decoded, folded header lines joined. */
+function decodeHeaders(head: string): string {
+  return head
+    .replace(/\r?\n[ \t]+/g, " ")
+    .replace(/\?= =\?/g, "?==?")
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi, (_all, kind: string, text: string) =>
+      kind.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeURIComponent(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, "%$1")),
+    );
+}
+
+/**
+ * A received message as readable text for assertions: headers decoded, and
+ * each MIME part's body decoded by its Content-Transfer-Encoding (base64,
+ * quoted-printable), parts kept in order.
+ */
 export function decodeMail(raw: string): string {
-  const unfolded = raw.replace(/=\r?\n/g, "");
-  const bytes = unfolded.replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
-  // Base64 parts (nodemailer uses them for long non-Latin lines) decoded too.
-  return bytes.replace(
-    /\r?\n\r?\n((?:[A-Za-z0-9+/=]{1,76}\r?\n)+)/g,
-    (_all, b64: string) => `\n\n${Buffer.from(b64.replace(/\s+/g, ""), "base64").toString("utf8")}\n`,
-  );
+  const split = (text: string) => {
+    const at = text.search(/\r?\n\r?\n/);
+    return at === -1 ? [text, ""] : [text.slice(0, at), text.slice(at).replace(/^\r?\n\r?\n/, "")];
+  };
+  const [head, body] = split(raw) as [string, string];
+  const headers = decodeHeaders(head);
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  const decodeBody = (partHeaders: string, text: string) => {
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(partHeaders)?.[1]?.toLowerCase();
+    if (encoding === "base64") return Buffer.from(text.replace(/\s+/g, ""), "base64").toString("utf8");
+    if (encoding === "quoted-printable") {
+      const joined = text.replace(/=\r?\n/g, "");
+      return joined.replace(/(?:=[0-9A-F]{2})+/g, (run) => Buffer.from(run.replace(/=/g, ""), "hex").toString("utf8"));
+    }
+    return text;
+  };
+  if (!boundary) return `${headers}\n\n${decodeBody(headers, body)}`;
+  const parts = body
+    .split(`--${boundary}`)
+    .slice(1)
+    .filter((part) => !part.startsWith("--"))
+    .map((part) => {
+      const [partHead, partBody] = split(part.replace(/^\r?\n/, "")) as [string, string];
+      return `${decodeHeaders(partHead)}\n\n${decodeBody(partHead, partBody)}`;
+    });
+  return [headers, ...parts].join("\n\n");
 }
