@@ -1,4 +1,4 @@
-import { ALERT_FORM_TEXTS } from "~/i18n/alerts";
+import { ALERT_FORM_TEXTS } from "~/i18n/alert-form";
 import type { Lang } from "~/i18n/lang";
 import { PRIVACY_NOTICE_VERSION as PRIVACY_VERSION } from "~/lib/privacy";
 import { PRIMARY_BUTTON } from "./button-styles";

@@ -1,45 +1,8 @@
 /**
- * Saved-search alerts (issue 22), ru and bg: the listing's form (small: every
- * listing page loads it) and the alert pages' answers (only those pages).
+ * Saved-search alerts (issue 22): the answers of POST /alerts and of the
+ * confirmation and unsubscribe links, ru and bg (only those pages load it).
  */
 import type { Lang } from "./lang";
-
-export interface AlertFormTexts {
-  title: string;
-  intro: string;
-  email: string;
-  frequency: string;
-  instant: string;
-  daily: string;
-  consent: string;
-  privacy: string;
-  submit: string;
-}
-
-export const ALERT_FORM_TEXTS: Record<Lang, AlertFormTexts> = {
-  ru: {
-    title: "Сообщать о новых объектах",
-    intro: "Пришлём письмо, когда появится объект по этому поиску или подешевеет подходящий.",
-    email: "Email",
-    frequency: "Как часто",
-    instant: "Сразу",
-    daily: "Раз в день",
-    consent: "Согласен получать письма по этому поиску; отписаться можно одной ссылкой в любом письме.",
-    privacy: "Политика конфиденциальности",
-    submit: "Подписаться",
-  },
-  bg: {
-    title: "Известявай ме за нови имоти",
-    intro: "Ще ви пишем, когато се появи имот по това търсене или поевтинее подходящ.",
-    email: "Имейл",
-    frequency: "Колко често",
-    instant: "Веднага",
-    daily: "Веднъж на ден",
-    consent: "Съгласен съм да получавам писма по това търсене; отписването е с една връзка във всяко писмо.",
-    privacy: "Политика за поверителност",
-    submit: "Абонирай ме",
-  },
-};
 
 export interface AlertPageTexts {
   title: string;
