@@ -13,8 +13,10 @@ export function AlertForm({ lang, query, privacyPath }: { lang: Lang; query: str
   const t = ALERT_FORM_TEXTS[lang];
   const field = "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base";
   return (
-    <details className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-slate-200" data-testid="alert-form">
-      <summary className="cursor-pointer text-lg font-semibold text-sea-900">{t.title}</summary>
+    <section aria-labelledby="alert-form-title" className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-slate-200" data-testid="alert-form">
+      <h2 id="alert-form-title" className="text-lg font-semibold text-sea-900">
+        {t.title}
+      </h2>
       <form method="post" action={lang === "bg" ? "/bg/alerts" : "/alerts"} className="relative mt-3 grid gap-3 sm:max-w-xl">
         <p className="text-sm text-slate-600">{t.intro}</p>
         <input type="hidden" name="query" value={query} />
@@ -34,7 +36,10 @@ export function AlertForm({ lang, query, privacyPath }: { lang: Lang; query: str
         </fieldset>
         {/* Honeypot, as on the contact form. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          <label>
+            {t.honeypot}
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
         </div>
         {/* Consent (issue 22): the privacy notice's version is recorded with the subscription. */}
         <label className="flex items-start gap-2 text-sm text-slate-700">
@@ -50,6 +55,6 @@ export function AlertForm({ lang, query, privacyPath }: { lang: Lang; query: str
           {t.submit}
         </button>
       </form>
-    </details>
+    </section>
   );
 }

@@ -15,6 +15,7 @@ export interface AlertFormTexts {
   consent: string;
   privacy: string;
   submit: string;
+  honeypot: string;
 }
 
 export const ALERT_FORM_TEXTS: Record<Lang, AlertFormTexts> = {
@@ -28,6 +29,7 @@ export const ALERT_FORM_TEXTS: Record<Lang, AlertFormTexts> = {
     consent: "Согласен получать письма по этому поиску; отписаться можно одной ссылкой в любом письме.",
     privacy: "Политика конфиденциальности",
     submit: "Подписаться",
+    honeypot: "Оставьте это поле пустым",
   },
   bg: {
     title: "Известявай ме за нови имоти",
@@ -39,5 +41,6 @@ export const ALERT_FORM_TEXTS: Record<Lang, AlertFormTexts> = {
     consent: "Съгласен съм да получавам писма по това търсене; отписването е с една връзка във всяко писмо.",
     privacy: "Политика за поверителност",
     submit: "Абонирай ме",
+    honeypot: "Оставете това поле празно",
   },
 };
