@@ -173,6 +173,45 @@ describe("alerts over HTTP", () => {
     expect(await unknown.text()).toContain("Невалидна връзка");
   });
 
+  it("hostile posts and links: 4xx pages, never a 5xx, nothing stored", async () => {
+    const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
+      fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "X-Forwarded-For": `203.0.113.${++ip % 250}`, ...headers }, body });
+    const form = { "Content-Type": "application/x-www-form-urlencoded" };
+    const multipart = new FormData();
+    multipart.set("email", "m@example.com");
+    multipart.set("file", new Blob(["x".repeat(1000)]), "x.bin");
+    const cases: [string, BodyInit, Record<string, string>][] = [
+      ["/alerts", "", form],
+      ["/alerts", "email=%00&lang=ru", form],
+      ["/alerts", "lang=ru&frequency=instant&consent=2026-11-26&email=a%40b.c%0D%0ABcc%3A%20x%40y.z", form],
+      ["/alerts", `lang=ru&frequency=instant&consent=2026-11-26&email=${"a".repeat(5000)}%40example.com`, form],
+      ["/alerts", "lang=ru&frequency=instant&consent=2026-11-26&email=ok%40example.com&query=%ZZ%0A", form],
+      ["/alerts", `lang=ru&frequency=instant&consent=2026-11-26&email=ok%40example.com&query=${"type%3Dhouse%26".repeat(300)}`, form],
+      ["/bg/alerts", "lang=bg&frequency=weekly&consent=2026-11-26&email=ok%40example.com", form],
+      ["/bg/alerts", '{"email":"ok@example.com"}', { "Content-Type": "application/json" }],
+      ["/alerts", multipart, {}],
+      ["/alerts/confirm/" + "A".repeat(43), "", form],
+      ["/alerts/unsubscribe/%E2%80%AE", "List-Unsubscribe=One-Click", form],
+      ["/bg/alerts/unsubscribe/" + "-".repeat(43), "List-Unsubscribe=One-Click", form],
+    ];
+    for (const [path, body, headers] of cases) {
+      const response = await post(path, body, headers);
+      expect(response.status, `${path} ${String(body).slice(0, 60)}`).toBeGreaterThanOrEqual(400);
+      expect(response.status, `${path} ${String(body).slice(0, 60)}`).toBeLessThan(500);
+    }
+    for (const path of ["/alerts/confirm/", "/alerts/confirm/a/b", "/alerts/unsubscribe/%00", `/alerts/confirm/${"x".repeat(5000)}`]) {
+      const status = (await fetch(`${server.baseUrl}${path}`)).status;
+      expect(status, path).toBeGreaterThanOrEqual(400);
+      expect(status, path).toBeLessThan(500);
+    }
+    // Nothing was stored: no confirmation goes out to any of those addresses.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect([...mailsTo("ok@example.com"), ...mailsTo("m@example.com"), ...mailsTo("a@b.c")]).toEqual([]);
+    // The admin's counts need a session (the layout's guard).
+    const subscribers = await fetch(`${server.baseUrl}/admin/alerts`, { redirect: "manual" });
+    expect(subscribers.status).toBe(302);
+  });
+
   it("keeps an alert while the mail server is down and delivers it once when it is back", async () => {
     expect((await subscribe({ email: "patient@example.com" })).status).toBe(200);
     const confirmation = await nextMail("patient@example.com", 1);
