@@ -170,6 +170,16 @@ describe("alerts end to end", () => {
     const rows = await queryRows<{ email: string }>(test.handle().db, sql`select email from alert_subscriptions`);
     expect(rows).toEqual([{ email: "same@example.com" }]);
     expect((await alertConfirmPage("not-a-token", "ru")).init?.status).toBe(404);
+    // A confirmation link of a subscription left unconfirmed for more than 7 days: 410, and the job deletes it.
+    const j = job();
+    await j.tick();
+    const expiring = linkIn(smtp.received.at(-1)!.raw, "confirm");
+    await test.handle().db.execute(sql`update alert_subscriptions set created_at = now() - interval '8 days'`);
+    const gone = await alertConfirmPage(expiring, "ru");
+    expect([gone.init?.status, gone.data.state]).toEqual([410, "expired"]);
+    expect((await j.tick()).expired).toBe(1);
+    await j.stop();
+    expect((await alertConfirmPage(expiring, "ru")).init?.status).toBe(404);
     expect((await alertUnsubscribePage("A".repeat(43), "bg")).init?.status).toBe(404);
   });
 
