@@ -12,6 +12,10 @@ function sitePages(lang: "ru" | "bg") {
     route("favorites", "routes/site/favorites.tsx", { id: id("favorites") }),
     route("compare", "routes/site/compare.tsx", { id: id("compare") }),
     route("privacy", "routes/site/privacy.tsx", { id: id("privacy") }),
+    // Issue 22: saved-search alerts (decision 0029); reserved slug.
+    route("alerts", "routes/site/alerts.tsx", { id: id("alerts") }),
+    route("alerts/confirm/:token", "routes/site/alert-link.tsx", { id: id("alert-confirm") }),
+    route("alerts/unsubscribe/:token", "routes/site/alert-link.tsx", { id: id("alert-unsubscribe") }),
     route(":locationSlug", "routes/site/location.tsx", { id: id("location") }),
     route(":locationSlug/:propertySlug", "routes/site/property.tsx", { id: id("property") }),
   ];
@@ -36,6 +40,8 @@ export default [
     route("real-estates/new", "routes/admin/property-form.tsx", { id: "admin-property-new" }),
     route("real-estates/edit/:id", "routes/admin/property-form.tsx", { id: "admin-property-edit" }),
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
+    // Issue 22: saved-search alert counts.
+    route("alerts", "routes/admin/alerts.tsx"),
     // Issue 23: the CSV import (a dry run for now).
     route("import", "routes/admin/import.tsx"),
     route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),

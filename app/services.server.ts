@@ -11,6 +11,7 @@ import { createStorage, setStorage } from "./storage/index.server";
 import type { Env } from "./platform/env.server";
 import { log, setLogLevel } from "./platform/log.server";
 import { createMaintenance, type Maintenance } from "./jobs/maintenance.server";
+import { createAlertJob, type AlertJob } from "./jobs/alerts.server";
 
 /**
  * Start-up and shut-down of what the process holds: the database (opened,
@@ -31,6 +32,7 @@ export interface StartOptions {
 }
 
 let maintenance: Maintenance | undefined;
+let alertJob: AlertJob | undefined;
 let stopMailNotifications: (() => void) | undefined;
 let onBackupSignal: (() => void) | undefined;
 
@@ -67,6 +69,18 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
       backups: { handle, dataDir: env.dataDir, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000 },
     });
     maintenance.start();
+    // Saved-search alerts (issue 22, decision 0029): on with SMTP_URL. Its claims are leased rows,
+    // so even another copy running it would not send a mail twice.
+    if (env.SMTP_URL) {
+      alertJob = createAlertJob({
+        smtpUrl: env.SMTP_URL,
+        from: env.mailFrom,
+        publicUrl: env.publicUrl,
+        digestEveryMs: env.ALERTS_DIGEST_MS,
+        retryBaseMs: env.ALERTS_RETRY_MS,
+      });
+      alertJob.start(env.ALERTS_TICK_MS);
+    }
     if (handle.pglite) {
       // `npm run backup` while the server runs (app/db/backup-now.server.ts): only this process may read the folder.
       onBackupSignal = () => {
@@ -108,6 +122,8 @@ export async function stopServices(): Promise<void> {
   onBackupSignal = undefined;
   await maintenance?.stop();
   maintenance = undefined;
+  await alertJob?.stop();
+  alertJob = undefined;
   stopMailNotifications?.();
   stopMailNotifications = undefined;
   let handle: DatabaseHandle | undefined;

@@ -8,6 +8,7 @@ import {
   type ExtraConfigColumn,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -389,3 +390,152 @@ export const propertyColumns = propertyReadColumns;
 export type ContactSubmission = typeof contactSubmissions.$inferSelect;
 export type Admin = typeof admins.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+
+/** A tsquery value (drizzle has no builder for it): a saved search's words, made once from its text. */
+const tsquery = customType<{ data: string }>({
+  dataType: () => "tsquery",
+});
+
+/**
+ * Saved-search e-mail alerts (issue 22, decision 0029). A subscription is
+ * one address × one listing query (its normalised query string), with the
+ * query's filters as columns so that matching a changed property against
+ * every subscription is one SQL join, not a listing query per subscription.
+ * Nothing is sent but the confirmation until confirmed_at is set; an
+ * unconfirmed one is deleted after 7 days.
+ */
+export const alertSubscriptions = pgTable(
+  "alert_subscriptions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    lang: text("lang", { enum: ["ru", "bg"] }).notNull(),
+    frequency: text("frequency", { enum: ["instant", "daily"] }).notNull(),
+    // The listing's query string, normalised (app/lib/alerts.ts alertQuery): what the visitor saw filtered.
+    query: text("query").notNull(),
+    location_id: uuid("location_id").references(() => locations.id, { onDelete: "cascade" }),
+    property_type: text("property_type", { enum: PROPERTY_TYPES }),
+    price_min: integer("price_min"),
+    price_max: integer("price_max"),
+    area_min: integer("area_min"),
+    area_max: integer("area_max"),
+    bedrooms_min: integer("bedrooms_min"),
+    sea_distance_max: integer("sea_distance_max"),
+    sea_view: boolean("sea_view").notNull().default(false),
+    sea_line: boolean("sea_line").notNull().default(false),
+    stage: text("stage", { enum: CONSTRUCTION_STAGES }),
+    status: text("status", { enum: ["available", "reserved", "sold", "all"] })
+      .notNull()
+      .default("available"),
+    // The search words as the listing matches them (models/text-search), null without a search.
+    search_query: tsquery("search_query"),
+    consent_version: text("consent_version").notNull(),
+    consent_at: timestamp("consent_at", { withTimezone: true, mode: "string" }).notNull(),
+    created_at: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true, mode: "string" }),
+    // When the last daily digest was composed (the next is due a day later).
+    digest_at: timestamp("digest_at", { withTimezone: true, mode: "string" }),
+  },
+  (t) => [
+    uniqueIndex("alert_subscriptions_email_query_key").on(sql`lower(${t.email})`, t.query),
+    index("alert_subscriptions_location_idx").on(t.location_id),
+    index("alert_subscriptions_unconfirmed_idx")
+      .on(t.created_at)
+      .where(sql`${t.confirmed_at} is null`),
+    index("alert_subscriptions_confirmed_idx")
+      .on(t.confirmed_at)
+      .where(sql`${t.confirmed_at} is not null`),
+    check("alert_subscriptions_lang_check", sql`${t.lang} in ('ru', 'bg')`),
+    check("alert_subscriptions_frequency_check", sql`${t.frequency} in ('instant', 'daily')`),
+    check("alert_subscriptions_email_check", sql`length(${t.email}) <= 254 and ${t.email} !~ '[[:cntrl:]]'`),
+    check("alert_subscriptions_query_check", sql`length(${t.query}) <= 2000`),
+  ],
+);
+
+/** The SHA-256 of each confirmation and unsubscribe link's token: the token itself is only ever in the e-mail. */
+export const alertTokens = pgTable(
+  "alert_tokens",
+  {
+    hash: text("hash").primaryKey(),
+    subscription_id: uuid("subscription_id")
+      .notNull()
+      .references(() => alertSubscriptions.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["confirm", "unsubscribe"] }).notNull(),
+    created_at: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [index("alert_tokens_subscription_idx").on(t.subscription_id)],
+);
+
+/** Properties added or made cheaper, written by the database in the same transaction (migration 0013's trigger), consumed by the matcher. */
+export const alertChanges = pgTable("alert_changes", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  real_estate_id: uuid("real_estate_id")
+    .notNull()
+    .references(() => realEstates.id, { onDelete: "cascade" }),
+  kind: text("kind", { enum: ["new", "price_drop"] }).notNull(),
+  created_at: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
+/**
+ * What a subscription was told about each property (the dedup rule,
+ * decision 0029): one row per subscription and property, with the price
+ * announced; `pending` until it has gone into a mail.
+ */
+export const alertItems = pgTable(
+  "alert_items",
+  {
+    subscription_id: uuid("subscription_id")
+      .notNull()
+      .references(() => alertSubscriptions.id, { onDelete: "cascade" }),
+    real_estate_id: uuid("real_estate_id")
+      .notNull()
+      .references(() => realEstates.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["new", "price_drop"] }).notNull(),
+    price: numeric("price", { precision: 14, scale: 2, mode: "number" }),
+    pending: boolean("pending").notNull().default(true),
+    updated_at: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscription_id, t.real_estate_id] }),
+    index("alert_items_pending_idx")
+      .on(t.subscription_id)
+      .where(sql`${t.pending}`),
+  ],
+);
+
+/**
+ * The durable outbox of alert e-mails: the confirmation, and each alert or
+ * digest (its properties in `items`). A sender claims due rows (FOR UPDATE
+ * SKIP LOCKED, a lease in claimed_until), so two processes never send the
+ * same one; a failure waits next_attempt_at (back-off) and is tried again.
+ */
+export const alertMails = pgTable(
+  "alert_mails",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    subscription_id: uuid("subscription_id")
+      .notNull()
+      .references(() => alertSubscriptions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["confirm", "alert"] }).notNull(),
+    items: jsonb("items")
+      .$type<{ id: string; kind: "new" | "price_drop"; price: number | null }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    created_at: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+    claimed_until: timestamp("claimed_until", { withTimezone: true, mode: "string" }),
+    sent_at: timestamp("sent_at", { withTimezone: true, mode: "string" }),
+    failed_at: timestamp("failed_at", { withTimezone: true, mode: "string" }),
+    last_error: text("last_error"),
+  },
+  (t) => [
+    index("alert_mails_due_idx")
+      .on(t.next_attempt_at)
+      .where(sql`${t.sent_at} is null and ${t.failed_at} is null`),
+    index("alert_mails_subscription_idx").on(t.subscription_id),
+  ],
+);
+
+export type AlertSubscription = typeof alertSubscriptions.$inferSelect;
+export type AlertMail = typeof alertMails.$inferSelect;

@@ -22,6 +22,7 @@ export const ADMIN = {
     locations: "Локации",
     properties: "Объекты",
     submissions: "Заявки",
+    alerts: "Подписки",
     unread: (n: number) => `непрочитанных: ${n}`,
     logout: "Выйти",
     site: "Открыть сайт",

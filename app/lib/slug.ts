@@ -56,6 +56,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "favorites",
   "compare",
   "privacy",
+  // Issue 22: saved-search alerts (/alerts, its confirmation and unsubscribe links).
+  "alerts",
 ]);
 
 /**

@@ -65,6 +65,10 @@ describe("what may be cached", () => {
     expect(isCacheable("POST", "/", undefined)).toBe(false);
     expect(isCacheable("GET", "/admin", undefined)).toBe(false);
     expect(isCacheable("GET", "/admin/locations", undefined)).toBe(false);
+    // Alert links (issue 22): their answer depends on the token at that moment.
+    expect(isCacheable("GET", "/alerts/confirm/abc", undefined)).toBe(false);
+    expect(isCacheable("GET", "/bg/alerts/unsubscribe/abc", undefined)).toBe(false);
+    expect(isCacheable("GET", "/alertsville", undefined)).toBe(true);
     expect(isCacheable("GET", "/set-language", undefined)).toBe(false);
     expect(isCacheable("GET", "/", "seaside_session=abc")).toBe(false);
     expect(isCacheable("GET", "/bg", "language=bg; seaside_session=abc")).toBe(false);

@@ -131,6 +131,8 @@ export function isCacheable(method: string, path: string, cookieHeader: string |
     return false;
   }
   if (path.endsWith(".data")) return false;
+  // Alert links (issue 22): each answer depends on the token's state at that moment.
+  if (/^\/(bg\/)?alerts(\/|$)/.test(path)) return false;
   if (!cookieHeader) return true;
   return readCookie(cookieHeader, SESSION_COOKIE) === null;
 }

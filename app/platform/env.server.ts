@@ -120,6 +120,11 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  // Saved-search alerts (issue 22, decision 0029), on with SMTP_URL: how often the job runs, a daily digest's
+  // interval and the first retry after a failed send (doubling). Shorter values are for tests.
+  ALERTS_TICK_MS: wholeNumber(100, 60 * 60 * 1000).default(60_000),
+  ALERTS_DIGEST_MS: wholeNumber(1000, 7 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
+  ALERTS_RETRY_MS: wholeNumber(100, 24 * 60 * 60 * 1000).default(60_000),
   NOTIFY_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   MAIL_FROM: optionalText.pipe(z.string().refine(isMailbox, { error: 'must be an e-mail address or "Name <address>"' }).optional()),
   // Where uploaded files live (DESIGN §5): the local folder DATA_DIR/upload, or an S3-compatible bucket.

@@ -33,6 +33,7 @@ const NAV = [
   { to: "/admin/locations", label: ADMIN.nav.locations, end: false },
   { to: "/admin/real-estates", label: ADMIN.nav.properties, end: false },
   { to: "/admin/contact-submissions", label: ADMIN.nav.submissions, end: false },
+  { to: "/admin/alerts", label: ADMIN.nav.alerts, end: false },
 ] as const;
 
 /** The look of the tab bar's last two entries, «Открыть сайт» and «Выйти». */

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
 import { LazyFullscreenViewer as FullscreenViewer } from "~/components/gallery/lazy-viewer";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
+import { AlertForm } from "~/components/alert-form";
 import { ListingView } from "~/components/listing-view";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
 import { NotFoundState } from "~/components/not-found-state";
@@ -9,10 +10,12 @@ import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n"
 import { placeIn } from "~/i18n/format";
 import { formatPropertyCount } from "~/i18n/plural";
 import { imageSrcSet, imageVariant } from "~/lib/images";
-import { activeFilterCount, EMPTY_QUERY, listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
+import { alertQuery } from "~/lib/alerts";
+import { activeFilterCount, EMPTY_QUERY, listingRedirect, listingSearchParams, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta } from "~/lib/seo";
 import { findLocationAddress } from "~/models/addresses.server";
 import { listingEngine } from "~/context";
+import { alertsEnabled } from "~/web/alerts.server";
 import { mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/location";
 
@@ -48,6 +51,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     tiles: mapTiles(),
     total: all.total,
     query: { ...query, page: page.page },
+    // «Сообщать о новых объектах» (issue 22): this location with the filters shown, when mail is on.
+    alertQuery: alertsEnabled() ? alertQuery(listingSearchParams(query).toString()).query : null,
     page,
   };
 }
@@ -79,7 +84,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function LocationPage({ loaderData }: Route.ComponentProps) {
-  const { lang, location, total, query, page, tiles } = loaderData;
+  const { lang, location, total, query, page, tiles, alertQuery: alerts } = loaderData;
   const t = dictionary(lang);
   const [viewerOpen, setViewerOpen] = useState(false);
   const image = location.image || PLACEHOLDER_IMAGE;
@@ -125,6 +130,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           map={{ tiles, home: location.home, locationId: location.id }}
           searchLabel={location.in ? fill(t.location.searchIn, { in: location.in }) : fill(t.location.searchInNoCase, { name: location.name })}
         />
+        {alerts !== null ? <AlertForm lang={lang} query={alerts} privacyPath={localizePath(lang, "/privacy")} /> : null}
       </div>
     </main>
   );

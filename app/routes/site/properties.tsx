@@ -1,10 +1,13 @@
 import { redirect } from "react-router";
+import { AlertForm } from "~/components/alert-form";
 import { ListingView } from "~/components/listing-view";
 import { dictionary, localizePath, pickText } from "~/i18n";
-import { activeFilterCount, listingRedirect, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
+import { alertQuery } from "~/lib/alerts";
+import { activeFilterCount, listingRedirect, listingSearchParams, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { pageMeta } from "~/lib/seo";
 import { listLocations } from "~/models/locations.server";
 import { listingEngine } from "~/context";
+import { alertsEnabled } from "~/web/alerts.server";
 import { mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/properties";
 
@@ -22,6 +25,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     page,
     locations: locations.map((l) => ({ id: l.id, name: pickText(lang, l.name, l.name_bg) })),
     tiles: mapTiles(),
+    // «Сообщать о новых объектах» (issue 22): the filters shown, when mail is on.
+    alertQuery: alertsEnabled() ? alertQuery(listingSearchParams(query).toString()).query : null,
   };
 }
 
@@ -41,7 +46,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 export default function Properties({ loaderData }: Route.ComponentProps) {
-  const { lang, query, page, locations, tiles } = loaderData;
+  const { lang, query, page, locations, tiles, alertQuery: alerts } = loaderData;
   const t = dictionary(lang);
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
@@ -56,6 +61,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
         firstCardIsMain
         map={{ tiles, home: null }}
       />
+      {alerts !== null ? <AlertForm lang={lang} query={alerts} privacyPath={localizePath(lang, "/privacy")} /> : null}
     </main>
   );
 }

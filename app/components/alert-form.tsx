@@ -1,0 +1,60 @@
+import { ALERT_FORM_TEXTS } from "~/i18n/alert-form";
+import type { Lang } from "~/i18n/lang";
+import { PRIVACY_NOTICE_VERSION as PRIVACY_VERSION } from "~/lib/privacy";
+import { PRIMARY_BUTTON } from "./button-styles";
+
+/**
+ * «Сообщать о новых объектах» under a listing (issue 22, decision 0029): a
+ * plain HTML form posted to /alerts (a full page answers it), so it needs no
+ * JavaScript and adds none to the listing. `query` is the listing's
+ * normalised query string (app/lib/alerts.ts alertQuery).
+ */
+export function AlertForm({ lang, query, privacyPath }: { lang: Lang; query: string; privacyPath: string }) {
+  const t = ALERT_FORM_TEXTS[lang];
+  const field = "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base";
+  return (
+    <section aria-labelledby="alert-form-title" className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-slate-200" data-testid="alert-form">
+      <h2 id="alert-form-title" className="text-lg font-semibold text-sea-900">
+        {t.title}
+      </h2>
+      <form method="post" action={lang === "bg" ? "/bg/alerts" : "/alerts"} className="relative mt-3 grid gap-3 sm:max-w-xl">
+        <p className="text-sm text-slate-600">{t.intro}</p>
+        <input type="hidden" name="query" value={query} />
+        <input type="hidden" name="lang" value={lang} />
+        <label className="text-sm font-medium text-slate-800">
+          {t.email}
+          <input type="email" name="email" required maxLength={254} autoComplete="email" className={field} />
+        </label>
+        <fieldset className="text-sm">
+          <legend className="font-medium text-slate-800">{t.frequency}</legend>
+          <label className="mr-4 inline-flex min-h-11 items-center gap-2">
+            <input type="radio" name="frequency" value="instant" defaultChecked /> {t.instant}
+          </label>
+          <label className="inline-flex min-h-11 items-center gap-2">
+            <input type="radio" name="frequency" value="daily" /> {t.daily}
+          </label>
+        </fieldset>
+        {/* Honeypot, as on the contact form. */}
+        <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+          <label>
+            {t.honeypot}
+            <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+        {/* Consent (issue 22): the privacy notice's version is recorded with the subscription. */}
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input type="checkbox" name="consent" value={PRIVACY_VERSION} required className="mt-1 h-5 w-5" />
+          <span>
+            {t.consent}{" "}
+            <a href={privacyPath} className="underline hover:text-sea-700">
+              {t.privacy}
+            </a>
+          </span>
+        </label>
+        <button type="submit" className={`${PRIMARY_BUTTON} px-5 sm:justify-self-start`}>
+          {t.submit}
+        </button>
+      </form>
+    </section>
+  );
+}

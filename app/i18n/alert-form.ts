@@ -1,0 +1,46 @@
+/**
+ * The listing's «Сообщать о новых объектах» form (issue 22), ru and bg: its
+ * own small module, since every listing page loads it (the alert pages'
+ * texts are in ./alerts.ts).
+ */
+import type { Lang } from "./lang";
+
+export interface AlertFormTexts {
+  title: string;
+  intro: string;
+  email: string;
+  frequency: string;
+  instant: string;
+  daily: string;
+  consent: string;
+  privacy: string;
+  submit: string;
+  honeypot: string;
+}
+
+export const ALERT_FORM_TEXTS: Record<Lang, AlertFormTexts> = {
+  ru: {
+    title: "Сообщать о новых объектах",
+    intro: "Пришлём письмо, когда появится объект по этому поиску или подешевеет подходящий.",
+    email: "Email",
+    frequency: "Как часто",
+    instant: "Сразу",
+    daily: "Раз в день",
+    consent: "Согласен получать письма по этому поиску; отписаться можно одной ссылкой в любом письме.",
+    privacy: "Политика конфиденциальности",
+    submit: "Подписаться",
+    honeypot: "Оставьте это поле пустым",
+  },
+  bg: {
+    title: "Известявай ме за нови имоти",
+    intro: "Ще ви пишем, когато се появи имот по това търсене или поевтинее подходящ.",
+    email: "Имейл",
+    frequency: "Колко често",
+    instant: "Веднага",
+    daily: "Веднъж на ден",
+    consent: "Съгласен съм да получавам писма по това търсене; отписването е с една връзка във всяко писмо.",
+    privacy: "Политика за поверителност",
+    submit: "Абонирай ме",
+    honeypot: "Оставете това поле празно",
+  },
+};

@@ -1,0 +1,88 @@
+/**
+ * Saved-search alerts (issue 22): the answers of POST /alerts and of the
+ * confirmation and unsubscribe links, ru and bg (only those pages load it).
+ */
+import type { Lang } from "./lang";
+
+export interface AlertPageTexts {
+  title: string;
+  /** The same answer whether or not the address was already subscribed (no enumeration). */
+  subscribed: string;
+  back: string;
+  invalidEmail: string;
+  invalidQuery: string;
+  invalidLang: string;
+  invalidFrequency: string;
+  consentRequired: string;
+  rateLimited: string;
+  failure: string;
+  confirmedTitle: string;
+  confirmed: string;
+  alreadyConfirmed: string;
+  unknownTitle: string;
+  unknown: string;
+  expiredTitle: string;
+  expired: string;
+  unsubscribeTitle: string;
+  unsubscribeQuestion: string;
+  unsubscribeButton: string;
+  unsubscribedTitle: string;
+  unsubscribed: string;
+  search: string;
+  toListing: string;
+}
+
+export const ALERT_PAGE_TEXTS: Record<Lang, AlertPageTexts> = {
+  ru: {
+    title: "Подписка на новые объекты",
+    subscribed: "Проверьте почту: мы отправили письмо со ссылкой для подтверждения подписки. Без подтверждения писем не будет.",
+    back: "Вернуться к поиску",
+    invalidEmail: "Пожалуйста, введите действительный email",
+    invalidQuery: "Параметры поиска не распознаны или слишком длинные.",
+    invalidLang: "Неизвестный язык подписки.",
+    invalidFrequency: "Выберите, как часто присылать письма: сразу или раз в день.",
+    consentRequired: "Отметьте согласие на получение писем.",
+    rateLimited: "Вы отправили слишком много запросов. Пожалуйста, попробуйте позже.",
+    failure: "Не удалось оформить подписку. Пожалуйста, попробуйте позже.",
+    confirmedTitle: "Подписка подтверждена",
+    confirmed: "Спасибо! Теперь мы будем сообщать о новых объектах по вашему поиску.",
+    alreadyConfirmed: "Подписка уже подтверждена.",
+    unknownTitle: "Ссылка недействительна",
+    unknown: "Такой ссылки нет: возможно, подписка уже отменена или ссылка скопирована не полностью.",
+    expiredTitle: "Срок ссылки истёк",
+    expired: "Подписку не подтвердили за 7 дней, и она удалена. Подпишитесь ещё раз на странице поиска.",
+    unsubscribeTitle: "Отписка от писем",
+    unsubscribeQuestion: "Больше не присылать письма по этому поиску?",
+    unsubscribeButton: "Отписаться",
+    unsubscribedTitle: "Вы отписались",
+    unsubscribed: "Писем по этому поиску больше не будет.",
+    search: "Поиск",
+    toListing: "Открыть поиск",
+  },
+  bg: {
+    title: "Абонамент за нови имоти",
+    subscribed: "Проверете пощата си: изпратихме писмо с връзка за потвърждение на абонамента. Без потвърждение няма да получавате писма.",
+    back: "Обратно към търсенето",
+    invalidEmail: "Моля, въведете валиден имейл",
+    invalidQuery: "Параметрите на търсенето не са разпознати или са твърде дълги.",
+    invalidLang: "Непознат език на абонамента.",
+    invalidFrequency: "Изберете колко често да ви пишем: веднага или веднъж на ден.",
+    consentRequired: "Отбележете съгласието си да получавате писма.",
+    rateLimited: "Изпратихте твърде много заявки. Моля, опитайте по-късно.",
+    failure: "Абонаментът не беше създаден. Моля, опитайте по-късно.",
+    confirmedTitle: "Абонаментът е потвърден",
+    confirmed: "Благодарим! Вече ще ви пишем за нови имоти по вашето търсене.",
+    alreadyConfirmed: "Абонаментът вече е потвърден.",
+    unknownTitle: "Невалидна връзка",
+    unknown: "Няма такава връзка: може би абонаментът вече е прекратен или връзката не е копирана изцяло.",
+    expiredTitle: "Връзката е изтекла",
+    expired: "Абонаментът не беше потвърден в срок от 7 дни и е изтрит. Абонирайте се отново от страницата на търсенето.",
+    unsubscribeTitle: "Отписване от писмата",
+    unsubscribeQuestion: "Да не ви пишем повече по това търсене?",
+    unsubscribeButton: "Отпиши ме",
+    unsubscribedTitle: "Отписахте се",
+    unsubscribed: "Няма да получавате повече писма по това търсене.",
+    search: "Търсене",
+    toListing: "Към търсенето",
+  },
+};

@@ -1,0 +1,162 @@
+import type { Lang } from "~/i18n/lang";
+import { formatArea, formatDistance, formatPrice } from "~/i18n/format";
+import { imageVariant } from "~/lib/images";
+import { absoluteUrl, localizedUrl } from "~/lib/seo";
+
+/**
+ * The saved-search alert e-mails (issue 22, decision 0029) in the
+ * subscriber's language: the double opt-in confirmation, and an alert (or a
+ * day's digest) listing properties with photo, price, facts and link. Every
+ * alert carries RFC 8058's one-click unsubscribe headers and the same link in
+ * its body. Pure (tests compose without a database or a mail server).
+ */
+
+const TEXTS = {
+  ru: {
+    confirmSubject: "Подтвердите подписку на новые объекты",
+    confirmIntro: "Вы (или кто-то, указавший ваш адрес) подписались на письма о новых объектах по поиску:",
+    confirmAction: "Подтвердить подписку",
+    confirmIgnore: "Если это были не вы, просто не отвечайте: без подтверждения писем не будет, а подписка удалится через 7 дней.",
+    alertSubject: (n: number) => (n === 1 ? "Новый объект по вашему поиску" : `Новые объекты по вашему поиску: ${n}`),
+    digestSubject: (n: number) => `Объекты по вашему поиску за день: ${n}`,
+    alertIntro: "По вашему поиску есть новости:",
+    isNew: "Новый объект",
+    priceDrop: "Цена снижена",
+    bedrooms: (n: number) => `спален: ${n}`,
+    toSea: (d: string) => `${d} до моря`,
+    priceOnRequest: "Цена по запросу",
+    open: "Смотреть объект",
+    search: "Ваш поиск",
+    unsubscribe: "Отписаться от этих писем",
+  },
+  bg: {
+    confirmSubject: "Потвърдете абонамента за нови имоти",
+    confirmIntro: "Вие (или някой, посочил адреса ви) се абонирахте за писма за нови имоти по търсенето:",
+    confirmAction: "Потвърди абонамента",
+    confirmIgnore: "Ако не сте били вие, не правете нищо: без потвърждение няма да има писма, а абонаментът ще бъде изтрит след 7 дни.",
+    alertSubject: (n: number) => (n === 1 ? "Нов имот по вашето търсене" : `Нови имоти по вашето търсене: ${n}`),
+    digestSubject: (n: number) => `Имоти по вашето търсене за деня: ${n}`,
+    alertIntro: "Има новини по вашето търсене:",
+    isNew: "Нов имот",
+    priceDrop: "Намалена цена",
+    bedrooms: (n: number) => `спални: ${n}`,
+    toSea: (d: string) => `${d} до морето`,
+    priceOnRequest: "Цена при запитване",
+    open: "Виж имота",
+    search: "Вашето търсене",
+    unsubscribe: "Отпишете се от тези писма",
+  },
+} as const;
+
+export interface AlertMailProperty {
+  kind: "new" | "price_drop";
+  title: string;
+  title_bg: string;
+  price: number | null;
+  area: number | null;
+  bedrooms: number | null;
+  sea_distance_m: number | null;
+  images: string[];
+  /** The property page's path, "/{location}/{property}". */
+  path: string;
+}
+
+export interface ComposedMail {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+}
+
+/** The listing the subscription watches, as an absolute URL in its language. */
+export function searchUrl(publicUrl: string, lang: Lang, query: string): string {
+  return localizedUrl(publicUrl, lang, "/properties") + (query ? `?${query}` : "");
+}
+
+export function alertLink(publicUrl: string, lang: Lang, action: "confirm" | "unsubscribe", token: string): string {
+  return localizedUrl(publicUrl, lang, `/alerts/${action}/${token}`);
+}
+
+export function composeConfirmMail(input: { lang: Lang; publicUrl: string; query: string; token: string }): ComposedMail {
+  const t = TEXTS[input.lang];
+  const confirm = alertLink(input.publicUrl, input.lang, "confirm", input.token);
+  const search = searchUrl(input.publicUrl, input.lang, input.query);
+  const text = [t.confirmIntro, search, "", `${t.confirmAction}: ${confirm}`, "", t.confirmIgnore, ""].join("\n");
+  const html = page(input.lang, [
+    `<p>${esc(t.confirmIntro)}<br><a href="${esc(search)}">${esc(search)}</a></p>`,
+    `<p><a href="${esc(confirm)}" style="display:inline-block;padding:10px 16px;background:#0e7490;color:#fff;border-radius:8px;text-decoration:none">${esc(t.confirmAction)}</a></p>`,
+    `<p style="color:#555">${esc(t.confirmIgnore)}</p>`,
+  ]);
+  return { subject: t.confirmSubject, text, html, headers: {} };
+}
+
+export function composeAlertMail(input: {
+  lang: Lang;
+  publicUrl: string;
+  query: string;
+  digest: boolean;
+  token: string;
+  properties: AlertMailProperty[];
+}): ComposedMail {
+  const { lang, publicUrl } = input;
+  const t = TEXTS[lang];
+  const unsubscribe = alertLink(publicUrl, lang, "unsubscribe", input.token);
+  const search = searchUrl(publicUrl, lang, input.query);
+  const n = input.properties.length;
+  const entries = input.properties.map((p) => {
+    const title = (lang === "bg" && p.title_bg.trim() ? p.title_bg : p.title).replace(/\s+/g, " ").trim();
+    const facts = [
+      p.area !== null ? formatArea(p.area, lang) : null,
+      p.bedrooms !== null ? t.bedrooms(p.bedrooms) : null,
+      p.sea_distance_m !== null ? t.toSea(formatDistance(p.sea_distance_m, lang)) : null,
+    ].filter((f): f is string => f !== null);
+    const photo = p.images[0] ? absoluteUrl(publicUrl, imageVariant(p.images[0], 640)) : null;
+    return {
+      title,
+      label: p.kind === "new" ? t.isNew : t.priceDrop,
+      price: p.price !== null ? formatPrice(p.price, lang) : t.priceOnRequest,
+      facts: facts.join(" · "),
+      photo,
+      url: localizedUrl(publicUrl, lang, p.path),
+    };
+  });
+  const text = [
+    t.alertIntro,
+    "",
+    ...entries.flatMap((e) => [`${e.label}: ${e.title}`, `${e.price}${e.facts ? ` · ${e.facts}` : ""}`, e.url, ""]),
+    `${t.search}: ${search}`,
+    `${t.unsubscribe}: ${unsubscribe}`,
+    "",
+  ].join("\n");
+  const html = page(lang, [
+    `<p>${esc(t.alertIntro)}</p>`,
+    ...entries.map(
+      (e) =>
+        `<table cellpadding="0" cellspacing="0" style="margin:0 0 20px;max-width:560px"><tr><td>` +
+        (e.photo
+          ? `<a href="${esc(e.url)}"><img src="${esc(e.photo)}" width="560" alt="${esc(e.title)}" style="max-width:100%;height:auto;border-radius:8px"></a><br>`
+          : "") +
+        `<span style="color:#0e7490;font-size:13px">${esc(e.label)}</span><br>` +
+        `<a href="${esc(e.url)}" style="font-size:17px;font-weight:bold;color:#0c4a6e">${esc(e.title)}</a><br>` +
+        `<strong>${esc(e.price)}</strong>${e.facts ? ` · ${esc(e.facts)}` : ""}<br>` +
+        `<a href="${esc(e.url)}">${esc(t.open)}</a></td></tr></table>`,
+    ),
+    `<p><a href="${esc(search)}">${esc(t.search)}</a></p>`,
+    `<p style="color:#555;font-size:13px"><a href="${esc(unsubscribe)}">${esc(t.unsubscribe)}</a></p>`,
+  ]);
+  return {
+    subject: input.digest ? t.digestSubject(n) : t.alertSubject(n),
+    text,
+    html,
+    // RFC 8058: a mail provider's one-click POST to this address unsubscribes.
+    headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
+}
+
+function page(lang: Lang, body: string[]): string {
+  return ["<!doctype html>", `<html lang="${lang}"><body style="font-family: sans-serif; line-height: 1.5">`, ...body, "</body></html>", ""].join("\n");
+}
+
+function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,75 @@
+import { PageHeader } from "~/components/admin/ui";
+import { ADMIN } from "~/i18n/admin";
+import { alertSubscriptionCounts } from "~/models/alerts.server";
+import { getEnv } from "~/platform/env.server";
+import type { Route } from "./+types/alerts";
+
+/**
+ * /admin/alerts (issue 22, decision 0029): how many saved-search alerts each
+ * location and filter has — confirmed (instant / daily) and still waiting for
+ * confirmation. Read-only; the admin layout's guard signs the visitor in first.
+ */
+export async function loader() {
+  return { rows: await alertSubscriptionCounts(), enabled: Boolean(getEnv().SMTP_URL) };
+}
+
+export function meta() {
+  return [{ title: `${T.title} — ${ADMIN.title}` }];
+}
+
+const T = {
+  title: "Подписки на новые объекты",
+  off: "Письма не отправляются: не задан SMTP_URL. Подписки сохраняются и будут подтверждаться, когда почта заработает.",
+  none: "Подписок пока нет.",
+  all: "Все локации",
+  noFilters: "без фильтров",
+  confirmed: "подтверждено",
+  instant: "сразу",
+  daily: "раз в день",
+  unconfirmed: "ждут подтверждения",
+  open: "Открыть поиск",
+};
+
+export default function AlertsAdmin({ loaderData }: Route.ComponentProps) {
+  const { rows, enabled } = loaderData;
+  const total = rows.reduce((sum, r) => sum + r.confirmed, 0);
+  return (
+    <>
+      <PageHeader title={T.title} />
+      {!enabled ? <p className="mb-4 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">{T.off}</p> : null}
+      {rows.length === 0 ? (
+        <p className="text-slate-600">{T.none}</p>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-700" data-testid="alerts-total">
+            {T.confirmed}: {total}
+          </p>
+          <ul className="grid gap-3" data-testid="alert-counts">
+            {rows.map((r) => {
+              const filters = new URLSearchParams(r.query);
+              filters.delete("location");
+              const shown = [...filters].map(([k, v]) => `${k}=${v}`).join(", ");
+              return (
+                <li key={`${r.location ?? ""}?${r.query}`} className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+                  <p className="font-semibold">{r.location ?? T.all}</p>
+                  <p className="break-words text-sm text-slate-600">{shown || T.noFilters}</p>
+                  <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                    <span>
+                      {T.confirmed}: <strong>{r.confirmed}</strong> ({T.instant} {r.instant}, {T.daily} {r.daily})
+                    </span>
+                    <span className="text-slate-600">
+                      {T.unconfirmed}: {r.unconfirmed}
+                    </span>
+                  </p>
+                  <a href={`/properties${r.query ? `?${r.query}` : ""}`} className="mt-2 inline-flex min-h-11 items-center text-sm text-sea-700 underline">
+                    {T.open}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { Link } from "react-router";
+import { PRIMARY_BUTTON } from "~/components/button-styles";
+import { requestInfo } from "~/context";
+import { ALERT_PAGE_TEXTS } from "~/i18n/alerts";
+import { handleAlertSubscribe } from "~/web/alerts.server";
+import { pageContext } from "~/web/page.server";
+import type { Route } from "./+types/alerts";
+
+/**
+ * POST /alerts and /bg/alerts (issue 22, decision 0029): the listing's
+ * «Сообщать о новых объектах» form lands here and is answered with this page
+ * in the page's language — the same text whether or not the address was
+ * already subscribed. A GET shows the page's title and a way back.
+ */
+export function loader({ url }: Route.LoaderArgs) {
+  const { lang } = pageContext(url);
+  return { lang };
+}
+
+export async function action({ url, request, context }: Route.ActionArgs) {
+  const { lang } = pageContext(url);
+  return handleAlertSubscribe(request, lang, context.get(requestInfo).ip);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: ALERT_PAGE_TEXTS[loaderData?.lang ?? "ru"].title }, { name: "robots", content: "noindex" }];
+}
+
+export default function Alerts({ loaderData, actionData }: Route.ComponentProps) {
+  const T = ALERT_PAGE_TEXTS[loaderData.lang];
+  const back = actionData?.back ?? (loaderData.lang === "bg" ? "/bg/properties" : "/properties");
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
+      <h1 className="text-2xl font-semibold text-sea-900">{T.title}</h1>
+      {actionData ? (
+        <p
+          role="status"
+          data-testid="alert-answer"
+          className={`rounded-lg px-4 py-3 font-medium ${actionData.ok ? "bg-emerald-50 text-emerald-800" : "bg-red-50 text-red-800"}`}
+        >
+          {actionData.message}
+        </p>
+      ) : null}
+      <Link to={back} className={`inline-flex items-center px-5 py-2 ${PRIMARY_BUTTON}`}>
+        {T.back}
+      </Link>
+    </main>
+  );
+}
