@@ -36,6 +36,8 @@ export default [
     route("real-estates/new", "routes/admin/property-form.tsx", { id: "admin-property-new" }),
     route("real-estates/edit/:id", "routes/admin/property-form.tsx", { id: "admin-property-edit" }),
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
+    // Issue 22: «Удалить данные по e-mail» (GDPR erasure).
+    route("personal-data", "routes/admin/personal-data.tsx"),
     // Issue 23: the CSV import (a dry run for now).
     route("import", "routes/admin/import.tsx"),
     route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),

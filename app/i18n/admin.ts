@@ -1,3 +1,5 @@
+import { plural } from "./plural";
+
 /**
  * The administrator area's interface text (Russian only, SPEC §2). The SPEC
  * §5/§8 messages themselves live with their rules in app/schemas.
@@ -312,6 +314,26 @@ export const ADMIN = {
     consent: "Согласие",
     consentGiven: (version: string, at: string) => `политика от ${version}, ${at}`,
     consentNone: "не записано",
+  },
+  // Issue 22: GDPR erasure of one e-mail address (app/models/personal-data.server.ts).
+  personalData: {
+    title: "Удалить данные по e-mail",
+    link: "Удалить данные по e-mail",
+    intro:
+      "Удаляет всё, что сайт хранит о посетителе с этим адресом: его заявки, в том числе подборки, отправленные из избранного и сравнения. Сначала покажем, что будет удалено; удалённое не восстановить. В резервных копиях базы данные остаются, пока копии не сменятся по расписанию.",
+    email: "E-mail посетителя",
+    find: "Найти данные",
+    finding: "Ищем…",
+    willErase: (email: string, summary: string) => `Будет удалено для ${email}: ${summary}.`,
+    nothing: (email: string) => `С адресом ${email} на сайте ничего не хранится — удалять нечего.`,
+    erase: "Удалить навсегда",
+    erasing: "Удаляем…",
+    cancel: "Отмена",
+    erased: (summary: string) => `Удалено: ${summary}.`,
+    erasedNothing: "Удалять было нечего: данных с этим адресом уже нет.",
+    kinds: {
+      requests: (n: number) => plural(n, "ru", { one: "{n} заявка", few: "{n} заявки", many: "{n} заявок", other: "{n} заявки" }),
+    },
   },
   // Issue 21: where a property is, and a location's map view.
   map: {
