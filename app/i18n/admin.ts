@@ -315,6 +315,20 @@ export const ADMIN = {
     consentGiven: (version: string, at: string) => `политика от ${version}, ${at}`,
     consentNone: "не записано",
   },
+  // Issue 22: the agent card on the home and property pages (app/models/agent-card.server.ts).
+  agent: {
+    title: "Карточка агента",
+    link: "Карточка агента",
+    intro:
+      "Карточка показывается на главной и на странице каждого объекта вместе с телефоном, e-mail и мессенджерами из настроек сервера. Пустые поля на сайте не показываются.",
+    name: "Имя агента",
+    nameHint: (fallback: string) => `Если не заполнено — «${fallback}» (SITE_CONTACT_NAME).`,
+    languages: "Говорит на языках",
+    photo: "Фото (квадратное, лицо по центру)",
+    saved: "Карточка сохранена",
+    waitForUpload: "Дождитесь окончания загрузки фото",
+    saveFailed: "Не удалось сохранить карточку. Попробуйте ещё раз.",
+  },
   // Issue 22: GDPR erasure of one e-mail address (app/models/personal-data.server.ts).
   personalData: {
     title: "Удалить данные по e-mail",

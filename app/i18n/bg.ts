@@ -211,6 +211,14 @@ export const bg: Dictionary = {
     copyLink: "Копирай линка",
     copied: "Линкът е копиран",
     shareLink: "Линк към имота",
+    // Issue 22: the phones' contact bar at the bottom of a property page.
+    contactBar: "Бърза връзка",
+    chatIn: "Пишете в {name}",
+  },
+  // Issue 22: the agent card on the home and property pages.
+  agent: {
+    title: "Вашият агент",
+    languages: "Езици",
   },
   footer: {
     rights: "Всички права запазени.",

@@ -209,6 +209,14 @@ export const ru = {
     copyLink: "Скопировать ссылку",
     copied: "Ссылка скопирована",
     shareLink: "Ссылка на объект",
+    // Issue 22: the phones' contact bar at the bottom of a property page.
+    contactBar: "Быстрая связь",
+    chatIn: "Написать в {name}",
+  },
+  // Issue 22: the agent card on the home and property pages.
+  agent: {
+    title: "Ваш агент",
+    languages: "Языки",
   },
   footer: {
     rights: "Все права защищены.",

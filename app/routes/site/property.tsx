@@ -1,4 +1,6 @@
 import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
+import { AgentCard } from "~/components/agent-card";
+import { ContactBar } from "~/components/contact-bar";
 import { ContactForm } from "~/components/contact-form";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { PropertyGallery } from "~/components/gallery/property-gallery";
@@ -22,7 +24,7 @@ import { getPropertyBySlug } from "~/models/real-estates.server";
 import { listingEngine, requestInfo } from "~/context";
 import { handleContactAction } from "~/web/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
-import { contactPageData, mapTiles, pageContext } from "~/web/page.server";
+import { agentCardData, contactPageData, mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/property";
 
 async function find(params: Route.LoaderArgs["params"]) {
@@ -97,6 +99,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
     tiles: mapTiles(),
     related: await context.get(listingEngine).related({ propertyId: p.id, locationId: location.id, limit: 3 }),
+    agent: await agentCardData(lang),
   };
 }
 
@@ -244,6 +247,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <h2 id="contact-heading" className="text-lg font-semibold">
               {t.property.contactTitle}
             </h2>
+            <AgentCard agent={loaderData.agent} contacts={null} t={t} headingLevel={3} className="mt-3 p-0 ring-0" />
             <div className="mt-3 flex flex-wrap gap-3">
               <a
                 href={`tel:${loaderData.phone.replace(/[^\d+]/g, "")}`}
@@ -307,6 +311,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           <PropertyCardList items={related} lang={lang} t={t} />
         </section>
       ) : null}
+      <ContactBar phone={loaderData.phone} messengers={loaderData.messengers} labels={t.property} />
     </main>
   );
 }
