@@ -27,7 +27,7 @@ export function AgentCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const link = "font-semibold text-sea-700 hover:underline";
   return (
-    <section aria-labelledby="agent-card-name" data-testid="agent-card" className={`flex gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 ${className}`}>
+    <section aria-labelledby="agent-card-name" className={`flex gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 ${className}`}>
       {agent.photo ? (
         <img
           src={imageVariant(agent.photo, 160)}

@@ -1,3 +1,6 @@
+/** The agent card name's maximum length (the admin form and the model). */
+export const AGENT_NAME_MAX = 100;
+
 /** What the server sends for the agent card (issue 22; app/web/page.server.ts agentCardData, app/components/agent-card.tsx). */
 export interface AgentCardData {
   name: string;

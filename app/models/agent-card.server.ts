@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { agentCard } from "~/db/schema";
 import type { Lang } from "~/i18n/lang";
+import { AGENT_NAME_MAX } from "~/lib/agent-card";
 import { hasControlCharacters } from "~/schemas/fields";
 import { ModelError } from "./errors.server";
 import { removeImagesIfUnused, uploadKeyOf } from "./image-references.server";
@@ -51,8 +52,6 @@ const LANGUAGE_NAMES: Record<Lang, Record<AgentLanguage, string>> = {
 export function languageName(code: AgentLanguage, lang: Lang): string {
   return LANGUAGE_NAMES[lang][code];
 }
-
-export const AGENT_NAME_MAX = 100;
 
 export const AGENT_CARD_MESSAGES = {
   nameTooLong: `Имя слишком длинное (не более ${AGENT_NAME_MAX} символов)`,

@@ -4,7 +4,7 @@ import { useActionResult } from "~/components/admin/use-action-result";
 import { SubmitButton } from "~/components/submit-button";
 import { ADMIN } from "~/i18n/admin";
 import { ModelError } from "~/models/errors.server";
-import { countPersonalData, erasePersonalData, normalizeErasureEmail, totalOf, type PersonalDataCounts } from "~/models/personal-data.server";
+import { countPersonalData, erasePersonalData, normalizeErasureEmail, type PersonalDataCounts } from "~/models/personal-data.server";
 import { log } from "~/platform/log.server";
 import { refused, type FormFailure } from "~/web/form-result";
 import type { Route } from "./+types/personal-data";
@@ -49,6 +49,8 @@ export async function action({ request }: Route.ActionArgs) {
 export function meta() {
   return [{ title: `${ADMIN.personalData.title} — ${ADMIN.title}` }];
 }
+
+const totalOf = (counts: PersonalDataCounts) => Object.values<number>(counts).reduce((sum, n) => sum + n, 0);
 
 const eraseButton =
   "inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60";

@@ -6,7 +6,7 @@ import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { PropertyGallery } from "~/components/gallery/property-gallery";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
 import { NotFoundState } from "~/components/not-found-state";
-import { FavoriteButton } from "~/components/favorite-button";
+import { CompareButton, FavoriteButton } from "~/components/favorite-button";
 import { PropertyMap } from "~/components/map/property-map";
 import { favoriteLabels, PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
 import { PropertyFacts } from "~/components/property-facts";
@@ -217,7 +217,8 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="min-w-0">
           {/* Floated beside the title (its siblings stay the title's: location, then price). */}
-          <div className="float-right ml-3">
+          <div className="float-right ml-3 flex gap-2">
+            <CompareButton id={p.id} title={p.title} labels={favoriteLabels(t)} />
             <FavoriteButton id={p.id} title={p.title} labels={favoriteLabels(t)} />
           </div>
           <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">{p.title}</h1>
