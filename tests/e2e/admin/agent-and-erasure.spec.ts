@@ -1,4 +1,4 @@
-import { expect, hydrated, openAdmin, photo, sendVisitorRequest, test, unique } from "./fixtures";
+import { createProperty, expect, hydrated, openAdmin, photo, sendVisitorRequest, test, unique } from "./fixtures";
 
 /**
  * Issue 22 in the admin: «Удалить данные по e-mail» (GDPR erasure: count,
@@ -78,7 +78,7 @@ test("the agent card: name, languages and photo set here show on the home and pr
   for (const language of ["русский", "болгарский", "английский", "немецкий"]) await page.getByRole("checkbox", { name: language }).uncheck();
   await page.getByRole("checkbox", { name: "английский" }).check();
   await page.getByRole("checkbox", { name: "болгарский" }).check();
-  await page.getByTestId("image-file").setInputFiles(await photo(`agent-${unique()}.jpg`, { width: 600, height: 600, color: "#aa5533" }));
+  await page.getByTestId("photo-file").setInputFiles(await photo(`agent-${unique()}.jpg`, { width: 600, height: 600, color: "#aa5533" }));
   await expect(page.getByText("✓ Загружено")).toBeVisible();
   await page.getByRole("button", { name: "Сохранить" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Карточка сохранена" })).toBeVisible();
@@ -99,9 +99,9 @@ test("the agent card: name, languages and photo set here show on the home and pr
     await expect.poll(() => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
   }
   // A property page names the agent in its contact block.
-  await page.goto("/properties");
-  await page.getByRole("main").getByRole("article").first().getByRole("link").first().click();
-  await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
+  const propertyId = await createProperty(page, `Объект агента ${unique()}`);
+  await page.goto(`/properties/${propertyId}`);
+  await expect(page.getByRole("region", { name: "Интересует этот объект?" }).getByRole("heading", { level: 3, name })).toBeVisible();
 
   // Emptied: the pages fall back to the configured name, with no photo and no languages line.
   await openAdmin(page, "/admin/agent");
