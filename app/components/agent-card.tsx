@@ -15,6 +15,7 @@ export function AgentCard({
   contacts,
   t,
   headingLevel = 2,
+  framed = true,
   className = "",
 }: {
   agent: AgentCardData;
@@ -22,12 +23,14 @@ export function AgentCard({
   contacts: { phone: string; email: string; messengers: MessengerLink[] } | null;
   t: Pick<Dictionary, "agent" | "contact" | "property">;
   headingLevel?: 2 | 3;
+  /** A box of its own (home), or part of the box around it (the property page's contact block). */
+  framed?: boolean;
   className?: string;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const link = "font-semibold text-sea-700 hover:underline";
   return (
-    <section aria-labelledby="agent-card-name" className={`flex gap-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200 ${className}`}>
+    <section aria-labelledby="agent-card-name" className={`flex gap-4 ${framed ? "rounded-2xl p-4 ring-1 ring-slate-200" : ""} ${className}`}>
       {agent.photo ? (
         <img
           src={imageVariant(agent.photo, 160)}

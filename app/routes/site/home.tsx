@@ -168,7 +168,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               contacts={{ phone: loaderData.phone, email: loaderData.email, messengers: loaderData.messengers }}
               t={t}
               headingLevel={3}
-              className="mt-4 bg-sand-50"
+              className="mt-4 bg-white"
             />
           </div>
           <dl className="grid grid-cols-3 gap-4 self-center text-center">

@@ -248,7 +248,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <h2 id="contact-heading" className="text-lg font-semibold">
               {t.property.contactTitle}
             </h2>
-            <AgentCard agent={loaderData.agent} contacts={null} t={t} headingLevel={3} className="mt-3 p-0 ring-0" />
+            <AgentCard agent={loaderData.agent} contacts={null} t={t} headingLevel={3} framed={false} className="mt-3" />
             <div className="mt-3 flex flex-wrap gap-3">
               <a
                 href={`tel:${loaderData.phone.replace(/[^\d+]/g, "")}`}
