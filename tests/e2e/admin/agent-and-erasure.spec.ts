@@ -1,4 +1,4 @@
-import { createProperty, expect, hydrated, openAdmin, photo, sendVisitorRequest, test, unique } from "./fixtures";
+import { createProperty, expect, hydrated, openAdmin, openAdminLive, photo, sendVisitorRequest, test, unique } from "./fixtures";
 
 /**
  * Issue 22 in the admin: «Удалить данные по e-mail» (GDPR erasure: count,
@@ -18,6 +18,11 @@ test("«Удалить данные по e-mail»: the requests of an address, a
   await sendVisitorRequest(request, clientIp, { name: `Стереть ${id}`, email, message: "Первая заявка" });
   await sendVisitorRequest(request, clientIp, { name: `Стереть ${id}`, email: email.toUpperCase(), message: "Вторая заявка" });
   await sendVisitorRequest(request, clientIp, { name: `Оставить ${id}`, email: other, message: "Чужая заявка" });
+
+  // An inbox open in another tab drops the erased requests by itself (the change feed).
+  const inbox = await page.context().newPage();
+  await openAdminLive(inbox, "/admin/contact-submissions");
+  await expect(inbox.getByRole("main")).toContainText(email.toUpperCase());
 
   await openAdmin(page, "/admin/contact-submissions");
   await page.getByRole("link", { name: "Удалить данные по e-mail" }).click();
@@ -41,6 +46,9 @@ test("«Удалить данные по e-mail»: the requests of an address, a
   await expect(page.getByRole("status").filter({ hasText: "Будет удалено" })).toHaveText(`Будет удалено для ${email}: 2 заявки.`);
   await page.getByRole("button", { name: "Удалить навсегда" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Удалено" })).toHaveText("Удалено: 2 заявки.");
+  await expect(inbox.getByRole("main")).not.toContainText(email, { ignoreCase: true, timeout: 15_000 });
+  await expect(inbox.getByRole("main")).toContainText(other);
+  await inbox.close();
 
   // Again: nothing left, and the confirmation offers no erase button.
   await field.fill(email);
