@@ -42,6 +42,10 @@ export default [
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
     // Issue 22: saved-search alert counts.
     route("alerts", "routes/admin/alerts.tsx"),
+    // Issue 22: «Удалить данные по e-mail» (GDPR erasure).
+    route("personal-data", "routes/admin/personal-data.tsx"),
+    // Issue 22: the agent card's name, languages and photo.
+    route("agent", "routes/admin/agent.tsx"),
     // Issue 23: the CSV import (a dry run for now).
     route("import", "routes/admin/import.tsx"),
     route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),

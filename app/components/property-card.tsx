@@ -5,7 +5,7 @@ import { plural } from "~/i18n/plural";
 import type { ListingItem } from "~/lib/listing";
 import { PRICE_REDUCTION_DAYS, type PropertyStatus } from "~/lib/property-facts";
 import { imageSrcSet, imageVariant } from "~/lib/images";
-import { FavoriteButton } from "./favorite-button";
+import { CompareButton, FavoriteButton } from "./favorite-button";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "./image-fallback";
 
 /** The public URL of a property (SPEC §2): /{location slug}/{title slug}. */
@@ -46,7 +46,7 @@ export function keyFacts(item: ListingItem, lang: Lang, t: Dictionary): string[]
 
 /** The heart's words (issue 22): its name says what is being added. */
 export function favoriteLabels(t: Dictionary) {
-  return { add: t.card.favorite, full: t.card.favoritesFull };
+  return { add: t.card.favorite, full: t.card.favoritesFull, compare: t.card.compare, compareFull: t.card.compareFull };
 }
 
 /** «Забронировано» / «Продано» (nothing for a property on sale). */
@@ -114,6 +114,7 @@ export function PropertyCard({
           ) : null}
         </p>
         <StatusBadge status={item.status} t={t} className="absolute right-3 top-3" />
+        <CompareButton id={item.id} title={title} labels={favoriteLabels(t)} className="absolute bottom-3 right-16" />
         <FavoriteButton id={item.id} title={title} labels={favoriteLabels(t)} className="absolute bottom-3 right-3" />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">

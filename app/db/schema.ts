@@ -539,3 +539,25 @@ export const alertMails = pgTable(
 
 export type AlertSubscription = typeof alertSubscriptions.$inferSelect;
 export type AlertMail = typeof alertMails.$inferSelect;
+/**
+ * The agent card (issue 22) on the home and property pages: one row (id 1),
+ * edited at /admin/agent. An empty name falls back to SITE_CONTACT_NAME; no
+ * photo or languages: the card shows none (decision 0030). `photo` is an
+ * /upload/… path, kept by the orphan sweep (models/image-references.server.ts).
+ */
+export const agentCard = pgTable(
+  "agent_card",
+  {
+    id: integer("id").primaryKey().default(1),
+    name: text("name").notNull().default(""),
+    // Language codes the agent speaks (AGENT_LANGUAGES, app/models/agent-card.server.ts), in the order shown.
+    languages: text("languages")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    photo: text("photo"),
+    updated_at: timestamp("updated_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [check("agent_card_one_row", sql`${t.id} = 1`), check("agent_card_languages_check", sql`cardinality(${t.languages}) <= 20`)],
+);
+export type AgentCardRow = typeof agentCard.$inferSelect;

@@ -1,3 +1,5 @@
+import { plural } from "./plural";
+
 /**
  * The administrator area's interface text (Russian only, SPEC §2). The SPEC
  * §5/§8 messages themselves live with their rules in app/schemas.
@@ -313,6 +315,47 @@ export const ADMIN = {
     consent: "Согласие",
     consentGiven: (version: string, at: string) => `политика от ${version}, ${at}`,
     consentNone: "не записано",
+  },
+  // Issue 22: the agent card on the home and property pages (app/models/agent-card.server.ts).
+  agent: {
+    title: "Карточка агента",
+    link: "Карточка агента",
+    intro:
+      "Карточка показывается на главной и на странице каждого объекта вместе с телефоном, e-mail и мессенджерами из настроек сервера. Пустые поля на сайте не показываются.",
+    name: "Имя агента",
+    nameHint: (fallback: string) => `Если не заполнено — «${fallback}» (SITE_CONTACT_NAME).`,
+    languages: "Говорит на языках",
+    photo: "Фото (квадратное, лицо по центру)",
+    saved: "Карточка сохранена",
+    waitForUpload: "Дождитесь окончания загрузки фото",
+    saveFailed: "Не удалось сохранить карточку. Попробуйте ещё раз.",
+  },
+  // Issue 22: GDPR erasure of one e-mail address (app/models/personal-data.server.ts).
+  personalData: {
+    title: "Удалить данные по e-mail",
+    link: "Удалить данные по e-mail",
+    intro:
+      "Удаляет всё, что сайт хранит о посетителе с этим адресом: его заявки, в том числе подборки, отправленные из избранного и сравнения, и подписки на новые объекты с их письмами. Сначала покажем, что будет удалено; удалённое не восстановить. В резервных копиях базы данные остаются, пока копии не сменятся по расписанию.",
+    email: "E-mail посетителя",
+    find: "Найти данные",
+    finding: "Ищем…",
+    willErase: (email: string, summary: string) => `Будет удалено для ${email}: ${summary}.`,
+    nothing: (email: string) => `С адресом ${email} на сайте ничего не хранится — удалять нечего.`,
+    erase: "Удалить навсегда",
+    erasing: "Удаляем…",
+    cancel: "Отмена",
+    erased: (summary: string) => `Удалено: ${summary}.`,
+    erasedNothing: "Удалять было нечего: данных с этим адресом уже нет.",
+    kinds: {
+      requests: (n: number) => plural(n, "ru", { one: "{n} заявка", few: "{n} заявки", many: "{n} заявок", other: "{n} заявки" }),
+      subscriptions: (n: number) =>
+        plural(n, "ru", {
+          one: "{n} подписка на новые объекты",
+          few: "{n} подписки на новые объекты",
+          many: "{n} подписок на новые объекты",
+          other: "{n} подписки на новые объекты",
+        }),
+    },
   },
   // Issue 21: where a property is, and a location's map view.
   map: {

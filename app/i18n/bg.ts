@@ -12,6 +12,7 @@ export const bg: Dictionary = {
     language: "Език",
     skipToContent: "Към съдържанието",
     favorites: "Любими",
+    compare: "Сравнение",
   },
   home: {
     title: "Имоти на българското крайбрежие — апартаменти и къщи край морето",
@@ -143,6 +144,8 @@ export const bg: Dictionary = {
     facts: "Основното за имота",
     favorite: "В любими",
     favoritesFull: "В любими вече има 30 имота: премахнете един, за да добавите нов.",
+    compare: "Сравни",
+    compareFull: "В сравнението вече има 4 имота: премахнете един, за да добавите друг.",
   },
   location: {
     notFound: "Локацията не е намерена",
@@ -211,6 +214,14 @@ export const bg: Dictionary = {
     copyLink: "Копирай линка",
     copied: "Линкът е копиран",
     shareLink: "Линк към имота",
+    // Issue 22: the phones' contact bar at the bottom of a property page.
+    contactBar: "Бърза връзка",
+    chatIn: "Пишете в {name}",
+  },
+  // Issue 22: the agent card on the home and property pages.
+  agent: {
+    title: "Вашият агент",
+    languages: "Езици",
   },
   footer: {
     rights: "Всички права запазени.",

@@ -10,6 +10,7 @@ export const ru = {
     language: "Язык",
     skipToContent: "Перейти к содержимому",
     favorites: "Избранное",
+    compare: "Сравнение",
   },
   home: {
     title: "Недвижимость на побережье Болгарии — квартиры и дома у моря",
@@ -141,6 +142,8 @@ export const ru = {
     facts: "Главное об объекте",
     favorite: "В избранное",
     favoritesFull: "В избранном уже 30 объектов: уберите один, чтобы добавить новый.",
+    compare: "Сравнить",
+    compareFull: "В сравнении уже 4 объекта: уберите один, чтобы добавить другой.",
   },
   location: {
     notFound: "Локация не найдена",
@@ -209,6 +212,14 @@ export const ru = {
     copyLink: "Скопировать ссылку",
     copied: "Ссылка скопирована",
     shareLink: "Ссылка на объект",
+    // Issue 22: the phones' contact bar at the bottom of a property page.
+    contactBar: "Быстрая связь",
+    chatIn: "Написать в {name}",
+  },
+  // Issue 22: the agent card on the home and property pages.
+  agent: {
+    title: "Ваш агент",
+    languages: "Языки",
   },
   footer: {
     rights: "Все права защищены.",

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FAVORITES_KEY, FAVORITES_MAX, readFavorites, subscribeFavorites, toggleFavorite } from "./favorites-store";
+import { COMPARE_KEY, COMPARE_MAX, compareStore, FAVORITES_KEY, FAVORITES_MAX, readFavorites, subscribeFavorites, toggleFavorite } from "./favorites-store";
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
@@ -76,5 +76,22 @@ describe("favorites store", () => {
     });
     expect(readFavorites()).toEqual([]);
     expect(toggleFavorite(id(1))).toBe(false);
+  });
+
+  it("keeps the compare list apart, at most COMPARE_MAX (4): the fifth is refused and nothing changes", () => {
+    expect(COMPARE_MAX).toBe(4);
+    const heard = vi.fn();
+    const stop = compareStore.subscribe(heard);
+    for (let n = 1; n <= COMPARE_MAX; n++) expect(compareStore.toggle(id(n))).toBe(true);
+    const before = browser.items.get(COMPARE_KEY);
+    expect(compareStore.toggle(id(5))).toBe(false);
+    expect(browser.items.get(COMPARE_KEY)).toBe(before);
+    expect(compareStore.read()).toEqual([id(4), id(3), id(2), id(1)]);
+    expect(heard).toHaveBeenCalledTimes(COMPARE_MAX);
+    // The favourites are another list.
+    expect(readFavorites()).toEqual([]);
+    expect(compareStore.toggle(id(4))).toBe(true);
+    expect(compareStore.read()).toEqual([id(3), id(2), id(1)]);
+    stop();
   });
 });

@@ -5,9 +5,7 @@
  */
 import { isUuid } from "./uuid";
 
-export { FAVORITES_MAX } from "./favorites-store";
-/** Properties side by side on /compare. */
-export const COMPARE_MAX = 4;
+export { COMPARE_MAX, FAVORITES_MAX } from "./favorites-store";
 
 export type IdListResult = { ok: true; ids: string[] } | { ok: false; reason: "malformed" | "tooMany"; ids: string[] };
 

@@ -1,6 +1,6 @@
 import { or, sql } from "drizzle-orm";
 import { db, queryRows } from "~/db/client.server";
-import { locations, realEstates } from "~/db/schema";
+import { agentCard, locations, realEstates } from "~/db/schema";
 import { removeVariants, variantCacheDir } from "~/storage/image-variants.server";
 import { hasStorage, storage } from "~/storage/index.server";
 import { safeObjectKey, UPLOAD_TYPES } from "~/storage/object-names";
@@ -10,8 +10,8 @@ import { log } from "~/platform/log.server";
  * Clean-up of uploaded images nobody shows any more (DESIGN §5): after a
  * location or property is updated or deleted, the images it no longer uses
  * are removed from storage, with their cached variants — unless another
- * location (`locations.image`) or property (`real_estates.images`) still
- * refers to them.
+ * location (`locations.image`), property (`real_estates.images`) or the
+ * agent card (`agent_card.photo`) still refers to them.
  *
  * A reference counts when it is the image's path (`/upload/{key}`, or its
  * URL-encoded spelling) or any URL ending in it (an absolute link to our own
@@ -58,7 +58,8 @@ function spellingsOf(key: string): string[] {
 export async function referencedKeys(keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
   const endings = keys.flatMap((key) => spellingsOf(key).map((ending) => ({ key, ending })));
-  const refs = sql`(select ${locations.image} as ref from ${locations} union all select unnest(${realEstates.images}) as ref from ${realEstates}) as refs`;
+  // The agent card's photo (issue 22) counts too: it is uploaded like a property's.
+  const refs = sql`(select ${locations.image} as ref from ${locations} union all select unnest(${realEstates.images}) as ref from ${realEstates} union all select ${agentCard.photo} as ref from ${agentCard} where ${agentCard.photo} is not null) as refs`;
   const matches = or(...endings.map(({ ending }) => sql`right(refs.ref, ${ending.length}::int) = ${ending}::text`));
   const rows = await queryRows<{ ref: string }>(db(), sql`select distinct refs.ref from ${refs} where refs.ref like '%/upload/%' and (${matches})`);
   const used = new Set<string>();

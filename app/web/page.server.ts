@@ -1,5 +1,7 @@
 import { splitLangPath, type Lang } from "~/i18n/lang";
 import type { MapTiles } from "~/lib/geo/tiles";
+import { getAgentCard, languageName } from "~/models/agent-card.server";
+import type { AgentCardData } from "~/lib/agent-card";
 import { getEnv } from "~/platform/env.server";
 import { siteConfig } from "./site.server";
 
@@ -25,4 +27,18 @@ export function contactPageData(url: URL) {
 export function mapTiles(): MapTiles {
   const env = getEnv();
   return { url: env.MAP_TILE_URL, attribution: env.MAP_ATTRIBUTION };
+}
+
+/**
+ * The agent card of the home and property pages (issue 22): the admin's name
+ * (else SITE_CONTACT_NAME), languages in the page's language, photo; the
+ * contacts come from configuration (contactPageData).
+ */
+export async function agentCardData(lang: Lang): Promise<AgentCardData> {
+  const card = await getAgentCard();
+  return {
+    name: card.name || siteConfig().contactName,
+    languages: card.languages.map((code) => languageName(code, lang)),
+    photo: card.photo,
+  };
 }

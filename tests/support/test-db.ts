@@ -74,5 +74,7 @@ export function useEmptyTestDatabase(): ReturnType<typeof useTestDatabase> {
 
 /** Empties every table (between tests that need a blank catalogue). */
 export async function resetDatabase(handle: DatabaseHandle) {
-  await handle.db.execute(sql`truncate table contact_submissions, alert_subscriptions, real_estates, locations, sessions, admins restart identity cascade`);
+  await handle.db.execute(
+    sql`truncate table contact_submissions, alert_subscriptions, real_estates, locations, sessions, admins, agent_card restart identity cascade`,
+  );
 }

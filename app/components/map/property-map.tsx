@@ -69,7 +69,8 @@ export function PropertyMap({
         </Link>
       </div>
       {point.precision === "approximate" ? <p className="mt-1 text-sm text-slate-700">{t.map.approximate}</p> : null}
-      <div ref={frame} className="mt-2 h-64 sm:h-80">
+      {/* isolate: Leaflet's panes (z-index 400+) stay under the page's fixed bars (the phones' contact bar). */}
+      <div ref={frame} className="isolate mt-2 h-64 sm:h-80">
         {near ? (
           <Suspense fallback={<div className="h-full rounded-2xl bg-sea-50 ring-1 ring-slate-200" />}>
             <PointMap lang={lang} tiles={tiles} lat={point.lat} lng={point.lng} precision={point.precision} />

@@ -89,7 +89,11 @@ export default function ContactSubmissions() {
 
   return (
     <main className="grid gap-6 p-4 md:p-8">
-      <PageHeader title={S.title} />
+      <PageHeader title={S.title}>
+        <Link to="/admin/personal-data" className={buttonClass.secondary}>
+          {ADMIN.personalData.link}
+        </Link>
+      </PageHeader>
       <nav aria-label={S.filter} className="flex flex-wrap gap-2">
         <Link
           to={withParams({ filter: null, page: null, view: null })}

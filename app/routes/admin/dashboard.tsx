@@ -121,6 +121,9 @@ export default function Dashboard() {
   return (
     <main className="grid gap-6 p-4 md:p-8">
       <PageHeader title={ADMIN.dashboard.title}>
+        <Link to="/admin/agent" className={buttonClass.secondary}>
+          {ADMIN.agent.link}
+        </Link>
         <Link to="/admin/locations/add" className={buttonClass.secondary}>
           {ADMIN.dashboard.addLocation}
         </Link>

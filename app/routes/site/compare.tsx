@@ -1,12 +1,15 @@
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { Link, useNavigate } from "react-router";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
+import { CompareButton } from "~/components/favorite-button";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
-import { propertyPath } from "~/components/property-card";
+import { favoriteLabels, propertyPath } from "~/components/property-card";
 import { factRows, type FactKey } from "~/components/property-facts";
 import { SendShortlist } from "~/components/send-shortlist";
 import { dictionary, fill, localizePath, pickText, type Dictionary, type Lang } from "~/i18n";
 import { formatPrice } from "~/i18n/format";
 import { SHORTLIST_TEXTS } from "~/i18n/shortlist";
+import { compareStore } from "~/lib/favorites-store";
 import { imageVariant } from "~/lib/images";
 import { COMPARE_MAX, idListHref } from "~/lib/shortlist";
 import type { ShortlistItem } from "~/models/shortlist.server";
@@ -81,6 +84,16 @@ function compareRows(items: (ShortlistItem | null)[], lang: Lang, t: Dictionary,
     .map((row) => ({ ...row, differs: new Set(row.cells.filter((c) => c !== null).map(String)).size > 1 }));
 }
 
+/** Opened without ids: the browser's compare list (the cards' «Сравнить») goes into the address, so the server renders it. */
+function FillFromBrowser({ path }: { path: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const ids = compareStore.read();
+    if (ids.length > 0) void navigate(idListHref(path, ids), { replace: true });
+  }, [navigate, path]);
+  return null;
+}
+
 export default function Compare({ loaderData }: Route.ComponentProps) {
   const { lang, entries, error, ids } = loaderData;
   const t = dictionary(lang);
@@ -93,6 +106,7 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold text-sea-900">{s.compare.title}</h1>
+      {ids.length === 0 && !error ? <FillFromBrowser path={localizePath(lang, "/compare")} /> : null}
       {error ? (
         <p role="alert" className="mt-4 rounded-lg bg-red-50 px-4 py-3 font-medium text-red-800">
           {error === "tooMany" ? fill(s.errors.tooMany, { max: COMPARE_MAX }) : s.errors.malformed}
@@ -140,6 +154,8 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                             {pickText(lang, item.title, item.title_bg)}
                           </Link>
                           <span className="block text-slate-600">{pickText(lang, item.location_name, item.location_name_bg)}</span>
+                          {/* Takes it off the browser's compare list (the address stays the shared list). */}
+                          <CompareButton id={id} title={pickText(lang, item.title, item.title_bg)} labels={favoriteLabels(t)} className="mt-1" />
                           {item.status !== "available" ? (
                             <span className="mt-1 inline-block rounded bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">
                               {item.status === "sold" ? s.compare.sold : t.card.status.reserved}

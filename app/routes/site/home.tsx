@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { AgentCard } from "~/components/agent-card";
 import { ContactForm } from "~/components/contact-form";
 import { LocationCard } from "~/components/location-card";
 import { LocationSelect } from "~/components/location-select";
@@ -11,7 +12,7 @@ import { listLocationsWithCounts } from "~/models/locations.server";
 import { handleContactAction } from "~/web/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
 import { listingEngine, requestInfo } from "~/context";
-import { contactPageData, pageContext } from "~/web/page.server";
+import { agentCardData, contactPageData, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/home";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 
@@ -24,7 +25,11 @@ export const HOME_ROW_SIZE = 3;
 export async function loader({ url, context }: Route.LoaderArgs) {
   const page = contactPageData(url);
   const { lang } = page;
-  const [locations, highlights] = await Promise.all([listLocationsWithCounts(), context.get(listingEngine).highlights({ limit: HOME_ROW_SIZE })]);
+  const [locations, highlights, agent] = await Promise.all([
+    listLocationsWithCounts(),
+    context.get(listingEngine).highlights({ limit: HOME_ROW_SIZE }),
+    agentCardData(lang),
+  ]);
   return {
     ...page,
     locations: locations.map((l) => ({
@@ -36,6 +41,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     })),
     featured: highlights.featured,
     newest: highlights.newest,
+    agent,
   };
 }
 
@@ -157,6 +163,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="mt-3 text-lg font-medium text-slate-800">{t.about.lead}</p>
             <p className="mt-3 text-slate-700">{fill(t.about.text, { name: loaderData.contactName })}</p>
             <p className="mt-3 font-medium text-sea-900">{fill(t.about.person, { name: loaderData.contactName })}</p>
+            <AgentCard
+              agent={loaderData.agent}
+              contacts={{ phone: loaderData.phone, email: loaderData.email, messengers: loaderData.messengers }}
+              t={t}
+              headingLevel={3}
+              className="mt-4 bg-white"
+            />
           </div>
           <dl className="grid grid-cols-3 gap-4 self-center text-center">
             {[

@@ -56,6 +56,9 @@ export default function SiteLayout() {
       <Link to={localizePath(lang, "/favorites")} className={link}>
         {t.nav.favorites}
       </Link>
+      <Link to={localizePath(lang, "/compare")} className={link}>
+        {t.nav.compare}
+      </Link>
     </>
   );
   return (

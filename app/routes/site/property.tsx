@@ -1,10 +1,12 @@
 import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
+import { AgentCard } from "~/components/agent-card";
+import { ContactBar } from "~/components/contact-bar";
 import { ContactForm } from "~/components/contact-form";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { PropertyGallery } from "~/components/gallery/property-gallery";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
 import { NotFoundState } from "~/components/not-found-state";
-import { FavoriteButton } from "~/components/favorite-button";
+import { CompareButton, FavoriteButton } from "~/components/favorite-button";
 import { PropertyMap } from "~/components/map/property-map";
 import { favoriteLabels, PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
 import { PropertyFacts } from "~/components/property-facts";
@@ -22,7 +24,7 @@ import { getPropertyBySlug } from "~/models/real-estates.server";
 import { listingEngine, requestInfo } from "~/context";
 import { handleContactAction } from "~/web/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
-import { contactPageData, mapTiles, pageContext } from "~/web/page.server";
+import { agentCardData, contactPageData, mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/property";
 
 async function find(params: Route.LoaderArgs["params"]) {
@@ -97,6 +99,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
     tiles: mapTiles(),
     related: await context.get(listingEngine).related({ propertyId: p.id, locationId: location.id, limit: 3 }),
+    agent: await agentCardData(lang),
   };
 }
 
@@ -214,7 +217,8 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="min-w-0">
           {/* Floated beside the title (its siblings stay the title's: location, then price). */}
-          <div className="float-right ml-3">
+          <div className="float-right ml-3 flex gap-2">
+            <CompareButton id={p.id} title={p.title} labels={favoriteLabels(t)} />
             <FavoriteButton id={p.id} title={p.title} labels={favoriteLabels(t)} />
           </div>
           <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">{p.title}</h1>
@@ -244,6 +248,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <h2 id="contact-heading" className="text-lg font-semibold">
               {t.property.contactTitle}
             </h2>
+            <AgentCard agent={loaderData.agent} contacts={null} t={t} headingLevel={3} framed={false} className="mt-3" />
             <div className="mt-3 flex flex-wrap gap-3">
               <a
                 href={`tel:${loaderData.phone.replace(/[^\d+]/g, "")}`}
@@ -307,6 +312,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           <PropertyCardList items={related} lang={lang} t={t} />
         </section>
       ) : null}
+      <ContactBar phone={loaderData.phone} messengers={loaderData.messengers} labels={t.property} />
     </main>
   );
 }
