@@ -5,7 +5,8 @@
  * notice's text changes, add the new date first: older pages still open in
  * a browser post the version they showed, which stays valid.
  */
-export const PRIVACY_NOTICE_VERSIONS = ["2026-11-26"] as const;
+// 2026-11-27: the saved-search alerts section.
+export const PRIVACY_NOTICE_VERSIONS = ["2026-11-27", "2026-11-26"] as const;
 export const PRIVACY_NOTICE_VERSION: string = PRIVACY_NOTICE_VERSIONS[0];
 
 export function isNoticeVersion(value: unknown): value is string {

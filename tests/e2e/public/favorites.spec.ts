@@ -284,14 +284,16 @@ const P = {
   ru: {
     footer: "Политика конфиденциальности",
     title: "Политика конфиденциальности",
-    version: "Редакция от 26.11.2026",
+    version: "Редакция от 27.11.2026",
+    alerts: "Подписка на новые объекты",
     controller: "Администратор персональных данных",
     link: "политике конфиденциальности",
   },
   bg: {
     footer: "Политика за поверителност",
     title: "Политика за поверителност",
-    version: "Редакция от 26.11.2026",
+    version: "Редакция от 27.11.2026",
+    alerts: "Известия за нови имоти",
     controller: "Администратор на лични данни",
     link: "политиката за поверителност",
   },
@@ -319,6 +321,7 @@ for (const lang of LANGS) {
       await expect.poll(() => currentPath(page)).toBe(localize(lang, "/privacy"));
       await expect(page.getByRole("heading", { level: 1, name: p.title })).toBeVisible();
       await expect(page.getByText(p.version)).toBeVisible();
+      await expect(page.getByRole("heading", { name: p.alerts })).toBeVisible();
       const controller = page.getByRole("region", { name: lang === "ru" ? "Кто обрабатывает данные" : "Кой обработва данните" });
       await expect(controller.getByRole("term").filter({ hasText: p.controller }).locator("xpath=following-sibling::dd[1]")).toHaveText("Море и Дом Тест ЕООД");
       await expect(controller).toContainText("204000000");
@@ -341,7 +344,7 @@ for (const lang of LANGS) {
         await form.getByRole("button", { name: c.submit }).click();
         await expect(form.getByRole("status")).toHaveText(c.success);
         const [row] = await storedConsents(request, name);
-        expect(row?.consent_version, path).toBe("2026-11-26");
+        expect(row?.consent_version, path).toBe("2026-11-27");
         expect(Math.abs(Date.parse(row!.consent_at!) - sentAt), path).toBeLessThan(60_000);
       }
     });
