@@ -6,7 +6,7 @@ import { createLocation } from "~/models/locations.server";
 import { createProperty, updateProperty } from "~/models/real-estates.server";
 import { alertConfirmPage, alertUnsubscribeAction, alertUnsubscribePage, handleAlertSubscribe } from "~/web/alerts.server";
 import { decodeMail, startSmtpFixture } from "../../tests/support/smtp-fixture";
-import { testDbKind, useEmptyTestDatabase } from "../../tests/support/test-db";
+import { useEmptyTestDatabase } from "../../tests/support/test-db";
 import { createAlertJob, type AlertJob } from "./alerts.server";
 
 /**
@@ -19,15 +19,13 @@ import { createAlertJob, type AlertJob } from "./alerts.server";
 
 const test = useEmptyTestDatabase();
 const PUBLIC_URL = "https://www.sea.example";
-// The helper's ports (9720–9729): one per database project, so both may run at once.
-const SMTP_PORT = testDbKind() === "postgres" ? 9721 : 9720;
 let smtp: Awaited<ReturnType<typeof startSmtpFixture>>;
 // The job's clock runs ahead of the real one by `clock` ms (back-off and digest waits without sleeping).
 let clock = 0;
 let ipCounter = 0;
 
 beforeAll(async () => {
-  smtp = await startSmtpFixture(SMTP_PORT);
+  smtp = await startSmtpFixture();
 });
 afterAll(async () => {
   await smtp.close();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBuiltServer, waitFor } from "../support/built-server";
 import { decodeMail, startSmtpFixture, type ReceivedMail } from "../support/smtp-fixture";
-import { testDbKind } from "../support/test-db";
 
 /**
  * Saved-search alerts through the production server and a local SMTP server
@@ -12,12 +11,23 @@ import { testDbKind } from "../support/test-db";
  * daily digest, and the mail server down then back (delivered once). The job
  * runs every 300 ms here (ALERTS_TICK_MS) instead of every minute.
  */
-const SMTP_PORT = testDbKind() === "postgres" ? 9723 : 9722;
 const ADMIN_EMAIL = "alerts-admin@example.com";
 const ADMIN_PASSWORD = "alerts-admin-password";
 let smtp: Awaited<ReturnType<typeof startSmtpFixture>>;
+// SMTP_URL is added when the fixture listens (before the server starts).
+const serverEnv: Record<string, string> = {
+  NOTIFY_EMAIL: "agent@example.com",
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  TRUST_PROXY: "true",
+  ALERTS_TICK_MS: "300",
+  ALERTS_DIGEST_MS: "3000",
+  ALERTS_RETRY_MS: "500",
+};
 beforeAll(async () => {
-  smtp = await startSmtpFixture(SMTP_PORT);
+  smtp = await startSmtpFixture();
+  // Registered before the server's start below, so the server gets the fixture's port.
+  serverEnv.SMTP_URL = smtp.url;
 });
 afterAll(async () => {
   await smtp.close();
@@ -25,17 +35,8 @@ afterAll(async () => {
 
 const server = useBuiltServer({
   prefix: "seaside-alerts-",
-  ports: [9724, 9726],
-  env: {
-    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-    NOTIFY_EMAIL: "agent@example.com",
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    TRUST_PROXY: "true",
-    ALERTS_TICK_MS: "300",
-    ALERTS_DIGEST_MS: "3000",
-    ALERTS_RETRY_MS: "500",
-  },
+  ports: [9720, 9728],
+  env: serverEnv,
   timeoutMs: 240_000,
 });
 

@@ -16,7 +16,7 @@ import { testDbKind } from "../support/test-db";
  */
 const server = useBuiltServer({
   prefix: "seaside-server-",
-  ports: [9700, 9799],
+  ports: [9700, 9714],
   // The shipped defaults, apart from the first administrator.
   env: { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "server test password" },
   timeoutMs: 120_000,

@@ -10,9 +10,10 @@ export interface ReceivedMail {
 /**
  * A tiny SMTP server on 127.0.0.1 (no TLS, no authentication) that keeps what
  * it receives; `down()` stops listening (the mail server is away) and `up()`
- * listens again on the same port, keeping what it had.
+ * listens again on the same port, keeping what it had. Without a port it
+ * takes a free one from the system (no clash with other tests' servers).
  */
-export async function startSmtpFixture(port: number) {
+export async function startSmtpFixture(port = 0) {
   const received: ReceivedMail[] = [];
   let server: SMTPServer | undefined;
   const up = async () => {
@@ -35,6 +36,8 @@ export async function startSmtpFixture(port: number) {
       s.server.once("error", reject);
       s.listen(port, "127.0.0.1", () => resolve());
     });
+    // The port the system gave: up() after down() listens on it again.
+    port = (s.server.address() as { port: number }).port;
   };
   const down = async () => {
     const s = server;
@@ -42,7 +45,7 @@ export async function startSmtpFixture(port: number) {
     if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
   };
   await up();
-  return { url: `smtp://127.0.0.1:${port}`, received, up, down, close: down };
+  return { url: `smtp://127.0.0.1:${port}`, port, received, up, down, close: down };
 }
 
 /** Header encoded words (=?UTF-8?B?…?=, =?UTF-8?Q?…?=) decoded, folded header lines joined. */
