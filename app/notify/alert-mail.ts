@@ -1,3 +1,4 @@
+import type { AlertProperty } from "~/models/alerts.server";
 import type { Lang } from "~/i18n/lang";
 import { formatArea, formatDistance, formatPrice } from "~/i18n/format";
 import { imageVariant } from "~/lib/images";
@@ -48,18 +49,11 @@ const TEXTS = {
   },
 } as const;
 
-export interface AlertMailProperty {
+/** A property as an alert mail shows it: the model's facts, why it is news, and its page's path ("/{location}/{property}"). */
+export type AlertMailProperty = Pick<AlertProperty, "title" | "title_bg" | "price" | "area" | "bedrooms" | "sea_distance_m" | "images"> & {
   kind: "new" | "price_drop";
-  title: string;
-  title_bg: string;
-  price: number | null;
-  area: number | null;
-  bedrooms: number | null;
-  sea_distance_m: number | null;
-  images: string[];
-  /** The property page's path, "/{location}/{property}". */
   path: string;
-}
+};
 
 export interface ComposedMail {
   subject: string;
