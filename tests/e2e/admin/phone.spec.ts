@@ -87,7 +87,8 @@ for (const width of [360, 390]) {
       await expectNavReachable(page);
       await expectReachable(page.getByRole("link", { name: "Добавить локацию" }));
       await expectReachable(page.getByRole("link", { name: "Добавить объект" }));
-      await expectReachable(page.getByRole("link", { name: `Редактировать: ${title}` }));
+      // The newest properties of the whole catalogue: tests beside this one may have added theirs after ours, so any of them.
+      await expectReachable(page.getByRole("link", { name: /^Редактировать: / }).first());
 
       await openAdmin(page, "/admin/locations");
       await expectNoSidewaysScroll(page);
