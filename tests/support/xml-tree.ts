@@ -1,7 +1,8 @@
 /**
  * A strict little XML reader for the feed tests: elements, attributes, text
  * and CDATA into a tree; throws on anything not well-formed that our feeds
- * could produce (unbalanced tags, a bare `&` or `<`, text outside the root).
+ * could produce (unbalanced tags, a bare `&` or `<`, text outside the root, a
+ * character XML forbids).
  * Not a general parser (no DTDs, no processing instructions but the declaration).
  */
 export interface XmlNode {
@@ -21,7 +22,15 @@ function decode(text: string): string {
   );
 }
 
+/** A character XML 1.0 forbids (§2.2): one makes the whole document unreadable to a conforming parser. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+
 export function parseXml(xml: string): XmlNode {
+  const forbidden = NOT_XML.exec(xml);
+  if (forbidden) {
+    const code = forbidden[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0");
+    throw new Error(`character U+${code} (not allowed in XML) at ${forbidden.index}: ${JSON.stringify(xml.slice(forbidden.index - 30, forbidden.index + 10))}`);
+  }
   const declaration = /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*/.exec(xml);
   if (!declaration) throw new Error("no UTF-8 XML declaration");
   const token = /<!\[CDATA\[([\s\S]*?)\]\]>|<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[\w:.-]+="[^"<]*")*)\s*(\/?)>|([^<]+)/y;

@@ -12,11 +12,22 @@ import type { FeedProperty } from "~/models/feeds.server";
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
-/** Text as XML 1.0 character data: escaped, and the characters XML forbids (controls but tab and line breaks, lone surrogates, U+FFFE/F) dropped. */
+/** Every character XML 1.0 forbids (§2.2): C0 controls but tab and line breaks, lone surrogates, U+FFFE and U+FFFF. */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * Text without the characters XML 1.0 forbids: the one filter every value
+ * of every feed goes through (`xmlText`, `cdata`) — one such character in one
+ * description would make the whole file unreadable, which a portal takes as
+ * every listing withdrawn.
+ */
+export function xmlChars(text: string): string {
+  return text.replace(NOT_XML, "");
+}
+
+/** Text as XML 1.0 character data: escaped, and the characters XML forbids dropped. */
 export function xmlText(value: string | number): string {
-  return String(value)
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, "")
-    .replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
+  return xmlChars(String(value)).replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }
 
 /** `<name>text</name>`, or nothing for a missing or empty value. */
@@ -25,9 +36,9 @@ export function element(name: string, value: string | number | null | undefined)
   return `<${name}>${xmlText(value)}</${name}>`;
 }
 
-/** A CDATA section of already-safe markup (a `]]>` inside is split across two sections). */
+/** A CDATA section of markup: the characters XML forbids dropped, a `]]>` inside split across two sections. */
 export function cdata(markup: string): string {
-  return `<![CDATA[${markup.replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
+  return `<![CDATA[${xmlChars(markup).replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
 }
 
 /** At most `max` characters, cut at a word with «…» when longer. */

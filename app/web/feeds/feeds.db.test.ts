@@ -2,7 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync, brotliDecompressSync } from "node:zlib";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { db } from "~/db/client.server";
+import { locations, realEstates } from "~/db/schema";
 import { createLocation, updateLocation } from "~/models/locations.server";
 import { createProperty, deleteProperty, updateProperty } from "~/models/real-estates.server";
 import { feedCounts, newestForRss } from "~/models/feeds.server";
@@ -397,6 +400,65 @@ describe("RSS", () => {
         expect(all(item, "enclosure")[0]!.attributes.url).toMatch(ABSOLUTE_JPEG);
       }
       expect(xml).not.toContain("Проданная");
+    }
+  });
+});
+
+describe("characters XML forbids", () => {
+  it("are dropped from every field of every XML feed: each still parses and keeps the rest of the text", async () => {
+    // U+FFFE/U+FFFF pass the forms; C0 controls are refused there but may be stored by older versions or by hand.
+    const location = await createLocation({
+      name: "Не\uFFFFсебър",
+      name_bg: "Не\uFFFEсебър",
+      image: "/upload/locations/n.jpg",
+      homesoverseas_region: 416,
+    });
+    const property = await createProperty({
+      location_id: location.id,
+      title: "Вилла у моря",
+      description: "Описание",
+      images: ["/upload/properties/z.jpg"],
+      price: 99000,
+    });
+    await db()
+      .update(realEstates)
+      .set({
+        title: "Вил\uFFFEла\u0001 у мо\uFFFFря",
+        title_bg: "Ви\u001Fла\uFFFF край морето",
+        description: "Опи\u0002сание ]]> с\uFFFF концом",
+        description_bg: "Опи\u000Bсание на\uFFFE български",
+        reference: "RF\uFFFF-7\u0008",
+        complex_name: "Ком\u001Fплекс\uFFFE",
+      })
+      .where(eq(realEstates.id, property.id));
+    await db().update(locations).set({ name: "Не\u0007себ\uFFFFър" }).where(eq(locations.id, location.id));
+    try {
+      const homesoverseas = parseXml(await text("homesoverseas.xml"));
+      const object = all(homesoverseas, "object").find((o) => textOf(o, "title") === "Вилла у моря");
+      expect(object, "the property in homesoverseas.xml").toBeDefined();
+      expect(textOf(object!, "ref")).toBe("RF-7");
+      expect(textOf(object!, "description")).toContain("Описание ]]&gt; с концом");
+      expect(textOf(object!, "annotation")).toContain("Несебър");
+
+      const kyero = parseXml(await text("kyero.xml"));
+      const listing = all(kyero, "property").find((p) => textOf(p, "ref") === "RF-7");
+      expect(listing, "the property in kyero.xml").toBeDefined();
+      expect(textOf(listing!, "location_detail")).toBe("Комплекс");
+      expect(textOf(listing!, "town")).toBe("Nesebar");
+      const desc = all(listing!, "desc")[0]!;
+      expect(textOf(desc, "ru")).toBe("Вилла у моря\n\nОписание ]]> с концом");
+      expect(textOf(desc, "bg")).toBe("Вила край морето\n\nОписание на български");
+
+      for (const lang of ["ru", "bg"] as const) {
+        const rss = parseXml(renderRss(lang, ORIGIN, await newestForRss(30)));
+        const titles = all(all(rss, "channel")[0]!, "item").map((item) => textOf(item, "title"));
+        expect(
+          titles.some((t) => t?.startsWith(lang === "ru" ? "Вилла у моря — 99" : "Вила край морето — 99")),
+          lang,
+        ).toBe(true);
+      }
+    } finally {
+      await deleteProperty(property.id);
     }
   });
 });
