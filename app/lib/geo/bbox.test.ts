@@ -7,6 +7,17 @@ describe("bbox=west,south,east,north", () => {
     expect(parseBBox(" -180 , -90 , 180 , 90 ")).toEqual({ west: -180, south: -90, east: 180, north: 90 });
   });
 
+  it("rounds raw floats of map libraries to six decimals instead of refusing them", () => {
+    expect(parseBBox("27.712345678901234,42.41234567890123,27.81234567890123,42.51234567890123")).toEqual({
+      west: 27.712346,
+      south: 42.412346,
+      east: 27.812346,
+      north: 42.512346,
+    });
+    expect(parseBBox("-0.0000001,1.5e-7,0.1,0.2")).toEqual({ west: 0, south: 0, east: 0.1, north: 0.2 });
+    expect(parseBBox(`27.${"1".repeat(20)},42.3,27.8,42.5`)?.west).toBe(27.111111);
+  });
+
   it.each([
     null,
     "",
@@ -25,6 +36,9 @@ describe("bbox=west,south,east,north", () => {
     "NaN,0,1,1",
     "Infinity,0,1,1",
     `${"1".repeat(200)},0,1,1`,
+    "27.1,42.1,27.1000001,42.2",
+    "180.0000001,0,181,1",
+    "1e-400x,0,1,1",
   ])("ignores %j", (raw) => {
     expect(parseBBox(raw)).toBeNull();
   });

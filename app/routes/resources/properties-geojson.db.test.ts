@@ -80,9 +80,19 @@ describe("GET /properties.geojson", () => {
     expect(bg.features.map((f) => [f.properties.title, f.properties.url])).toEqual([["Южно студио", expect.stringMatching(/^\/bg\//)]]);
   });
 
-  it.each(["?bbox=27,42", "?bbox=28,42,27,43", "?bbox=a,b,c,d", "?bbox=", "?lang=en"])("answers 400 to %s", async (query) => {
-    const answer = await get(query);
-    expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatch(/bbox|lang/);
+  it("takes a bbox as a map library writes it (raw floats, 15 decimals), rounded", async () => {
+    const raw = await get("?bbox=27.739999999999998,42.254999999999995,27.755000000000003,42.265000000000001");
+    expect(raw.status).toBe(200);
+    const rounded = await get("?bbox=27.74,42.255,27.755,42.265");
+    expect(raw.body).toEqual(rounded.body);
   });
+
+  it.each(["?bbox=27,42", "?bbox=28,42,27,43", "?bbox=a,b,c,d", "?bbox=", "?lang=en", "?bbox=NaN,42,28,43", "?bbox=27,42,28,91"])(
+    "answers 400 to %s",
+    async (query) => {
+      const answer = await get(query);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error).toMatch(/bbox|lang/);
+    },
+  );
 });
