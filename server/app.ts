@@ -25,6 +25,7 @@ import { cachedPages } from "~/page-cache/http.server";
 import { guardedRequests } from "~/web/edge-guard.server";
 import { bodyLimits, pagesWithBoundedBodies } from "./body-limits";
 import { withRequestLog } from "./request-log";
+import { resourceDataRequests } from "./resource-data";
 
 /**
  * The web application: security headers, static files, uploads, health check
@@ -176,6 +177,8 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   app.use(apiRouter());
   app.use(storageApiRouter());
 
+  // `/feeds/kyero.xml.data` and the like: never a resource route's loader behind its guards (server/resource-data.ts).
+  app.use(resourceDataRequests(build));
   // Public pages for anonymous visitors: rendered once per content version, then kept (served above).
   if (cache) app.use(cache.renderCacheable);
   app.all(
@@ -203,6 +206,7 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
         if (!assets?.(req, res) && !cache?.serveFromMemory(req, res)) app(req, res);
       },
       (error, req) => log.error(`${req.method} request failed before the app:`, error),
+      { defaultHost: new URL(env.publicUrl).host },
     ),
   );
   return { app, listener };

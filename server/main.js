@@ -72,7 +72,9 @@ async function serve() {
     app.use(vite.middlewares);
     app.use(mod.createApp(env).app);
     // The edge guard in front of Vite too (production's listener has it built in).
-    listener = mod.withRequestLog(mod.guardedRequests(app, (/** @type {unknown} */ error) => mod.log.error("Request failed:", error)));
+    listener = mod.withRequestLog(
+      mod.guardedRequests(app, (/** @type {unknown} */ error) => mod.log.error("Request failed:", error), { defaultHost: new URL(env.publicUrl).host }),
+    );
   } else {
     // Cached public pages first, then the Express app (server/app.ts).
     listener = mod.createApp(env, { clientDir: path.join(root, "build/client") }).listener;

@@ -217,3 +217,79 @@ describe("on a server", () => {
     expect(await raw(upgrade("/other"))).toMatch(/^HTTP\/1\.1 404 /);
   });
 });
+
+describe("HTTP/1.0 without Host, and request bodies that arrive too slowly", () => {
+  let server: http.Server;
+  let port: number;
+  const GRACE_MS = 400;
+
+  beforeAll(async () => {
+    server = http.createServer(
+      guardedRequests(
+        (req, res) => {
+          // Reads the whole body (as a form or the API would), then says what it saw.
+          const chunks: Buffer[] = [];
+          req.on("data", (chunk: Buffer) => chunks.push(chunk));
+          req.on("end", () => res.end(`host=${req.headers.host} body=${Buffer.concat(chunks).length}`));
+        },
+        () => undefined,
+        { defaultHost: "seaside.example", bodyGraceMs: GRACE_MS },
+      ),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("an HTTP/1.0 request without Host is for PUBLIC_URL's host; one that names a Host keeps it", async () => {
+    expect((await rawRequest(port, "GET /properties HTTP/1.0\r\n\r\n")).body).toBe("host=seaside.example body=0");
+    expect((await rawRequest(port, "GET / HTTP/1.0\r\nHost: 127.0.0.1:9000\r\n\r\n")).body).toBe("host=127.0.0.1:9000 body=0");
+  });
+
+  /** Declares `length` bytes, then sends one every `everyMs` (until the server closes); the answer and when it came. */
+  async function trickle(target: string, length: number, everyMs: number) {
+    const started = Date.now();
+    const answer = await rawRequest(
+      port,
+      (socket, answered) => {
+        socket.write(`POST ${target} HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: ${length}\r\n\r\n`);
+        const timer = setInterval(() => (answered() || socket.destroyed ? clearInterval(timer) : socket.write("a")), everyMs);
+        socket.on("close", () => clearInterval(timer));
+      },
+      { timeoutMs: 5000 },
+    );
+    return { answer, ms: Date.now() - started };
+  }
+
+  it("a body trickled a byte at a time gets 408 after the grace, in the page's language or the API's shape, and the connection closes", async () => {
+    const page = await trickle("/?index", 1000, 50);
+    expect(page.answer.status).toBe(408);
+    expect(page.answer.headers).toMatch(/\r\nconnection: close/i);
+    expect(page.answer.body).toContain("Время ожидания истекло");
+    expect(page.ms).toBeGreaterThanOrEqual(GRACE_MS);
+    expect(page.ms).toBeLessThan(GRACE_MS + 1500);
+    expect((await trickle("/bg/x/y", 1000, 50)).answer.body).toContain("Времето за изчакване изтече");
+    const api = await trickle("/rest/v1/contact_submissions", 1000, 50);
+    expect(api.answer.status).toBe(408);
+    expect(JSON.parse(api.answer.body)).toMatchObject({ message: "Request body not received in time" });
+  });
+
+  it("a body that keeps a steady pace is read whole, even when it takes longer than the grace", async () => {
+    // 48 KB in 32 KB pieces every 300 ms: ~100 KB/s, well above the slowest pace allowed.
+    const piece = Buffer.alloc(32 * 1024, 0x61);
+    const answer = await rawRequest(
+      port,
+      (socket) => {
+        socket.write(`POST /x HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: ${piece.length * 3}\r\n\r\n`);
+        let sent = 0;
+        const timer = setInterval(() => {
+          socket.write(piece);
+          if (++sent === 3) clearInterval(timer);
+        }, 300);
+      },
+      { timeoutMs: 5000 },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body).toBe(`host=x body=${piece.length * 3}`);
+  });
+});

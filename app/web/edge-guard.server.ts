@@ -21,7 +21,9 @@ import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang }
  *   %00, %FF, %C3%28, %0A — nothing like that is ever a page, and NUL or
  *   invalid UTF-8 must never reach a query (PostgreSQL refuses them: 22021);
  * - a Host (or X-Forwarded-Host) the URL parser rejects (`[`, `a b`), or an
- *   empty one in HTTP/1.1; an X-Forwarded-Proto that is not a URL scheme;
+ *   empty one; an X-Forwarded-Proto that is not a URL scheme (an HTTP/1.0
+ *   request without any Host is served as one for PUBLIC_URL's host:
+ *   `guardedRequests`);
  * - the methods the Fetch standard forbids (TRACE, TRACK, CONNECT): the Web
  *   Request the pages are rendered from cannot even be built for them (405).
  *
@@ -33,7 +35,7 @@ import { pageLang, rawResponse, SMALL_ANSWER_HEADERS, smallPage, type PageLang }
  * its 'clientError' (app/web/client-error.server.ts), not here.
  */
 
-export type RefusalReason = "target" | "encoding" | "host" | "method";
+export type RefusalReason = "target" | "encoding" | "host" | "method" | "timeout";
 
 export interface Refusal {
   reason: RefusalReason;
@@ -168,19 +170,32 @@ const MESSAGES: Record<RefusalReason, string> = {
   encoding: "Malformed request: the path or query is not valid percent-encoded UTF-8 or contains control characters",
   host: "Malformed Host header",
   method: "Method not allowed",
+  timeout: "Request body not received in time",
+};
+
+/** The status of each refusal: a malformed head is 400; a forbidden method 405; a body too slow 408. */
+const STATUS: Record<RefusalReason, { code: number; line: string }> = {
+  target: { code: 400, line: "400 Bad Request" },
+  encoding: { code: 400, line: "400 Bad Request" },
+  host: { code: 400, line: "400 Bad Request" },
+  method: { code: 405, line: "405 Method Not Allowed" },
+  timeout: { code: 408, line: "408 Request Timeout" },
 };
 
 /** Each API family's own error shape (docs/api.md). */
 function apiBody(family: ApiFamily, reason: RefusalReason): { type: string; body: string } {
   const message = MESSAGES[reason];
+  const status = STATUS[reason].code;
   const json = (value: unknown) => ({ type: "application/json; charset=utf-8", body: JSON.stringify(value) });
   switch (family) {
     case "rest":
       return json({ code: "PGRST100", details: null, hint: null, message });
     case "auth":
-      return json({ code: 400, error_code: "validation_failed", msg: message, error: "validation_failed", error_description: message });
+      return status === 408
+        ? json({ code: 408, error_code: "request_timeout", msg: message, error: "request_timeout", error_description: message })
+        : json({ code: 400, error_code: "validation_failed", msg: message, error: "validation_failed", error_description: message });
     case "storage":
-      return json({ statusCode: "400", error: "InvalidRequest", message });
+      return json({ statusCode: String(status), error: status === 408 ? "RequestTimeout" : "InvalidRequest", message });
     case "realtime":
       return { type: "text/plain; charset=utf-8", body: message };
   }
@@ -192,14 +207,15 @@ export function refusalAnswer(req: RequestHead, refusal: Refusal): { type: strin
   const family = apiFamily(target);
   if (family) return { ...apiBody(family, refusal.reason), lang: null };
   const lang = pageLang(target);
-  return { type: "text/html; charset=utf-8", body: smallPage(refusal.reason === "method" ? "methodNotAllowed" : "badRequest", lang), lang };
+  const page = refusal.reason === "method" ? "methodNotAllowed" : refusal.reason === "timeout" ? "requestTimeout" : "badRequest";
+  return { type: "text/html; charset=utf-8", body: smallPage(page, lang), lang };
 }
 
 /** Answers a refused request on its response (the request listener); the connection closes after it. */
 export function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: Refusal): void {
   const answer = refusalAnswer(req, refusal);
   const method = refusal.reason === "method";
-  res.writeHead(method ? 405 : 400, {
+  res.writeHead(STATUS[refusal.reason].code, {
     ...(method ? { Allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" } : {}),
     "Content-Type": answer.type,
     "Content-Length": Buffer.byteLength(answer.body),
@@ -211,8 +227,7 @@ export function sendRefusal(req: IncomingMessage, res: ServerResponse, refusal: 
 /** Answers a refused upgrade on its raw socket and closes it. */
 export function refuseUpgrade(req: IncomingMessage, socket: Duplex, refusal: Refusal): void {
   const answer = refusalAnswer(req, refusal);
-  const status = refusal.reason === "method" ? "405 Method Not Allowed" : "400 Bad Request";
-  endSocket(socket, rawResponse(status, answer.type, answer.body, req.method !== "HEAD"));
+  endSocket(socket, rawResponse(STATUS[refusal.reason].line, answer.type, answer.body, req.method !== "HEAD"));
 }
 
 /** Writes a last answer on a raw socket if it can still take one, then closes it; never throws. */
@@ -227,13 +242,53 @@ export function endSocket(socket: Duplex, response: string): void {
   }
 }
 
+/** How long any request body may take before it must show a steady pace (see `watchRequestBody`). */
+export const BODY_GRACE_MS = 30_000;
+/** The slowest average pace a body may arrive at after the grace: 32 KB/s (256 kbit/s, a poor mobile uplink). */
+export const MIN_BODY_BYTES_PER_SECOND = 32 * 1024;
+
+/**
+ * A request body must arrive within BODY_GRACE_MS plus the time its bytes so
+ * far take at MIN_BODY_BYTES_PER_SECOND: a form of a few KB has 30 s, a 6 MB
+ * photo sent at 1 Mbit/s is never near the limit, and a client that trickles
+ * a byte now and then (holding a connection and its request open, which
+ * Node's own 5-minute requestTimeout allowed) is cut off after ~30 s. Cut
+ * off: 408 in the route's language or API shape when nothing was answered
+ * yet (the connection closes after it), else the connection is closed.
+ */
+export function watchRequestBody(req: IncomingMessage, res: ServerResponse, graceMs = BODY_GRACE_MS): void {
+  const socket = req.socket as (Duplex & { bytesRead?: number }) | undefined;
+  const hasBody = (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0") || req.headers["transfer-encoding"] !== undefined;
+  if (!socket || !hasBody || req.complete) return;
+  const started = Date.now();
+  const bytesBefore = socket.bytesRead ?? 0;
+  const check = () => {
+    if (req.complete || socket.destroyed) return;
+    const received = (socket.bytesRead ?? 0) - bytesBefore;
+    const left = started + graceMs + (received / MIN_BODY_BYTES_PER_SECOND) * 1000 - Date.now();
+    if (left > 0) return void setTimeout(check, left).unref();
+    log.info("Edge guard: request body too slow, connection closed");
+    if (res.headersSent) return void socket.destroy();
+    // Connection: close — Node closes the socket once the answer is out; what the client still sends is not waited for.
+    sendRefusal(req, res, { reason: "timeout" });
+  };
+  setTimeout(check, graceMs).unref();
+}
+
 /**
  * A request listener with the edge guard in front that can never throw into
  * Node's HTTP parser (which would end the process): an exception thrown
  * before the app's own error handling is logged and answered 500, or the
- * connection cut when the answer had started.
+ * connection cut when the answer had started. `defaultHost` (PUBLIC_URL's
+ * host) is the Host of an HTTP/1.0 request that names none; every body is
+ * watched (`watchRequestBody`).
  */
-export function guardedRequests(listener: RequestListener, onError: (error: unknown, req: IncomingMessage) => void): RequestListener {
+export function guardedRequests(
+  listener: RequestListener,
+  onError: (error: unknown, req: IncomingMessage) => void,
+  options: { defaultHost?: string; bodyGraceMs?: number } = {},
+): RequestListener {
+  const { defaultHost, bodyGraceMs = BODY_GRACE_MS } = options;
   return (req, res) => {
     try {
       const refusal = checkRequestHead(req);
@@ -242,6 +297,11 @@ export function guardedRequests(listener: RequestListener, onError: (error: unkn
         log.info(`Edge guard: request refused (${refusal.reason})`);
         return sendRefusal(req, res, refusal);
       }
+      // An HTTP/1.0 request may come without Host (a load balancer's health check, an old client): it is
+      // for this site, so it gets PUBLIC_URL's host (RFC 9112 §3.2.2) — Express, the React Router adapter
+      // and every absolute URL then read a host, as for any other request.
+      if (req.headers.host === undefined && defaultHost) req.headers.host = defaultHost;
+      watchRequestBody(req, res, bodyGraceMs);
       listener(req, res);
     } catch (error) {
       try {

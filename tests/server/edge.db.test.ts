@@ -13,12 +13,13 @@ import { testDbKind } from "../support/test-db";
  * (app/web/edge-guard.server.ts, app/web/client-error.server.ts).
  */
 const ADMIN = { email: "edge@example.com", password: "edge test password" };
+const FEEDS_TOKEN = "edge-feeds-token-0123456789abcdef";
 const server = useBuiltServer({
   prefix: "seaside-edge-",
   ports: [9950, 9999],
-  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_INTERVAL_HOURS: "0" },
-  // A build that refuses control characters in form fields (the edge guard came before).
-  marker: "Текст содержит недопустимые символы",
+  env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_INTERVAL_HOURS: "0", FEEDS_TOKEN },
+  // A build that cuts off bodies that arrive too slowly (the HTTP/1.0 Host and `.data` fixes came with it).
+  marker: "Request body not received in time",
   timeoutMs: 120_000,
 });
 
@@ -273,4 +274,99 @@ describe(`the edge on ${testDbKind()}`, () => {
     expect(connect.status === 0 || (connect.status >= 400 && connect.status < 500)).toBe(true);
     await expectAlive();
   });
+
+  /** One address of every route family: public pages (ru, bg), admin, the API, feeds, sitemaps, RSS, GeoJSON, manifests, files, health. */
+  const ROUTES = [
+    "/", "/bg", "/properties", "/bg/properties", "/properties?search=%D0%BC%D0%BE%D1%80%D0%B5", "/properties/1", "/locations/1",
+    "/favorites", "/bg/compare", "/privacy", "/alerts", "/bg/alerts", "/alerts/confirm/x", "/alerts/unsubscribe/x", "/nowhere/x",
+    "/admin", "/admin/login", "/admin/real-estates", "/admin/upload", "/admin/events", "/admin/logout",
+    "/rest/v1/locations", "/auth/v1/settings", "/auth/v1/user", "/storage/v1/bucket", "/storage/v1/object/public/images/x.jpg",
+    "/realtime/v1/websocket", "/feeds/kyero.xml", `/feeds/homesoverseas.xml?token=${FEEDS_TOKEN}`, "/feeds/listings.csv",
+    "/sitemap.xml", "/sitemaps/pages.xml", "/rss.xml", "/bg/rss.xml", "/robots.txt", "/properties.geojson", "/properties.geojson?bbox=27,42,28,43",
+    "/app-data.json", "/file-manifest.json", "/exported-files.json", "/testsupabase", "/bg/test-storage", "/set-language?lang=bg&to=/",
+    "/upload/properties/x.jpg", "/upload/properties/.directory", "/img/x", "/img/jpeg/upload/x.png.jpg", "/favicon.ico", "/assets/x.js",
+    "/healthz",
+    "/_.data", "/bg/_.data", "/properties.data", "/admin/login.data", "/alerts.data", "/sitemap.xml.data", "/rss.xml.data",
+    `/feeds/kyero.xml.data?token=${FEEDS_TOKEN}`, "/properties.geojson.data", "/robots.txt.data", "/app-data.json.data",
+  ]; // prettier-ignore
+
+  it("HTTP/1.0 without Host: every route family answers as for PUBLIC_URL's host (2xx, 3xx, 4xx), never 5xx", async () => {
+    const answers: string[] = [];
+    for (const target of ROUTES) {
+      for (const request of [`GET ${target} HTTP/1.0\r\n\r\n`, `HEAD ${target} HTTP/1.0\r\n\r\n`]) {
+        const answer = await raw(request);
+        answers.push(`${answer.status} ${request.split(" ").slice(0, 2).join(" ")}`);
+      }
+    }
+    for (const target of [
+      "/?index",
+      "/bg/alerts",
+      "/admin/login",
+      "/rest/v1/contact_submissions",
+      "/auth/v1/token?grant_type=password",
+      "/admin/logout.data",
+    ]) {
+      const answer = await raw(`POST ${target} HTTP/1.0\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 7\r\n\r\nname=a&`);
+      answers.push(`${answer.status} POST ${target}`);
+    }
+    const failed = answers.filter((line) => !/^[234]\d\d /.test(line));
+    expect(failed, answers.join("\n")).toEqual([]);
+    // Served, not merely refused: what a load balancer's HTTP/1.0 health check and an old client see.
+    expect((await raw("GET /healthz HTTP/1.0\r\n\r\n")).status).toBe(200);
+    const home = await raw("GET / HTTP/1.0\r\n\r\n");
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('<html lang="ru"');
+    const login = await raw("GET /admin/login HTTP/1.0\r\n\r\n");
+    expect(login.status).toBe(200);
+    expect((await raw("GET /sitemap.xml HTTP/1.0\r\n\r\n")).body).toContain("<sitemapindex");
+    await expectAlive();
+  });
+
+  it("`.data` of a resource route (feeds, sitemap, RSS, GeoJSON, robots, manifests) is 404 and runs nothing; pages' `.data` still answers", async () => {
+    for (const target of [
+      `/feeds/kyero.xml.data?token=${FEEDS_TOKEN}`,
+      `/feeds/homesoverseas.xml.data?token=${FEEDS_TOKEN}`,
+      "/feeds/listings.csv.data",
+      "/sitemap.xml.data",
+      "/sitemaps/pages.xml.data",
+      "/rss.xml.data",
+      "/bg/rss.xml.data",
+      "/properties.geojson.data",
+      "/properties.geojson.data?bbox=27,42,28,43",
+      "/robots.txt.data",
+      "/app-data.json.data",
+      "/file-manifest.json.data",
+      "/set-language.data?lang=bg&to=/",
+    ]) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.body, target).not.toMatch(/<\?xml|FeatureCollection|Sitemap:|token|"files"/);
+    }
+    // The resources themselves, and a page's data (client navigation), are unchanged.
+    expect((await get(`/feeds/kyero.xml?token=${FEEDS_TOKEN}`)).status).toBe(200);
+    expect((await get("/rss.xml")).status).toBe(200);
+    const data = await get("/properties.data");
+    expect(data.status).toBe(200);
+    expect(data.headers).toMatch(/\r\nx-remix-response: yes/i);
+    await expectAlive();
+  });
+
+  it("a request body trickled a byte at a time is cut off with 408 after about 30 s, not held for 5 minutes", async () => {
+    const started = Date.now();
+    const answer = await rawRequest(
+      server.port,
+      (socket, answered) => {
+        socket.write("POST /?index HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5000\r\n\r\nname=");
+        const timer = setInterval(() => (answered() || socket.destroyed ? clearInterval(timer) : socket.write("a")), 2000);
+        socket.on("close", () => clearInterval(timer));
+      },
+      { timeoutMs: 90_000 },
+    );
+    const seconds = (Date.now() - started) / 1000;
+    expect(answer.status).toBe(408);
+    expect(answer.body).toContain("Время ожидания истекло");
+    expect(seconds).toBeGreaterThanOrEqual(29);
+    expect(seconds).toBeLessThan(45);
+    await expectAlive();
+  }, 100_000);
 });
