@@ -505,6 +505,57 @@ describe(`realtime change feed on ${kind}`, () => {
     (await mustOpen(server, "198.51.100.4")).ws.close();
   });
 
+  it("one socket joins at most 20 channels, even when 30 joins come in one burst; the rest get an error reply", async () => {
+    const socket = await mustOpen(server, "198.51.100.7");
+    const binding = { event: "*", schema: "public", table: "locations" };
+    for (let i = 1; i <= 30; i++) {
+      socket.ws.send(
+        JSON.stringify([`b${i}`, `b${i}`, `realtime:burst-${i}`, "phx_join", { config: { postgres_changes: [binding] }, access_token: ANON_KEY }]),
+      );
+    }
+    const replies = () => socket.frames.filter((f) => f[3] === "phx_reply" && String(f[1]).startsWith("b"));
+    await waitFor(() => replies().length === 30, 5000, "30 join replies");
+    const statuses = replies().map((f) => f[4].status);
+    expect(statuses.filter((s) => s === "ok")).toHaveLength(20);
+    const refused = replies().filter((f) => f[4].status === "error");
+    expect(refused).toHaveLength(10);
+    for (const reply of refused) expect(reply[4].response).toEqual({ reason: "too many channels (at most 20 per connection)" });
+    // Leaving one makes room for one more.
+    socket.ws.send(JSON.stringify(["b1", "l1", "realtime:burst-1", "phx_leave", {}]));
+    socket.ws.send(JSON.stringify(["again", "again", "realtime:again", "phx_join", { config: {}, access_token: ANON_KEY }]));
+    await waitFor(() => socket.frames.some((f) => f[1] === "again"), 5000, "the join after a leave");
+    expect(socket.frames.find((f) => f[1] === "again")![4].status).toBe("ok");
+    socket.ws.close();
+  });
+
+  it("a join for a table or schema this server does not have gets an error reply; the API's tables and * still join", async () => {
+    const socket = await mustOpen(server, "198.51.100.8");
+    const join = async (ref: string, binding: Record<string, unknown>) => {
+      socket.ws.send(JSON.stringify([ref, ref, `realtime:t-${ref}`, "phx_join", { config: { postgres_changes: [binding] }, access_token: ANON_KEY }]));
+      await waitFor(() => socket.frames.some((f) => f[1] === ref), 5000, `the reply to ${ref}`);
+      return socket.frames.find((f) => f[1] === ref)![4] as { status: string; response: { reason?: string } };
+    };
+    for (const [ref, binding, named] of [
+      ["1", { event: "*", schema: "public", table: "no_such_table" }, 'table "no_such_table"'],
+      ["2", { event: "INSERT", schema: "public", table: "admins" }, 'table "admins"'],
+      ["3", { event: "*", schema: "private", table: "locations" }, 'schema "private"'],
+      ["4", { event: "*", schema: "auth" }, 'schema "auth"'],
+    ] as const) {
+      const reply = await join(ref, binding);
+      expect(reply.status, ref).toBe("error");
+      expect(reply.response.reason, ref).toBe(`Unable to subscribe to changes with given parameters: ${named} does not exist or is not exposed`);
+    }
+    for (const [ref, binding] of [
+      ["5", { event: "*", schema: "public", table: "locations" }],
+      ["6", { event: "UPDATE", schema: "public", table: "real_estates" }],
+      ["7", { event: "*", schema: "public" }],
+      ["8", { event: "*", schema: "public", table: "*" }],
+    ] as const) {
+      expect((await join(ref, binding)).status, ref).toBe("ok");
+    }
+    socket.ws.close();
+  });
+
   it("stops cleanly on SIGTERM with a stream open (the stream ends, shutdown is not held up)", async () => {
     const stream = await openStream(server.baseUrl, cookie());
     await waitFor(() => stream.events.length > 0, 5000, "the ready event");

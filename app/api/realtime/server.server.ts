@@ -52,6 +52,9 @@ import {
  *   other channels, and no row event of that channel follows.
  * - Connections per client address and in total, with room kept for
  *   administrators: admission.server.ts (429 / 503 before the upgrade).
+ *   At most MAX_CHANNELS channels per socket; a join naming a schema other
+ *   than public or a table the API does not have gets an error reply
+ *   (realtime-js: CHANNEL_ERROR) instead of a channel that never hears anything.
  * - Frames (issue 17): at most 64 KB (larger: close 1009); text frames that
  *   are not Phoenix messages, and binary frames other than realtime-js's
  *   broadcast pushes: close 1008; more than FRAMES_PER_WINDOW frames in
@@ -81,11 +84,12 @@ const SOCKET_BUFFER_BYTES = 1024 * 1024;
 const IDLE_MS = 90_000;
 const CHECK_EVERY_MS = 30_000;
 // realtime-js sends a heartbeat every 25 s, one join per channel and token
-// updates: 200 frames in 10 s is far above any client's need (100 channels
+// updates: 200 frames in 10 s is far above any client's need (every channel
 // joined at once included).
 const FRAMES_PER_WINDOW = 200;
 const FRAME_WINDOW_MS = 10_000;
-const MAX_CHANNELS = 100;
+/** Channels per socket: SPEC §7's client needs four (all of public, and each table); an app rarely more than a handful. */
+export const MAX_CHANNELS = 20;
 const ANON_TABLES: ReadonlySet<TableName> = new Set(["locations", "real_estates"]);
 
 type Role = { role: "anon" } | { role: "admin"; token: string; email: string; expiresAt: Date };
@@ -131,6 +135,19 @@ async function eventOf(change: Change): Promise<Event | null> {
     log.error(`Realtime: cannot read ${change.table} ${change.id}:`, error);
   }
   return { ...base, record, anonymousRecord: anonymousRow(table.name, record), oldRecord: change.type === "UPDATE" ? { id: change.id } : {} };
+}
+
+/** Whether a binding names what this server has: the public schema (or `*`), and a table of the API (or none, or `*`). */
+function isExposed(binding: Binding): boolean {
+  if (binding.schema !== "public" && binding.schema !== "*") return false;
+  return binding.table === undefined || binding.table === "*" || apiTable(binding.table, "admin") !== undefined;
+}
+
+/** Supabase Realtime's words for a binding it cannot subscribe to, with what it named (cut short). */
+function unexposedReason(binding: Binding): string {
+  const name = (text: string) => JSON.stringify(text.slice(0, 63));
+  const what = binding.schema !== "public" && binding.schema !== "*" ? `schema ${name(binding.schema)}` : `table ${name(binding.table ?? "")}`;
+  return `Unable to subscribe to changes with given parameters: ${what} does not exist or is not exposed`;
 }
 
 /** Role of a token by the site's one anonymous-key rule (app/web/identity.server.ts), or null for an invalid one. */
@@ -247,6 +264,8 @@ class Connection {
     const config = (message.payload.config ?? {}) as Record<string, unknown>;
     const parsed = parseBindings(config.postgres_changes);
     if ("error" in parsed) return this.reply(message, "error", { reason: parsed.error });
+    const unknown = parsed.bindings.find((binding) => !isExposed(binding));
+    if (unknown) return this.reply(message, "error", { reason: unexposedReason(unknown) });
     const token = typeof message.payload.access_token === "string" ? message.payload.access_token : undefined;
     const role = await roleOf(token, this.apikey);
     if (!role) {
@@ -254,6 +273,10 @@ class Connection {
       return this.reply(message, "error", { reason: "Invalid token: unknown, expired or signed out; sign in again" });
     }
     if (this.socket.readyState !== this.socket.OPEN) return;
+    // Counted again after the token lookup: joins sent in one burst all passed the first check before any was kept.
+    if (!this.channels.has(message.topic) && this.channels.size >= MAX_CHANNELS) {
+      return this.reply(message, "error", { reason: `too many channels (at most ${MAX_CHANNELS} per connection)` });
+    }
     const bindings = parsed.bindings.map((binding) => ({ binding, id: bindingId(binding), filter: binding.filter ? parseFilter(binding.filter) : null }));
     // A join again on the same topic replaces the channel (Phoenix rejoins so).
     this.channels.get(message.topic)?.unwatch();
