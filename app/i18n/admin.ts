@@ -61,7 +61,11 @@ export const ADMIN = {
     csv: "Все объекты в CSV (Excel)",
     download: "Скачать CSV",
     published: (n: number) => `В фидах: ${n}`,
-    withoutRegion: (n: number) => `Не попадают в фид homesoverseas.ru (у локации не указан регион): ${n}`,
+    // Issue 30: which locations those are, each a link to its form.
+    missingRegion: (n: number) => `Не попадают в фид homesoverseas.ru (у локации не указан регион), объектов: ${n}. Укажите регион у этих локаций:`,
+    missingRegionCount: (n: number) => `объектов: ${n}`,
+    missingRegionEdit: (name: string) => `Указать регион: ${name}`,
+    csvAdmin: "Выгрузка CSV открывается только после входа в админку: в ней точные координаты всех объектов.",
     off: "Фиды выключены. Чтобы включить, задайте переменную FEEDS_TOKEN (24–200 латинских букв, цифр, «-» или «_», например вывод команды openssl rand -hex 24) и перезапустите сайт.",
     secret: "Адреса содержат секретный ключ: не публикуйте их.",
     importLink: "Проверить файл CSV для импорта",

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { locations, propertyColumns, realEstates, type Property } from "~/db/schema";
 
@@ -69,6 +69,26 @@ export async function newestForRss(limit: number): Promise<FeedProperty[]> {
 }
 
 /** How many properties the feeds publish, and how many of those stay out of homesoverseas.ru's for want of a region id (the admin's note). */
+/** A location whose published properties homesoverseas.ru's feed leaves out: it has no region id. */
+export interface LocationWithoutRegion {
+  id: string;
+  name: string;
+  /** Its properties the other feeds publish. */
+  properties: number;
+}
+
+/** Every location without a homesoverseas.ru region id that has published properties, by name (the dashboard names them). */
+export async function locationsWithoutRegion(): Promise<LocationWithoutRegion[]> {
+  const rows = await db()
+    .select({ id: locations.id, name: locations.name, properties: sql<number>`count(*)::int` })
+    .from(realEstates)
+    .innerJoin(locations, eq(locations.id, realEstates.location_id))
+    .where(and(published, isNull(locations.homesoverseas_region)))
+    .groupBy(locations.id, locations.name)
+    .orderBy(asc(locations.name), asc(locations.id));
+  return rows.map((row) => ({ id: row.id, name: row.name, properties: Number(row.properties) }));
+}
+
 export async function feedCounts(): Promise<{ published: number; withoutRegion: number }> {
   const [row] = await db()
     .select({

@@ -12,17 +12,35 @@ import { useBuiltServer } from "../support/built-server";
  * app/web/feeds/feeds.db.test.ts.
  */
 const TOKEN = "server-feeds-token-0123456789";
+const ADMIN = { email: "feeds@example.com", password: "feeds test password" };
 const server = useBuiltServer({
   prefix: "seaside-feeds-",
   ports: [9715, 9719],
-  env: { FEEDS_TOKEN: TOKEN },
+  env: { FEEDS_TOKEN: TOKEN, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  // A build where the CSV export is for administrators only.
+  marker: "Выгрузка CSV открывается только после входа",
   timeoutMs: 120_000,
 });
+
+/** The administrator's session cookie, from the sign-in form as a browser sends it. */
+async function adminCookie(): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl },
+    body: new URLSearchParams(ADMIN),
+  });
+  expect(response.status).toBe(302);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+}
 
 describe("feeds over HTTP", () => {
   it("answers only the exact token; hostile query strings get 4xx, never 5xx", async () => {
     const base = server.baseUrl;
-    for (const file of ["homesoverseas.xml", "kyero.xml", "listings.csv"]) {
+    for (const file of ["homesoverseas.xml", "kyero.xml"]) {
       const ok = await fetch(`${base}/feeds/${file}?token=${TOKEN}`, { headers: { "Accept-Encoding": "gzip" } });
       expect(ok.status, file).toBe(200);
       expect(ok.headers.get("x-robots-tag")).toBe("noindex");
@@ -49,6 +67,24 @@ describe("feeds over HTTP", () => {
       expect(status, bad).toBeGreaterThanOrEqual(400);
       expect(status, bad).toBeLessThan(500);
     }
+  });
+
+  it("the CSV export opens for a signed-in administrator only, never with the portals' token; the dashboard links it without a token", async () => {
+    const base = server.baseUrl;
+    for (const query of ["", `?token=${TOKEN}`]) {
+      const refused = await fetch(`${base}/feeds/listings.csv${query}`);
+      expect(refused.status, query).toBe(404);
+      expect(await refused.text()).not.toContain("location_precision");
+    }
+    const cookie = await adminCookie();
+    const csv = await fetch(`${base}/feeds/listings.csv`, { headers: { Cookie: cookie } });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(await csv.text()).toContain("location_precision");
+    const dashboard = await (await fetch(`${base}/admin`, { headers: { Cookie: cookie } })).text();
+    expect(dashboard).toContain('href="/feeds/listings.csv"');
+    expect(dashboard).not.toContain("listings.csv?token");
+    expect(dashboard).toContain(`/feeds/kyero.xml?token=${TOKEN}`);
   });
 
   it("serves RSS per language, kept by the page cache, and links it from the public pages' head", async () => {

@@ -7,30 +7,32 @@ import { latestProperties } from "~/models/admin-lists.server";
 import { countContactSubmissions, listContactSubmissions } from "~/models/contact-submissions.server";
 import { countLocations } from "~/models/locations.server";
 import { countProperties } from "~/models/real-estates.server";
-import { feedCounts } from "~/models/feeds.server";
+import { feedCounts, locationsWithoutRegion, type LocationWithoutRegion } from "~/models/feeds.server";
 import { getEnv } from "~/platform/env.server";
-import { feedUrl } from "~/web/feeds/feed-http.server";
+import { CSV_EXPORT_PATH, feedUrl } from "~/web/feeds/feed-http.server";
 
 /** SPEC §9: the dashboard shows the 5 latest of each. */
 const LATEST = 5;
 
 export async function loader() {
-  const [locations, properties, submissions, recentProperties, recentSubmissions, inFeeds] = await Promise.all([
+  const env = getEnv();
+  const [locations, properties, submissions, recentProperties, recentSubmissions, inFeeds, missingRegion] = await Promise.all([
     countLocations(),
     countProperties(),
     countContactSubmissions(),
     latestProperties(LATEST),
     listContactSubmissions({ limit: LATEST }),
     feedCounts(),
+    env.FEEDS_TOKEN ? locationsWithoutRegion() : ([] as LocationWithoutRegion[]),
   ]);
-  const env = getEnv();
   return {
     feeds: {
       homesoverseas: feedUrl(env, "homesoverseas.xml"),
       kyero: feedUrl(env, "kyero.xml"),
-      // The download stays on this site's address, whatever PUBLIC_URL says.
-      csv: env.FEEDS_TOKEN ? `/feeds/listings.csv?token=${encodeURIComponent(env.FEEDS_TOKEN)}` : null,
+      // The agent's own export: this session opens it (no token), feeds on or off.
+      csv: CSV_EXPORT_PATH,
       ...inFeeds,
+      missingRegion,
     },
     counts: { locations, properties, submissions: submissions.total, unread: submissions.unread },
     recentProperties,
@@ -70,6 +72,31 @@ function Latest({ id, title, empty, children }: { id: string; title: string; emp
   );
 }
 
+/** The locations homesoverseas.ru's feed leaves out for want of a region id, each a link to its form (issue 30). */
+function MissingRegions({ locations, total }: { locations: LocationWithoutRegion[]; total: number }) {
+  const F = ADMIN.feeds;
+  if (locations.length === 0) return null;
+  return (
+    <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="feeds-missing-region">
+      <p>{F.missingRegion(total)}</p>
+      <ul className="mt-1">
+        {locations.map((location) => (
+          <li key={location.id} className="flex flex-wrap items-center gap-x-2">
+            <Link
+              to={`/admin/locations/edit/${location.id}`}
+              className="inline-flex min-h-11 items-center font-medium break-words text-sea-700 underline"
+              aria-label={F.missingRegionEdit(location.name)}
+            >
+              {location.name}
+            </Link>
+            <span className="text-amber-800">{F.missingRegionCount(location.properties)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** The ready-to-paste feed addresses and the CSV download (issue 23), or how to turn the feeds on. */
 function Feeds({ feeds }: { feeds: Awaited<ReturnType<typeof loader>>["feeds"] }) {
   const F = ADMIN.feeds;
@@ -86,29 +113,30 @@ function Feeds({ feeds }: { feeds: Awaited<ReturnType<typeof loader>>["feeds"] }
       <h2 id="feeds" className="text-lg font-semibold">
         {F.title}
       </h2>
-      {feeds.homesoverseas && feeds.kyero && feeds.csv ? (
+      {feeds.homesoverseas && feeds.kyero ? (
         <div className="mt-3 grid gap-4">
           <p className="text-sm text-slate-600">
             {F.intro} {F.secret}
           </p>
           <p className="text-sm text-slate-800" data-testid="feeds-published">
             {F.published(feeds.published)}
-            {feeds.withoutRegion > 0 ? <span className="block text-amber-800">{F.withoutRegion(feeds.withoutRegion)}</span> : null}
           </p>
+          <MissingRegions locations={feeds.missingRegion} total={feeds.withoutRegion} />
           {address(F.homesoverseas, feeds.homesoverseas, "feed-homesoverseas")}
           {address(F.kyero, feeds.kyero, "feed-kyero")}
-          <div className="flex flex-wrap items-center gap-3">
-            <span className="text-sm font-medium text-slate-800">{F.csv}</span>
-            <a href={feeds.csv} download="listings.csv" className={buttonClass.secondary} data-testid="feed-csv">
-              {F.download}
-            </a>
-          </div>
         </div>
       ) : (
         <p className="mt-3 text-sm text-slate-600" data-testid="feeds-off">
           {F.off}
         </p>
       )}
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <span className="text-sm font-medium text-slate-800">{F.csv}</span>
+        <a href={feeds.csv} download="listings.csv" className={buttonClass.secondary} data-testid="feed-csv">
+          {F.download}
+        </a>
+        <p className="w-full text-xs text-slate-600">{F.csvAdmin}</p>
+      </div>
       <Link to="/admin/import" className="mt-2 inline-flex min-h-11 items-center text-sm font-medium text-sea-700 underline">
         {F.importLink}
       </Link>

@@ -21,9 +21,12 @@ import { KYERO_TAIL, kyeroHead, kyeroProperty } from "./kyero.server";
  *   /feeds/kyero.xml           Kyero v3
  *   /feeds/listings.csv        the CSV export (every property)
  *
- * Off without FEEDS_TOKEN; with it, only `?token=<FEEDS_TOKEN>` gets an
- * answer — anything else is the same 404 as an unknown address, compared in
- * constant time. A feed is generated once per content version: the
+ * The portals' XML feeds are off without FEEDS_TOKEN; with it, only
+ * `?token=<FEEDS_TOKEN>` gets an answer — anything else is the same 404 as
+ * an unknown address, compared in constant time. The CSV export is the
+ * agent's own copy, with exact coordinates of every property (approximate
+ * ones included): it answers only a signed-in administrator's session
+ * (cookie or bearer), never a portal's token, feeds on or off. A feed is generated once per content version: the
  * database's rows, batch after batch (app/models/feeds.server.ts), are
  * written through gzip and brotli into DATA_DIR/cache/feeds as they come, so
  * the catalogue never sits in memory, whatever its size; every request of
@@ -108,8 +111,23 @@ export function tokenMatches(search: URLSearchParams, token: string | undefined)
 }
 
 /** The address to paste into a portal (the admin shows it). */
-export function feedUrl(env: Env, file: FeedFile): string | null {
+export function feedUrl(env: Env, file: Exclude<FeedFile, typeof CSV_EXPORT>): string | null {
   return env.FEEDS_TOKEN ? `${env.publicUrl}/feeds/${file}?token=${encodeURIComponent(env.FEEDS_TOKEN)}` : null;
+}
+
+/** The agent's CSV export: for a signed-in administrator only (no token opens it). */
+export const CSV_EXPORT = "listings.csv" satisfies FeedFile;
+/** Its download on the dashboard: this site's address, whatever PUBLIC_URL says. */
+export const CSV_EXPORT_PATH = `/feeds/${CSV_EXPORT}`;
+
+/** Who asks: the CSV export needs an administrator. */
+export interface FeedAccess {
+  administrator: boolean;
+}
+
+/** Whether this request may have `file`: the portals' feeds by their token, the CSV export by an administrator's session. */
+function allowed(file: FeedFile, search: URLSearchParams, env: Env, access: FeedAccess): boolean {
+  return file === CSV_EXPORT ? access.administrator : tokenMatches(search, env.FEEDS_TOKEN);
 }
 
 function notFound(): Response {
@@ -205,13 +223,13 @@ async function ensureGenerated(file: FeedFile, env: Env, tag: string): Promise<s
 }
 
 /**
- * The answer to GET/HEAD /feeds/{file}: 404 unless the feeds are on, the
- * file is one of ours and the token is exact; 304 for the current ETag;
- * else the cached file of this content version in the client's encoding.
+ * The answer to GET/HEAD /feeds/{file}: 404 unless the file is one of ours
+ * and the request may have it (`allowed`); 304 for the current ETag; else
+ * the cached file of this content version in the client's encoding.
  */
-export async function feedResponse(request: Request, file: string, env: Env): Promise<Response> {
+export async function feedResponse(request: Request, file: string, env: Env, access: FeedAccess = { administrator: false }): Promise<Response> {
   const url = new URL(request.url);
-  if (!(FEED_FILES as readonly string[]).includes(file) || !tokenMatches(url.searchParams, env.FEEDS_TOKEN)) return notFound();
+  if (!(FEED_FILES as readonly string[]).includes(file) || !allowed(file as FeedFile, url.searchParams, env, access)) return notFound();
   const feed = file as FeedFile;
   const version = await readContentVersion();
   // What the bytes depend on: the content, the addresses and words from the configuration, the code's format.
@@ -230,7 +248,7 @@ export async function feedResponse(request: Request, file: string, env: Env): Pr
     "X-Robots-Tag": "noindex",
     "X-Content-Type-Options": "nosniff",
   };
-  if (feed === "listings.csv") headers["Content-Disposition"] = 'attachment; filename="listings.csv"';
+  if (feed === CSV_EXPORT) headers["Content-Disposition"] = 'attachment; filename="listings.csv"';
   const ifNoneMatch = request.headers.get("if-none-match");
   if (ifNoneMatch && ifNoneMatch.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) {
     return new Response(null, { status: 304, headers });

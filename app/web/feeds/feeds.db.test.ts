@@ -8,7 +8,7 @@ import { db } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
 import { createLocation, updateLocation } from "~/models/locations.server";
 import { createProperty, deleteProperty, updateProperty } from "~/models/real-estates.server";
-import { feedCounts, newestForRss } from "~/models/feeds.server";
+import { feedCounts, locationsWithoutRegion, newestForRss } from "~/models/feeds.server";
 import { getEnv, type Env } from "~/platform/env.server";
 import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
 import { all, parseXml, textOf, type XmlNode } from "../../../tests/support/xml-tree";
@@ -37,9 +37,12 @@ async function text(file: FeedFile): Promise<string> {
   return out;
 }
 
-function get(file: string, query: string, headers: Record<string, string> = {}) {
-  return feedResponse(new Request(`http://localhost/feeds/${file}${query}`, { headers }), file, env());
+function get(file: string, query: string, headers: Record<string, string> = {}, administrator = false) {
+  return feedResponse(new Request(`http://localhost/feeds/${file}${query}`, { headers }), file, env(), { administrator });
 }
+
+/** As a signed-in administrator (the CSV export needs one; the portals' feeds still need their token). */
+const asAdmin = (file: string, query: string, headers: Record<string, string> = {}) => get(file, query, headers, true);
 
 beforeAll(async () => {
   await resetDatabase(test.handle());
@@ -297,21 +300,42 @@ describe("access, cache and compression", () => {
     expect(feedUrl(env(), "kyero.xml")).toBe(`${ORIGIN}/feeds/kyero.xml?token=${TOKEN}`);
   });
 
+  it("the CSV export (exact points of approximate properties) answers a signed-in administrator only: never the portals' token", async () => {
+    for (const query of ["", `?token=${TOKEN}`, "?token=wrong"]) {
+      const portal = await get("listings.csv", query);
+      expect(portal.status, query).toBe(404);
+      expect(await portal.text(), query).not.toContain("location_precision");
+    }
+    const admin = await asAdmin("listings.csv", "");
+    expect(admin.status).toBe(200);
+    expect(admin.headers.get("content-disposition")).toBe('attachment; filename="listings.csv"');
+    expect(await admin.text()).toContain("location_precision");
+    // The agent's own copy, feeds on or off; an administrator still needs the token for the portals' feeds.
+    const off = await feedResponse(
+      new Request("http://localhost/feeds/listings.csv"),
+      "listings.csv",
+      { ...env(), FEEDS_TOKEN: undefined },
+      { administrator: true },
+    );
+    expect(off.status).toBe(200);
+    expect((await asAdmin("kyero.xml", "")).status).toBe(404);
+  });
+
   it("sends each feed compressed, 304 for its ETag, and a new ETag after a change", async () => {
     for (const file of FEED_FILES) {
-      const br = await get(file, `?token=${TOKEN}`, { "accept-encoding": "gzip, br" });
+      const br = await asAdmin(file, `?token=${TOKEN}`, { "accept-encoding": "gzip, br" });
       expect(br.status).toBe(200);
       expect(br.headers.get("content-encoding")).toBe("br");
       const brText = brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString("utf8");
-      const gz = await get(file, `?token=${TOKEN}`, { "accept-encoding": "gzip" });
+      const gz = await asAdmin(file, `?token=${TOKEN}`, { "accept-encoding": "gzip" });
       expect(gz.headers.get("content-encoding")).toBe("gzip");
       expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString("utf8")).toBe(brText);
-      const plain = await get(file, `?token=${TOKEN}`);
+      const plain = await asAdmin(file, `?token=${TOKEN}`);
       expect(plain.headers.get("content-encoding")).toBeNull();
       expect(await plain.text()).toBe(brText.replace(/^\uFEFF/, "") === brText ? brText : brText.slice(1)); // Response.text() drops a BOM
       const etag = br.headers.get("etag")!;
       expect(etag).toMatch(/^"[\w-]+"$/);
-      expect((await get(file, `?token=${TOKEN}`, { "if-none-match": etag })).status).toBe(304);
+      expect((await asAdmin(file, `?token=${TOKEN}`, { "if-none-match": etag })).status).toBe(304);
     }
     const before = (await get("kyero.xml", `?token=${TOKEN}`)).headers.get("etag");
     await updateProperty(ids.full!, { price: 125000 });
@@ -331,7 +355,10 @@ describe("access, cache and compression", () => {
     const counts = await feedCounts();
     expect(counts).toEqual({ published: 2, withoutRegion: 1 });
     const burgas = (await newestForRss(50)).find((p) => p.location_name === "Бургас")!;
+    // The dashboard names it (with a link to its form): Созополь has its region, Бургас has none.
+    expect(await locationsWithoutRegion()).toEqual([{ id: burgas.location_id, name: "Бургас", properties: 1 }]);
     await updateLocation(burgas.location_id, { homesoverseas_region: 416 });
+    expect(await locationsWithoutRegion()).toEqual([]);
     expect(all(parseXml(await text("homesoverseas.xml")), "object")).toHaveLength(2);
     await updateProperty(ids.house!, { status: "reserved" });
     await updateProperty(ids.formula!, { publish_to_feeds: true });
