@@ -1,7 +1,8 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactSubmissions, realEstates, type ContactSubmission } from "~/db/schema";
-import { CONTACT_MESSAGES, contactSchema, type Lang } from "~/schemas/contact";
+import type { Lang } from "~/i18n/lang";
+import { CONTACT_MESSAGES, contactSchema } from "~/schemas/contact";
 import { isUuid } from "~/schemas/fields";
 import { isNoticeVersion } from "~/lib/privacy";
 import { FAVORITES_MAX } from "~/lib/shortlist";

@@ -1,7 +1,7 @@
+import type { Lang } from "~/i18n/lang";
 import { INVALID_CHARACTERS } from "./plain";
 
 // Zod-free, so the browser's contact form code can read them (./plain says why).
-export type Lang = "ru" | "bg";
 
 /** SPEC §5 wording (ru), with the Bulgarian twins for Bulgarian pages. */
 export const CONTACT_MESSAGES = {

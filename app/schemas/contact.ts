@@ -1,8 +1,9 @@
 import { z } from "zod";
-import { CONTACT_MESSAGES, type Lang } from "./contact-messages";
+import type { Lang } from "~/i18n/lang";
+import { CONTACT_MESSAGES } from "./contact-messages";
 import { optionalText, requiredText } from "./fields";
 
-export { CONTACT_MESSAGES, type Lang } from "./contact-messages";
+export { CONTACT_MESSAGES } from "./contact-messages";
 
 /** SPEC §5: text, an at sign, text, a dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
