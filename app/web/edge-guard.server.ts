@@ -268,9 +268,14 @@ export function watchRequestBody(req: IncomingMessage, res: ServerResponse, grac
     const left = started + graceMs + (received / MIN_BODY_BYTES_PER_SECOND) * 1000 - Date.now();
     if (left > 0) return void setTimeout(check, left).unref();
     log.info("Edge guard: request body too slow, connection closed");
-    if (res.headersSent) return void socket.destroy();
-    // Connection: close — Node closes the socket once the answer is out; what the client still sends is not waited for.
-    sendRefusal(req, res, { reason: "timeout" });
+    try {
+      if (res.headersSent) return void socket.destroy();
+      // Connection: close — Node closes the socket once the answer is out; what the client still sends is not waited for.
+      sendRefusal(req, res, { reason: "timeout" });
+    } catch {
+      // A timer must never throw (it would end the process): the connection goes without an answer.
+      socket.destroy();
+    }
   };
   setTimeout(check, graceMs).unref();
 }
@@ -298,7 +303,7 @@ export function guardedRequests(
         return sendRefusal(req, res, refusal);
       }
       // An HTTP/1.0 request may come without Host (a load balancer's health check, an old client): it is
-      // for this site, so it gets PUBLIC_URL's host (RFC 9112 §3.2.2) — Express, the React Router adapter
+      // for this site, so it gets PUBLIC_URL's host (the configured default of RFC 9112 §3.3) — Express, the React Router adapter
       // and every absolute URL then read a host, as for any other request.
       if (req.headers.host === undefined && defaultHost) req.headers.host = defaultHost;
       watchRequestBody(req, res, bodyGraceMs);
