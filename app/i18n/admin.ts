@@ -76,9 +76,11 @@ export const ADMIN = {
     noFile: "Выберите файл CSV",
     tooBig: "Файл больше 10 МБ",
     notUtf8: "Файл не в кодировке UTF-8. В Excel сохраните его как «CSV UTF-8 (разделитель — запятая)».",
+    tooManyColumns: "В файле больше 200 столбцов — оставьте в нем только столбцы объектов и проверьте снова",
     broken: (line: number, reason: string) => `Файл не читается как CSV (строка ${line}): ${reason}`,
     reasons: {
       tooManyRows: "больше 10 000 строк — разделите файл на части",
+      tooManyColumns: "больше 200 столбцов",
       textAfterQuote: "текст после закрывающей кавычки",
       quoteInCell: "кавычка внутри ячейки без кавычек",
       unclosedQuote: "ячейка в кавычках не закрыта",
@@ -87,6 +89,8 @@ export const ADMIN = {
     summary: (c: { create: number; update: number; unchanged: number; error: number }) =>
       `Будет создано: ${c.create}, обновлено: ${c.update}, без изменений: ${c.unchanged}, с ошибками: ${c.error}`,
     nothingSaved: "Это проверка: ничего не сохранено.",
+    rowsTitle: "Строки файла",
+    errorRows: (n: number) => `Строки с ошибками (${n}) — ниже, в списке строк`,
     ignored: (names: string[]) => `Эти столбцы не импортируются: ${names.join(", ")}`,
     columns: { line: "Строка", reference: "Номер", title: "Название", result: "Результат" },
     actions: { create: "Будет создан", update: "Будет обновлён", unchanged: "Без изменений", error: "Ошибка" },
