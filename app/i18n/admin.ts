@@ -158,7 +158,7 @@ export const ADMIN = {
     add: "Добавить объект",
     addTitle: "Новый объект",
     editTitle: "Редактирование объекта",
-    search: "Поиск по названию или описанию",
+    search: "Поиск по названию, описанию или номеру",
     searchSubmit: "Найти",
     location: "Локация",
     allLocations: "Все локации",
