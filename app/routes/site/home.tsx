@@ -161,8 +161,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {t.about.title}
             </h2>
             <p className="mt-3 text-lg font-medium text-slate-800">{t.about.lead}</p>
-            <p className="mt-3 text-slate-700">{fill(t.about.text, { name: loaderData.contactName })}</p>
-            <p className="mt-3 font-medium text-sea-900">{fill(t.about.person, { name: loaderData.contactName })}</p>
+            {/* The agent card's name (/admin/agent), as the card beside it: not the configured one. */}
+            <p className="mt-3 text-slate-700">{fill(t.about.text, { name: loaderData.agent.name })}</p>
+            <p className="mt-3 font-medium text-sea-900">{fill(t.about.person, { name: loaderData.agent.name })}</p>
             <AgentCard
               agent={loaderData.agent}
               contacts={{ phone: loaderData.phone, email: loaderData.email, messengers: loaderData.messengers }}
