@@ -1,4 +1,5 @@
 import { plural } from "./plural";
+import { ru } from "./ru";
 
 /**
  * The administrator area's interface text (Russian only, SPEC §2). The SPEC
@@ -236,12 +237,8 @@ export const ADMIN = {
       floor: "Этаж (цокольный — 0)",
       floorsTotal: "Этажей в здании",
       stage: "Стадия строительства",
-      stages: {
-        "": "Не указано",
-        act14: "Акт 14 — черновой строительный этап",
-        act15: "Акт 15 — здание завершено",
-        act16: "Акт 16 — разрешение на эксплуатацию",
-      },
+      // The site's own words (issue 30: the admin said them otherwise): one source, the dictionaries.
+      stages: { "": "Не указано", ...ru.property.stages },
       completionQuarter: "Срок сдачи (до акта 16), ГГГГ-Qn",
       maintenanceFee: "Плата за обслуживание, € за м² в год",
       furnished: "Мебель",
