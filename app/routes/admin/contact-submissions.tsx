@@ -168,7 +168,9 @@ export default function ContactSubmissions() {
               header: S.actions,
               label: false,
               cell: (row) => (
-                <div className="flex flex-wrap gap-2 xl:flex-nowrap xl:gap-1">
+                // The buttons may wrap at table width too: the whole-word e-mail column is wider than a mid-word one was,
+                // and the table's frame clips what does not fit.
+                <div className="flex flex-wrap gap-2 xl:gap-1">
                   <Link to={withParams({ view: row.id })} className={buttonClass.secondary} aria-label={`${S.view}: ${row.name}`}>
                     {S.view}
                   </Link>
