@@ -1,4 +1,5 @@
 import { plural } from "./plural";
+import { ru } from "./ru";
 
 /**
  * The administrator area's interface text (Russian only, SPEC §2). The SPEC
@@ -80,9 +81,11 @@ export const ADMIN = {
     noFile: "Выберите файл CSV",
     tooBig: "Файл больше 10 МБ",
     notUtf8: "Файл не в кодировке UTF-8. В Excel сохраните его как «CSV UTF-8 (разделитель — запятая)».",
+    tooManyColumns: "В файле больше 200 столбцов — оставьте в нем только столбцы объектов и проверьте снова",
     broken: (line: number, reason: string) => `Файл не читается как CSV (строка ${line}): ${reason}`,
     reasons: {
       tooManyRows: "больше 10 000 строк — разделите файл на части",
+      tooManyColumns: "больше 200 столбцов",
       textAfterQuote: "текст после закрывающей кавычки",
       quoteInCell: "кавычка внутри ячейки без кавычек",
       unclosedQuote: "ячейка в кавычках не закрыта",
@@ -91,6 +94,8 @@ export const ADMIN = {
     summary: (c: { create: number; update: number; unchanged: number; error: number }) =>
       `Будет создано: ${c.create}, обновлено: ${c.update}, без изменений: ${c.unchanged}, с ошибками: ${c.error}`,
     nothingSaved: "Это проверка: ничего не сохранено.",
+    rowsTitle: "Строки файла",
+    errorRows: (n: number) => `Строки с ошибками (${n}) — ниже, в списке строк`,
     ignored: (names: string[]) => `Эти столбцы не импортируются: ${names.join(", ")}`,
     columns: { line: "Строка", reference: "Номер", title: "Название", result: "Результат" },
     actions: { create: "Будет создан", update: "Будет обновлён", unchanged: "Без изменений", error: "Ошибка" },
@@ -158,7 +163,14 @@ export const ADMIN = {
     add: "Добавить объект",
     addTitle: "Новый объект",
     editTitle: "Редактирование объекта",
-    search: "Поиск по названию или описанию",
+    search: "Поиск по названию, описанию или номеру",
+    featuredTitle: "Избранные объекты на главной",
+    featuredNone: (places: number) => `Нет объектов с отметкой «Показывать на главной»: там показываются ${places} самых новых объекта.`,
+    featuredShown: (shown: number, places: number) => `Показаны на главной (${shown} из ${places}):`,
+    featuredHidden: (n: number) => `Отмечены «Показывать на главной», но не показаны (${n}):`,
+    featuredSold: "продан",
+    featuredNoPlace: (places: number) => `на главной только ${places} места`,
+    featuredMore: (n: number) => `…и еще ${n}`,
     searchSubmit: "Найти",
     location: "Локация",
     allLocations: "Все локации",
@@ -217,6 +229,8 @@ export const ADMIN = {
       comfort: "Удобства",
       reference: "Номер объекта",
       featured: "Показывать на главной («Избранные объекты»)",
+      featuredHint: (places: number) =>
+        `На главной показываются первые ${places} избранных объекта в продаже (по порядку); какие из отмеченных не видны — в списке объектов.`,
       publishToFeeds: "Выгружать в фиды порталов",
       publishToFeedsValues: { true: "Да", false: "Нет" },
       seaDistance: "До моря, м",
@@ -227,12 +241,8 @@ export const ADMIN = {
       floor: "Этаж (цокольный — 0)",
       floorsTotal: "Этажей в здании",
       stage: "Стадия строительства",
-      stages: {
-        "": "Не указано",
-        act14: "Акт 14 — черновой строительный этап",
-        act15: "Акт 15 — здание завершено",
-        act16: "Акт 16 — разрешение на эксплуатацию",
-      },
+      // The site's own words (issue 30: the admin said them otherwise): one source, the dictionaries.
+      stages: { "": "Не указано", ...ru.property.stages },
       completionQuarter: "Срок сдачи (до акта 16), ГГГГ-Qn",
       maintenanceFee: "Плата за обслуживание, € за м² в год",
       furnished: "Мебель",

@@ -2,20 +2,27 @@
  * Reading CSV (RFC 4180) for the import (issue 23 item 7): quoted cells with
  * `""` inside and line breaks inside quotes, CRLF or LF rows, a leading
  * byte-order mark dropped, a `;` or `,` separator (Excel in a Russian or
- * Bulgarian locale writes `;`) taken from the header line. The rows come
- * with the line each starts on, for the messages.
+ * Bulgarian locale writes `;`) taken from the header line. Each row comes
+ * with its number as a spreadsheet shows it (the header is row 1, a blank
+ * line is an empty row, a cell with line breaks is still one row), for the
+ * messages; a broken file is named by its text line.
  */
 
 export interface CsvTable {
   header: string[];
-  rows: { line: number; cells: string[] }[];
+  /** `row`: the spreadsheet's row number (the header is 1). */
+  rows: { row: number; cells: string[] }[];
 }
 
+/** Columns a file may have: a file 100 000 columns wide would otherwise be parsed and drawn as 100 000 selects. */
+export const MAX_CSV_COLUMNS = 200;
+
 /** Why a file is not CSV (the admin says it in Russian: ADMIN.import.reasons). */
-export type CsvProblem = "tooManyRows" | "textAfterQuote" | "quoteInCell" | "unclosedQuote" | "empty";
+export type CsvProblem = "tooManyRows" | "tooManyColumns" | "textAfterQuote" | "quoteInCell" | "unclosedQuote" | "empty";
 
 const PROBLEMS: Record<CsvProblem, string> = {
   tooManyRows: "more than the allowed rows",
+  tooManyColumns: "more than the allowed columns",
   textAfterQuote: "text after a closing quote",
   quoteInCell: "a quote inside an unquoted cell",
   unclosedQuote: "a quoted cell is not closed",
@@ -45,11 +52,15 @@ function separatorOf(text: string): "," | ";" {
   return semicolons > commas ? ";" : ",";
 }
 
-/** The table, or CsvError naming the line; at most `maxRows` data rows (more: CsvError). */
-export function parseCsv(input: string, maxRows: number): CsvTable {
+/**
+ * The table, or CsvError naming the line; at most `maxRows` data rows and
+ * `maxColumns` cells in any row (more: CsvError as soon as the reader meets them).
+ */
+export function parseCsv(input: string, maxRows: number, maxColumns = MAX_CSV_COLUMNS): CsvTable {
   const text = input.startsWith("\uFEFF") ? input.slice(1) : input;
   const separator = separatorOf(text);
-  const records: { line: number; cells: string[] }[] = [];
+  const records: { row: number; cells: string[] }[] = [];
+  let row = 0;
   let cells: string[] = [];
   let cell = "";
   let line = 1;
@@ -59,8 +70,9 @@ export function parseCsv(input: string, maxRows: number): CsvTable {
   let wasQuoted = false;
   const endRecord = () => {
     cells.push(cell);
-    // A blank line is no row.
-    if (!(cells.length === 1 && cells[0] === "" && !wasQuoted)) records.push({ line: startLine, cells });
+    row++;
+    // A blank line is no row of data, but a spreadsheet shows it (an empty row), so it keeps its number.
+    if (!(cells.length === 1 && cells[0] === "" && !wasQuoted)) records.push({ row, cells });
     if (records.length > maxRows + 1) throw new CsvError("tooManyRows", startLine);
     cells = [];
     cell = "";
@@ -94,6 +106,7 @@ export function parseCsv(input: string, maxRows: number): CsvTable {
       continue;
     }
     if (char === separator) {
+      if (cells.length + 1 >= maxColumns) throw new CsvError("tooManyColumns", line);
       cells.push(cell);
       cell = "";
       i++;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { suggestMapping } from "./import-columns";
+import { importedPropertyType, suggestMapping } from "./import-columns";
 
 const FIELDS = ["reference", "title", "description", "location", "price", "area", "images", "bedrooms"];
 
@@ -19,5 +19,32 @@ describe("suggestMapping", () => {
 
   it("leaves unknown columns out and gives a field to its first column only", () => {
     expect(suggestMapping(["Цвет", "Название", "Наименование", "Населённый пункт"], FIELDS)).toEqual(["", "title", "", "location"]);
+  });
+});
+
+describe("importedPropertyType", () => {
+  it("reads the Russian, Bulgarian and English words for each type, in any case", () => {
+    for (const cell of [
+      "apartment",
+      "Апартамент",
+      "апартаменти",
+      "КВАРТИРА",
+      "2-комнатная квартира",
+      "студия",
+      "Студио",
+      "двустаен апартамент",
+      "Flat",
+      "Penthouse",
+    ]) {
+      expect(importedPropertyType(cell), cell).toBe("apartment");
+    }
+    for (const cell of ["house", "Къща", "дом", "Дом у моря", "вилла", "Вила", "Villa", "таунхаус", "къща за гости"]) {
+      expect(importedPropertyType(cell), cell).toBe("house");
+    }
+  });
+
+  it("leaves a cell that names no type, or both, as it is (the check refuses it)", () => {
+    expect(importedPropertyType("гараж")).toBe("гараж");
+    expect(importedPropertyType("апартамент в къща")).toBe("апартамент в къща");
   });
 });

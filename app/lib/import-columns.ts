@@ -4,6 +4,8 @@
  * (the export's) first, then common Russian, Bulgarian and English ones.
  */
 
+import { PROPERTY_TYPES, type PropertyType } from "./property-facts";
+
 const SYNONYMS: Record<string, string[]> = {
   reference: ["ref", "ref no", "номер", "номер объекта", "артикул", "код", "код объекта", "референция", "референтен номер", "код на имота", "id объекта"],
   title: ["name", "название", "наименование", "заголовок", "объект", "заглавие", "име", "наименование на имота"],
@@ -64,4 +66,81 @@ export function suggestMapping(header: readonly string[], fields: readonly strin
     taken.add(field);
     return field;
   });
+}
+
+/**
+ * A file's words for our property types (issue 30: «апартамент», «къща» were
+ * refused): Russian, Bulgarian and English names and their common forms.
+ */
+const TYPE_WORDS: Record<PropertyType, string[]> = {
+  apartment: [
+    "apartment",
+    "apartments",
+    "flat",
+    "flats",
+    "studio",
+    "studios",
+    "penthouse",
+    "maisonette",
+    "квартира",
+    "квартиры",
+    "квартир",
+    "апартамент",
+    "апартаменты",
+    "апартаменти",
+    "апартамента",
+    "студия",
+    "студии",
+    "студио",
+    "пентхаус",
+    "мезонет",
+    "мезонети",
+    "гарсониера",
+    "едностаен",
+    "двустаен",
+    "тристаен",
+    "четиристаен",
+    "многостаен",
+  ],
+  house: [
+    "house",
+    "houses",
+    "villa",
+    "villas",
+    "cottage",
+    "townhouse",
+    "дом",
+    "дома",
+    "домик",
+    "къща",
+    "къщи",
+    "вилла",
+    "виллы",
+    "вила",
+    "вили",
+    "коттедж",
+    "коттеджи",
+    "таунхаус",
+    "особняк",
+  ],
+};
+const TYPE_BY_WORD = new Map<string, PropertyType>();
+for (const type of PROPERTY_TYPES) for (const word of TYPE_WORDS[type]) TYPE_BY_WORD.set(word, type);
+
+/**
+ * The property type a cell names («Апартамент», «къща», «2-комнатная
+ * квартира», "Villa"), in any case; the cell as it is when it names none or
+ * both (then the check refuses it with the usual message).
+ */
+export function importedPropertyType(cell: string): string {
+  const text = normal(cell);
+  const whole = TYPE_BY_WORD.get(text);
+  if (whole) return whole;
+  const found = new Set(
+    text
+      .split(/[^\p{L}]+/u)
+      .map((word) => TYPE_BY_WORD.get(word))
+      .filter(Boolean),
+  );
+  return found.size === 1 ? [...found][0]! : cell;
 }

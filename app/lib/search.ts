@@ -11,9 +11,21 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The text a property is searched by: its four texts, folded (models/text-search searchVectorOf). */
-export function searchTextOf(p: { title: string; title_bg: string; description: string; description_bg: string }): string {
-  return foldForSearch([p.title, p.title_bg, p.description, p.description_bg].join("\n"));
+/**
+ * A property's reference as searched (issue 30: «SZ-1001» found nothing):
+ * its letter and digit runs apart, joined by hyphens (the parser reads
+ * `sz-1001` as `sz` and `-1001`, as it reads the search) and run together
+ * (`sz1001`), so SZ-1001, sz1001, «SZ 1001» and SZ_1001 all find it.
+ * Migration 0015 wrote the same for the rows stored before.
+ */
+export function referenceSearchText(reference: string | null | undefined): string {
+  const parts = foldForSearch(reference ?? "").match(/\p{L}+|\p{N}+/gu) ?? [];
+  return parts.length === 0 ? "" : `${parts.join(" ")} ${parts.join("-")} ${parts.join("")}`;
+}
+
+/** The text a property is searched by: its four texts and its reference, folded (models/text-search searchVectorOf). */
+export function searchTextOf(p: { title: string; title_bg: string; description: string; description_bg: string; reference?: string | null }): string {
+  return [foldForSearch([p.title, p.title_bg, p.description, p.description_bg].join("\n")), referenceSearchText(p.reference)].join("\n");
 }
 
 /** At most this many words of a search are used (the rest only make it slower). */

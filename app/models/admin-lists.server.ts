@@ -32,6 +32,44 @@ export interface AdminPropertyRow {
   created_at: string;
 }
 
+/** The featured properties as the home page shows them (ListingEngine.highlights): which fit its row, which do not. */
+export interface FeaturedOnHome {
+  /** Shown on the home page, in its order. */
+  shown: { id: string; title: string }[];
+  /** Featured but not shown (past the row's places, or sold): the first FEATURED_NAMED of them. */
+  hidden: { id: string; title: string; sold: boolean }[];
+  /** How many are featured but not shown. */
+  hiddenCount: number;
+}
+
+/** At most this many hidden featured properties are named (the rest are counted). */
+export const FEATURED_NAMED = 20;
+
+/**
+ * The featured properties and whether the home page shows each (issue 30:
+ * only HOME_ROW_SIZE showed, and nothing said so): for sale ones by the home
+ * row's order (position, then newest), then the sold ones.
+ */
+export async function featuredOnHome(places: number): Promise<FeaturedOnHome> {
+  const featured = eq(realEstates.featured, true);
+  const [rows, [counted]] = await Promise.all([
+    db()
+      .select({ id: realEstates.id, title: realEstates.title, status: realEstates.status })
+      .from(realEstates)
+      .where(featured)
+      .orderBy(sql`${realEstates.status} = 'sold'`, asc(realEstates.order), desc(realEstates.created_at), asc(realEstates.id))
+      .limit(places + FEATURED_NAMED),
+    db().select({ n: count() }).from(realEstates).where(featured),
+  ]);
+  const shown = rows.filter((row) => row.status !== "sold").slice(0, places);
+  const isShown = new Set(shown.map((row) => row.id));
+  return {
+    shown: shown.map(({ id, title }) => ({ id, title })),
+    hidden: rows.filter((row) => !isShown.has(row.id)).map(({ id, title, status }) => ({ id, title, sold: status === "sold" })),
+    hiddenCount: Number(counted?.n ?? 0) - shown.length,
+  };
+}
+
 export interface Paged<T> {
   items: T[];
   total: number;

@@ -1,6 +1,7 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CsvError, parseCsv } from "~/lib/csv";
+import { CsvError, MAX_CSV_COLUMNS, parseCsv } from "~/lib/csv";
 import { getEnv } from "~/platform/env.server";
 import { feedText } from "~/web/feeds/feed-http.server";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
@@ -62,7 +63,7 @@ describe("CSV import, dry run", () => {
   it("plans an update when a field differs, in a `;` file as Excel writes it", async () => {
     const csv = 'reference;title;description;location;price\r\nSZ-1;"=HYPERLINK(""http://evil"")";x;Созопол;1\r\n';
     const plan = await planImport(parseCsv(csv, MAX_IMPORT_ROWS), ORIGIN);
-    expect(plan.rows.map((r) => [r.line, r.action, r.errors])).toEqual([[2, "update", []]]);
+    expect(plan.rows.map((r) => [r.row, r.action, r.errors])).toEqual([[2, "update", []]]);
   });
 
   it("gives each bad row its reasons in Russian and refuses a file without the required columns", async () => {
@@ -89,12 +90,13 @@ describe("CSV import, dry run", () => {
     expect(noColumns.rows).toEqual([]);
   });
 
-  it("reads quotes and line breaks inside cells, and refuses broken quoting and too many rows with the line", () => {
+  it("reads quotes and line breaks inside cells, numbers rows as a spreadsheet does, and refuses broken quoting and too many rows with the line", () => {
     const table = parseCsv('\uFEFFa,b\r\n"x ""y""\r\nz",2\r\n\r\n"",3\n', 10);
     expect(table.header).toEqual(["a", "b"]);
+    // The header is row 1; a cell with a line break is still one row; a blank line is an (empty) row of its own.
     expect(table.rows).toEqual([
-      { line: 2, cells: ['x "y"\r\nz', "2"] },
-      { line: 5, cells: ["", "3"] },
+      { row: 2, cells: ['x "y"\r\nz', "2"] },
+      { row: 4, cells: ["", "3"] },
     ]);
     for (const [csv, line] of [
       ['a,b\n"open,1\n', 2],
@@ -110,6 +112,46 @@ describe("CSV import, dry run", () => {
       }
     }
     expect(() => parseCsv(`a\n${"1\n".repeat(11)}`, 10)).toThrow(/more than the allowed rows/);
+  });
+
+  it("refuses a file wider than MAX_CSV_COLUMNS as soon as it meets the extra column", () => {
+    const wide = Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(",");
+    for (const csv of [`${wide}\n`, `a,b\n${wide}\n`]) {
+      expect(() => parseCsv(csv, 10)).toThrow(CsvError);
+      try {
+        parseCsv(csv, 10);
+      } catch (error) {
+        expect((error as CsvError).problem).toBe("tooManyColumns");
+      }
+    }
+    const widest = Array.from({ length: MAX_CSV_COLUMNS }, (_, i) => `c${i}`).join(",");
+    expect(parseCsv(`${widest}\n${widest}\n`, 10).header).toHaveLength(MAX_CSV_COLUMNS);
+  });
+
+  it("names rows in its messages as the spreadsheet shows them, after a cell of several lines", async () => {
+    const csv = 'reference,title,description,location\nB-1,Квартира,"Первая строка\nвторая\nтретья",Созополь\nB-1,Повтор,Описание,Созополь\n';
+    const plan = await planImport(parseCsv(csv, MAX_IMPORT_ROWS), ORIGIN);
+    expect(plan.rows.map((r) => r.row)).toEqual([2, 3]);
+    expect(plan.rows[1]!.errors).toEqual([IMPORT_MESSAGES.duplicateReference(2)]);
+  });
+
+  it("reads the property type in Russian, Bulgarian or English words", async () => {
+    const csv = [
+      "reference,title,description,location,property_type",
+      "T-1,Квартира,Описание,Созополь,Апартамент",
+      "T-2,Дом,Описание,Созополь,къща",
+      "T-3,Дом,Описание,Созополь,Вилла",
+      "T-4,Студия,Описание,Созополь,студия",
+      "T-5,Гараж,Описание,Созополь,гараж",
+    ].join("\n");
+    const plan = await planImport(parseCsv(csv, MAX_IMPORT_ROWS), ORIGIN);
+    expect(plan.rows.map((r) => [r.reference, r.action, r.errors])).toEqual([
+      ["T-1", "create", []],
+      ["T-2", "create", []],
+      ["T-3", "create", []],
+      ["T-4", "create", []],
+      ["T-5", "error", ["property_type: Пожалуйста, выберите тип объекта"]],
+    ]);
   });
 });
 
@@ -160,6 +202,43 @@ describe("CSV import", () => {
     const second = await importAll(csv);
     expect(second.counts).toEqual({ created: 0, updated: 0, unchanged: IMPORT_BATCH + 21, failed: 2 });
     expect(await snapshot()).toBe(before);
+  });
+
+  it("writes the types it read from the file's words", async () => {
+    const csv = "reference,title,description,location,property_type\nTW-1,Квартира,Описание,Созополь,апартамент\nTW-2,Дом,Описание,Созополь,Къща\n";
+    const { counts } = await importAll(csv);
+    expect(counts).toEqual({ created: 2, updated: 0, unchanged: 0, failed: 0 });
+    const rows = await test.handle().db.execute(sql`select reference, property_type from real_estates where reference like 'TW-%' order by reference`);
+    expect(JSON.stringify(rows)).toContain('{"reference":"TW-1","property_type":"apartment"},{"reference":"TW-2","property_type":"house"}');
+  });
+
+  it("lets other queries and timers run while it writes a batch (/healthz and visitors are answered meanwhile)", async () => {
+    const lines = ["reference,title,description,location"];
+    for (let i = 0; i < IMPORT_BATCH; i++) lines.push(`EL-${i},Квартира ${i},Описание,Созополь`);
+    const table = parseCsv(lines.join("\n"), MAX_IMPORT_ROWS);
+    // What /healthz does, in a loop, while the batch is written: count its answers and the timer's ticks.
+    let importing = true;
+    let answered = 0;
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const health = (async () => {
+      while (importing) {
+        await test.handle().db.execute(sql`select 1`);
+        answered++;
+        await sleep(5);
+      }
+    })();
+    const started = performance.now();
+    const report = await importBatch(table, ORIGIN, 0);
+    const took = performance.now() - started;
+    importing = false;
+    clearInterval(timer);
+    await health;
+    expect(report.counts.created).toBe(IMPORT_BATCH);
+    // A turn every ~50 ms of work: 100 rows take 0.4 s or more, so several turns (written in one go, the embedded
+    // database answered once and the timer never ticked). A loaded machine only makes the batch longer, and the turns more.
+    expect(answered, `${answered} answers in ${Math.round(took)} ms`).toBeGreaterThanOrEqual(4);
+    expect(ticks, `${ticks} ticks in ${Math.round(took)} ms`).toBeGreaterThanOrEqual(4);
   });
 
   it("refuses a file without the required columns and writes nothing", async () => {

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { hasStorage } from "~/storage/index.server";
@@ -6,6 +7,7 @@ import { importRemoteImage, RemoteImageError, storedRemoteImage, type RemoteFetc
 import { removeImagesIfUnused } from "./image-references.server";
 import { propertyColumns, realEstates, type Property } from "~/db/schema";
 import type { CsvTable } from "~/lib/csv";
+import { importedPropertyType } from "~/lib/import-columns";
 import { fieldErrors, isUuid } from "~/schemas/fields";
 import { PROPERTY_CONTENT_FIELDS, PROPERTY_MESSAGES, propertyCreateSchema } from "~/schemas/property";
 import { ModelError } from "./errors.server";
@@ -23,14 +25,30 @@ import { createProperty, updateProperty } from "./real-estates.server";
 
 export const MAX_IMPORT_ROWS = 10_000;
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-/** Rows written in one transaction (and one request of the page's progress). */
+/** Rows planned and written in one request of the page's progress. */
 export const IMPORT_BATCH = 100;
+/**
+ * How long the import works before the event loop gets a turn, and how long
+ * one transaction of its writes lasts (issue 30: 1 000 rows kept /healthz
+ * unanswered for 12 s).
+ */
+const WRITE_SLICE_MS = 50;
+
+/** A function to await between rows: it gives the event loop a turn once `WRITE_SLICE_MS` of work have passed. */
+function pacer(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    if (performance.now() - since < WRITE_SLICE_MS) return;
+    await yieldToEventLoop();
+    since = performance.now();
+  };
+}
 
 export const IMPORT_MESSAGES = {
   missingColumns: (names: string[]) => `В файле нет обязательных столбцов: ${names.join(", ")}`,
   duplicateColumns: (names: string[]) => `Столбцы повторяются: ${names.join(", ")}`,
   locationUnknown: (name: string) => `Локация «${name}» не найдена: создайте её или исправьте название`,
-  duplicateReference: (line: number) => `Номер объекта уже встречается в строке ${line}`,
+  duplicateReference: (row: number) => `Номер объекта уже встречается в строке ${row}`,
   wrongCellCount: (got: number, expected: number) => `В строке ${got} ячеек, а в заголовке ${expected}`,
   referenceNeeded: "Нет номера объекта (reference): без него повторный импорт создал бы копию",
   writeFailed: (reason: string) => `Не сохранено: ${reason}`,
@@ -68,7 +86,8 @@ const RUSSIAN: Record<string, string> = {
 export type ImportAction = "create" | "update" | "unchanged" | "error";
 
 export interface ImportRowPlan {
-  line: number;
+  /** The spreadsheet's row number (the header is row 1). */
+  row: number;
   reference: string | null;
   title: string;
   action: ImportAction;
@@ -138,11 +157,11 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
   const referenceColumn = header.indexOf("reference");
   const idColumn = header.indexOf("id");
   const referenceOf = (cells: string[]) => (referenceColumn < 0 ? "" : unneutralise(cells[referenceColumn] ?? "").trim());
-  // The first line of each reference, over the whole file.
-  const firstLine = new Map<string, number>();
-  for (const { line, cells } of table.rows) {
+  // The first row of each reference, over the whole file.
+  const firstRow = new Map<string, number>();
+  for (const { row, cells } of table.rows) {
     const reference = referenceOf(cells).toLowerCase();
-    if (reference && !firstLine.has(reference)) firstLine.set(reference, line);
+    if (reference && !firstRow.has(reference)) firstRow.set(reference, row);
   }
   const chosen = table.rows.slice(start, start + size);
   const references = [...new Set(chosen.map((r) => referenceOf(r.cells)).filter(Boolean))];
@@ -166,7 +185,9 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
   }
 
   const rows: ImportRowPlan[] = [];
-  for (const { line, cells } of chosen) {
+  const pace = pacer();
+  for (const { row, cells } of chosen) {
+    await pace();
     const value = (name: string) => {
       const i = header.indexOf(name);
       return i < 0 ? undefined : unneutralise(cells[i] ?? "");
@@ -180,7 +201,8 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
       if (LIST_FIELDS.has(field)) {
         const items = cell.split(/\r?\n/).filter((item) => item.trim() !== "");
         input[field] = field === "images" ? items.map((url) => imageRef(origin, url.trim())) : items;
-      } else input[field] = cell;
+      } else if (field === "property_type") input[field] = importedPropertyType(cell);
+      else input[field] = cell;
     }
     const locationName = (value("location") ?? "").trim();
     const locationId = locationByName.get(locationName.toLowerCase());
@@ -188,8 +210,8 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
     input.location_id = locationId ?? "";
     const reference = typeof input.reference === "string" && input.reference.trim() ? input.reference.trim() : null;
     if (reference) {
-      const first = firstLine.get(reference.toLowerCase());
-      if (first !== undefined && first !== line) errors.push(IMPORT_MESSAGES.duplicateReference(first));
+      const first = firstRow.get(reference.toLowerCase());
+      if (first !== undefined && first !== row) errors.push(IMPORT_MESSAGES.duplicateReference(first));
     }
     const current = reference ? existing.get(reference) : byId.get(idColumn < 0 ? "" : (cells[idColumn]?.trim() ?? ""));
     if (!reference && !current) errors.push(IMPORT_MESSAGES.referenceNeeded);
@@ -227,10 +249,10 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
       }
       const images = present.images as string[] | undefined;
       const dropped = current && images ? current.images.filter((image) => !images.includes(image)) : [];
-      writes.set(line, { id: current?.id ?? null, data: current ? present : data, dropped, remote });
+      writes.set(row, { id: current?.id ?? null, data: current ? present : data, dropped, remote });
     }
     counts[action]++;
-    rows.push({ line, reference, title, action, errors });
+    rows.push({ row, reference, title, action, errors });
   }
   return { plan: { fileErrors, ignoredColumns, rows, counts }, writes };
 }
@@ -238,7 +260,7 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
 export type ImportOutcome = "created" | "updated" | "unchanged" | "failed";
 
 export interface ImportRowResult {
-  line: number;
+  row: number;
   reference: string | null;
   title: string;
   outcome: ImportOutcome;
@@ -256,11 +278,12 @@ export interface ImportBatchReport {
 }
 
 /**
- * Imports rows [start, start + IMPORT_BATCH) of `table` in one transaction:
+ * Imports rows [start, start + IMPORT_BATCH) of `table` in short
+ * transactions (WRITE_SLICE_MS each, the event loop served between them):
  * each row is planned again against the database of this moment and then
  * created or updated by reference; a row whose write fails is rolled back
  * alone (a savepoint) and reported, the rest of the batch is kept. Photo
- * URLs are fetched before the transaction (`network`: tests inject it). Importing
+ * URLs are fetched before the transactions (`network`: tests inject it). Importing
  * the same rows again finds them unchanged and writes nothing.
  */
 export async function importBatch(table: CsvTable, origin: string, start: number, network?: RemoteFetchDeps): Promise<ImportBatchReport> {
@@ -270,7 +293,7 @@ export async function importBatch(table: CsvTable, origin: string, start: number
   const { plan, writes } = await planRows(table, origin, from, IMPORT_BATCH);
   if (plan.fileErrors.length > 0) return { fileErrors: plan.fileErrors, rows: [], counts, total, next: total };
   const rows: ImportRowResult[] = plan.rows.map((row) => ({
-    line: row.line,
+    row: row.row,
     reference: row.reference,
     title: row.title,
     outcome: row.action === "error" ? "failed" : row.action === "unchanged" ? "unchanged" : row.action === "create" ? "created" : "updated",
@@ -279,14 +302,14 @@ export async function importBatch(table: CsvTable, origin: string, start: number
   // Photos first, outside the transaction (the network must not hold row locks); a row whose photo fails is not written.
   const fetched = new Map<number, string[]>();
   for (const row of rows) {
-    const write = writes.get(row.line);
+    const write = writes.get(row.row);
     if (!write || row.outcome === "unchanged" || write.remote.length === 0) continue;
     const images = [...(write.data.images as string[])];
     for (const url of write.remote) {
       try {
         const stored = await importRemoteImage(url, network);
         images[images.indexOf(url)] = stored;
-        fetched.set(row.line, [...(fetched.get(row.line) ?? []), stored]);
+        fetched.set(row.row, [...(fetched.get(row.row) ?? []), stored]);
       } catch (error) {
         if (!(error instanceof RemoteImageError || error instanceof ImageUploadError)) throw error;
         row.outcome = "failed";
@@ -297,29 +320,39 @@ export async function importBatch(table: CsvTable, origin: string, start: number
   }
   const dropped: string[] = [];
   const written = new Set<number>();
+  const pending = rows.filter((row) => writes.has(row.row) && row.outcome !== "unchanged" && row.outcome !== "failed");
   try {
-    await db().transaction(async (tx) => {
-      for (const row of rows) {
-        const write = writes.get(row.line);
-        if (!write || row.outcome === "unchanged" || row.outcome === "failed") continue;
-        try {
-          if (write.id) await updateProperty(write.id, write.data, tx);
-          else await createProperty(write.data, tx);
-          written.add(row.line);
-          dropped.push(...write.dropped);
-        } catch (error) {
-          if (!(error instanceof ModelError)) throw error;
-          row.outcome = "failed";
-          row.errors = [IMPORT_MESSAGES.writeFailed(RUSSIAN[error.message] ?? error.message)];
+    // Short transactions (about WRITE_SLICE_MS each) with a turn of the event loop after each: the embedded
+    // database runs one transaction at a time, so one long transaction would keep visitors and /healthz waiting.
+    let at = 0;
+    while (at < pending.length) {
+      const started = performance.now();
+      const committed: ImportRowResult[] = [];
+      await db().transaction(async (tx) => {
+        while (at < pending.length) {
+          const row = pending[at++]!;
+          const write = writes.get(row.row)!;
+          try {
+            if (write.id) await updateProperty(write.id, write.data, tx);
+            else await createProperty(write.data, tx);
+            committed.push(row);
+          } catch (error) {
+            if (!(error instanceof ModelError)) throw error;
+            row.outcome = "failed";
+            row.errors = [IMPORT_MESSAGES.writeFailed(RUSSIAN[error.message] ?? error.message)];
+          }
+          if (performance.now() - started >= WRITE_SLICE_MS) break;
         }
+      });
+      for (const row of committed) {
+        written.add(row.row);
+        dropped.push(...writes.get(row.row)!.dropped);
       }
-    });
-  } catch (error) {
-    written.clear();
-    throw error;
+      await yieldToEventLoop();
+    }
   } finally {
-    // Photos fetched for rows that were not written (a photo or the write failed, or the batch rolled back) belong to nothing: they leave the store.
-    await removeImagesIfUnused([...fetched].filter(([line]) => !written.has(line)).flatMap(([, refs]) => refs));
+    // Photos fetched for rows that were not written (a photo or the write failed, or their transaction rolled back) belong to nothing: they leave the store.
+    await removeImagesIfUnused([...fetched].filter(([row]) => !written.has(row)).flatMap(([, refs]) => refs));
   }
   for (const row of rows) counts[row.outcome]++;
   // After the commit: photos the import took away that nothing shows any more leave the store.

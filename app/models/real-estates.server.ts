@@ -180,7 +180,7 @@ export async function updateProperty(id: unknown, data: unknown, executor: Execu
         await lockList(tx, propertiesOf(current.location_id), propertiesOf(targetLocation));
         values.slug = await freeSlug(tx, targetLocation, changes.title ?? current.title, current.id);
       }
-      if (["title", "title_bg", "description", "description_bg"].some((k) => k in values)) {
+      if (["title", "title_bg", "description", "description_bg", "reference"].some((k) => k in values)) {
         values.search_vector = searchVectorOf({ ...current, ...rest });
       }
       // A write even with no changes, so updated_at says the listing was saved.

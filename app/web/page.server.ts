@@ -16,11 +16,15 @@ export function pageContext(url: URL): { lang: Lang; path: string; origin: strin
   return { lang, path, origin: getEnv().publicUrl };
 }
 
-/** What a page with the contact block starts from: its language, the site's origin and the agent's contacts (SPEC §2). */
+/**
+ * What a page with the contact block starts from: its language, the site's
+ * origin and the agent's contacts (SPEC §2). The agent's name comes from the
+ * card (agentCardData), which the admin may change.
+ */
 export function contactPageData(url: URL) {
   const { lang, origin } = pageContext(url);
   const site = siteConfig();
-  return { lang, origin, contactName: site.contactName, phone: site.phone, email: site.email, messengers: site.messengers };
+  return { lang, origin, phone: site.phone, email: site.email, messengers: site.messengers };
 }
 
 /** The map's tiles and credit (MAP_TILE_URL, MAP_ATTRIBUTION; issue 21), for the pages that show a map. */

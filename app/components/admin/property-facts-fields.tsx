@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ADMIN } from "~/i18n/admin";
+import { HOME_ROW_SIZE } from "~/lib/listing";
 import { CONSTRUCTION_STAGES, FURNISHED, PROPERTY_STATUSES } from "~/lib/property-facts";
 import { formInputs, type FieldWiring } from "./form-inputs";
 import { Field, inputClass } from "./ui";
@@ -32,10 +33,22 @@ export function PropertyFactsFields({ value, errorOf, clear }: FieldWiring) {
             <input {...props} name="reference" defaultValue={value("reference")} maxLength={40} className={inputClass} onInput={() => clear("reference")} />
           )}
         </Field>
-        <label className="flex min-h-11 items-center gap-3 self-end text-sm font-medium text-slate-800">
-          <input type="checkbox" name="featured" value="true" defaultChecked={value("featured") === "true"} className="size-5 accent-sea-600" />
-          {F.featured}
-        </label>
+        <div className="grid gap-1 self-end">
+          <label className="flex min-h-11 items-center gap-3 text-sm font-medium text-slate-800">
+            <input
+              type="checkbox"
+              name="featured"
+              value="true"
+              defaultChecked={value("featured") === "true"}
+              aria-describedby="featured-hint"
+              className="size-5 accent-sea-600"
+            />
+            {F.featured}
+          </label>
+          <p id="featured-hint" className="text-xs text-slate-600">
+            {F.featuredHint(HOME_ROW_SIZE)}
+          </p>
+        </div>
         {/* A choice, not a checkbox: the switch is on by default, and an unticked box sends nothing. */}
         {choice("publish_to_feeds", F.publishToFeeds, F.publishToFeedsValues, ["true", "false"])}
       </Group>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useLoaderData, useNavigate, useSearchParams } from "react-router";
 import { DataTable } from "~/components/admin/data-table";
+import { EmailText } from "~/components/admin/email-text";
 import { RowActionForm } from "~/components/admin/row-actions";
 import { Button, buttonClass, ErrorBanner, PageHeader } from "~/components/admin/ui";
 import { useActionResult } from "~/components/admin/use-action-result";
@@ -132,10 +133,10 @@ export default function ContactSubmissions() {
             { header: S.name, className: "wrap-break-word", cell: (row) => row.name },
             {
               header: S.email,
-              className: "wrap-anywhere",
+              className: "wrap-break-word",
               cell: (row) => (
                 <a href={`mailto:${row.email}`} className="underline">
-                  {row.email}
+                  <EmailText email={row.email} />
                 </a>
               ),
             },
@@ -167,7 +168,9 @@ export default function ContactSubmissions() {
               header: S.actions,
               label: false,
               cell: (row) => (
-                <div className="flex flex-wrap gap-2 xl:flex-nowrap xl:gap-1">
+                // The buttons may wrap at table width too: the whole-word e-mail column is wider than a mid-word one was,
+                // and the table's frame clips what does not fit.
+                <div className="flex flex-wrap gap-2 xl:gap-1">
                   <Link to={withParams({ view: row.id })} className={buttonClass.secondary} aria-label={`${S.view}: ${row.name}`}>
                     {S.view}
                   </Link>
@@ -229,11 +232,13 @@ function DetailDialog({ detail, closeHref }: { detail: NonNullable<Awaited<Retur
       <h2 id="submission-title" className="text-lg font-semibold">
         {S.detailTitle}: {detail.name}
       </h2>
-      <dl className="mt-4 grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm wrap-anywhere">
+      <dl className="mt-4 grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm wrap-break-word">
         <dt className="text-slate-600">{S.name}</dt>
         <dd>{detail.name}</dd>
         <dt className="text-slate-600">{S.email}</dt>
-        <dd>{detail.email}</dd>
+        <dd>
+          <EmailText email={detail.email} />
+        </dd>
         <dt className="text-slate-600">{S.phone}</dt>
         <dd>{detail.phone.trim() ? detail.phone : S.noPhone}</dd>
         <dt className="text-slate-600">{S.date}</dt>

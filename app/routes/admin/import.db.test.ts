@@ -44,6 +44,9 @@ describe("/admin/import", () => {
     expect([huge.init.status, huge.data.error]).toEqual([400, ADMIN.import.tooBig]);
     const many = await post(new Blob([`title,description,location\n${"Квартира,x,Созополь\n".repeat(100_000)}`]));
     expect([many.init.status, many.data.error]).toEqual([400, ADMIN.import.broken(10_002, ADMIN.import.reasons.tooManyRows)]);
+    // One row 100 000 columns wide (issue 30: 18 s and a 224 MB page): refused before anything is drawn.
+    const wide = await post(new Blob([`${Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(",")}\n`]));
+    expect([wide.init.status, wide.data.error, wide.data.plan]).toEqual([400, ADMIN.import.tooManyColumns, undefined]);
     const none = await post(null);
     expect([none.init.status, none.data.error]).toEqual([400, ADMIN.import.noFile]);
     const rows = `\uFEFFreference,title,description,location\nSZ-1,Квартира,Описание,Созополь\nSZ-2,Новая,Текст,Созополь\nSZ-3,,Текст,Созополь\n=1+1,"=cmd|' /C calc'!A0",x,Созополь\n`;

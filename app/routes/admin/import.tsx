@@ -71,7 +71,7 @@ export async function action({ request }: Route.ActionArgs) {
     const mapping = suggestMapping(raw.header, IMPORT_FIELDS);
     return checked(await planImport(applyMapping(raw, mapping)!, origin), await keepCheckedFile(text), raw.header, mapping);
   } catch (error) {
-    if (error instanceof CsvError) return refuse(T.broken(error.line, T.reasons[error.problem]));
+    if (error instanceof CsvError) return refuse(error.problem === "tooManyColumns" ? T.tooManyColumns : T.broken(error.line, T.reasons[error.problem]));
     throw error;
   }
 }
@@ -131,17 +131,30 @@ export default function Import() {
           <SubmitButton busy={checking} label={T.check} busyLabel={T.checking} className={buttonClass.primary} />
         </div>
       </Form>
-      {check ? <Mapping key={`${file}:${check.mapping.join()}`} check={check} /> : null}
+      {/* The check's summary and the import button come before the mapping (a file may have 40 columns): on a phone they are in view at once. */}
       {plan && plan.fileErrors.length === 0 ? (
         <section className="grid min-w-0 gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={T.title}>
           <Notice message={`${T.summary(plan.counts)}. ${T.nothingSaved}`} />
-          {plan.ignoredColumns.length > 0 ? <p className="text-sm text-slate-600">{T.ignored(plan.ignoredColumns)}</p> : null}
+          {plan.counts.error > 0 ? (
+            <p className="text-sm font-medium text-red-700">
+              <a href="#import-rows" className="underline underline-offset-2">
+                {T.errorRows(plan.counts.error)}
+              </a>
+            </p>
+          ) : null}
+          {plan.ignoredColumns.length > 0 ? <p className="text-sm break-words text-slate-600">{T.ignored(plan.ignoredColumns)}</p> : null}
+          {plan.counts.create + plan.counts.update > 0 ? <RunImport key={file} file={file} mapping={check!.mapping} total={plan.rows.length} /> : null}
+        </section>
+      ) : null}
+      {check ? <Mapping key={`${file}:${check.mapping.join()}`} check={check} /> : null}
+      {plan && plan.fileErrors.length === 0 ? (
+        <section id="import-rows" className="grid min-w-0 scroll-mt-4 gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={T.rowsTitle}>
+          <h2 className="text-lg font-semibold">{T.rowsTitle}</h2>
           <ol className="divide-y divide-slate-100" data-testid="import-rows">
             {plan.rows.map((row) => (
-              <RowLine key={row.line} row={row} result={T.actions[row.action]} failed={row.action === "error"} />
+              <RowLine key={row.row} row={row} result={T.actions[row.action]} failed={row.action === "error"} />
             ))}
           </ol>
-          {plan.counts.create + plan.counts.update > 0 ? <RunImport key={file} file={file} mapping={check!.mapping} total={plan.rows.length} /> : null}
         </section>
       ) : null}
       {done ? <Report report={done} /> : null}
@@ -154,14 +167,14 @@ function RowLine({
   result,
   failed,
 }: {
-  row: { line: number; reference: string | null; title: string; errors: string[] };
+  row: { row: number; reference: string | null; title: string; errors: string[] };
   result: string;
   failed: boolean;
 }) {
   return (
     <li className="grid gap-1 py-2 sm:grid-cols-[5rem_8rem_1fr_10rem] sm:gap-3">
       <span className="text-sm text-slate-600">
-        {T.columns.line} {row.line}
+        {T.columns.line} {row.row}
       </span>
       <span className="text-sm break-words">{row.reference ?? "—"}</span>
       <span className="min-w-0 break-words">
@@ -291,7 +304,7 @@ function Report({ report }: { report: ImportBatchReport }) {
       <Notice message={T.report(report.counts)} />
       <ol className="divide-y divide-slate-100" data-testid="import-report">
         {report.rows.map((row) => (
-          <RowLine key={row.line} row={row} result={T.outcomes[row.outcome]} failed={row.outcome === "failed"} />
+          <RowLine key={row.row} row={row} result={T.outcomes[row.outcome]} failed={row.outcome === "failed"} />
         ))}
       </ol>
     </section>

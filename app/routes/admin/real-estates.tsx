@@ -9,7 +9,8 @@ import { Label } from "~/components/label";
 import { LocationSelect } from "~/components/location-select";
 import { ADMIN } from "~/i18n/admin";
 import { formatPrice } from "~/i18n/format";
-import { ADMIN_PAGE_SIZE, searchAdminProperties } from "~/models/admin-lists.server";
+import { ADMIN_PAGE_SIZE, featuredOnHome, searchAdminProperties, type FeaturedOnHome } from "~/models/admin-lists.server";
+import { HOME_ROW_SIZE } from "~/lib/listing";
 import { getLocation, listLocations } from "~/models/locations.server";
 import { deleteProperty, duplicateProperty, moveProperty, movePropertyTo, updateProperty } from "~/models/real-estates.server";
 import { PROPERTY_STATUSES, type PropertyStatus } from "~/lib/property-facts";
@@ -27,7 +28,11 @@ export async function loader({ url }: Route.LoaderArgs) {
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
   const rawStatus = url.searchParams.get("status") ?? "";
   const status = (PROPERTY_STATUSES as readonly string[]).includes(rawStatus) ? (rawStatus as PropertyStatus) : null;
-  const [locations, filterLocation] = await Promise.all([listLocations(), isUuid(rawLocation) ? getLocation(rawLocation) : null]);
+  const [locations, filterLocation, featured] = await Promise.all([
+    listLocations(),
+    isUuid(rawLocation) ? getLocation(rawLocation) : null,
+    featuredOnHome(HOME_ROW_SIZE),
+  ]);
   const result = await searchAdminProperties({
     search,
     locationId: filterLocation?.id ?? null,
@@ -40,6 +45,7 @@ export async function loader({ url }: Route.LoaderArgs) {
     status,
     filterLocation: filterLocation ? { id: filterLocation.id, name: filterLocation.name } : null,
     locations: locations.map((l) => ({ id: l.id, name: l.name })),
+    featured,
     ...result,
   };
 }
@@ -69,7 +75,7 @@ export function meta() {
 type Row = Awaited<ReturnType<typeof loader>>["items"][number];
 
 export default function AdminProperties() {
-  const { search, status, filterLocation, locations, items, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { search, status, filterLocation, locations, featured, items, total, page, pageCount } = useLoaderData<typeof loader>();
   const result = useActionResult<typeof action>();
   const reorder = useFetcher<typeof action>();
   const navigation = useNavigation();
@@ -138,6 +144,7 @@ export default function AdminProperties() {
       </Form>
       <ErrorBanner message={dragError ?? (result && !result.ok ? result.message : reorder.data && !reorder.data.ok ? reorder.data.message : null)} />
       <Notice message={result && result.ok ? result.message : null} />
+      <FeaturedPanel featured={featured} />
       <p className="text-sm text-slate-600" aria-live="polite">
         {ADMIN.properties.found(total)}
       </p>
@@ -183,6 +190,54 @@ export default function AdminProperties() {
         <p className="text-center text-sm text-slate-600">{ADMIN.properties.pageOf(page, pageCount)}</p>
       )}
     </main>
+  );
+}
+
+/** Which properties marked «Показывать на главной» the home page shows, and which it does not (its row has HOME_ROW_SIZE places). */
+function FeaturedPanel({ featured }: { featured: FeaturedOnHome }) {
+  const T = ADMIN.properties;
+  const edit = (p: { id: string; title: string }) => (
+    <Link to={`/admin/real-estates/edit/${p.id}`} className="font-medium text-sea-700 underline-offset-2 hover:underline">
+      {p.title}
+    </Link>
+  );
+  return (
+    <section
+      aria-labelledby="featured-title"
+      className="grid gap-2 rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200"
+      data-testid="featured-panel"
+    >
+      <h2 id="featured-title" className="font-semibold text-slate-900">
+        {T.featuredTitle}
+      </h2>
+      {featured.shown.length === 0 ? (
+        <p className="text-slate-700">{T.featuredNone(HOME_ROW_SIZE)}</p>
+      ) : (
+        <div className="text-slate-700">
+          <p>{T.featuredShown(featured.shown.length, HOME_ROW_SIZE)}</p>
+          <ol className="mt-1 list-decimal pl-5">
+            {featured.shown.map((p) => (
+              <li key={p.id} className="wrap-break-word">
+                {edit(p)}
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {featured.hiddenCount > 0 ? (
+        <div className="text-amber-900">
+          <p className="font-medium">{T.featuredHidden(featured.hiddenCount)}</p>
+          <ul className="mt-1 list-disc pl-5">
+            {featured.hidden.map((p) => (
+              <li key={p.id} className="wrap-break-word">
+                {edit(p)} — {p.sold ? T.featuredSold : T.featuredNoPlace(HOME_ROW_SIZE)}
+              </li>
+            ))}
+          </ul>
+          {featured.hiddenCount > featured.hidden.length ? <p className="mt-1">{T.featuredMore(featured.hiddenCount - featured.hidden.length)}</p> : null}
+        </div>
+      ) : null}
+    </section>
   );
 }
 

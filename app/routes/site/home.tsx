@@ -5,7 +5,7 @@ import { LocationCard } from "~/components/location-card";
 import { LocationSelect } from "~/components/location-select";
 import { PropertyCardList } from "~/components/property-card";
 import { type Dictionary, dictionary, fill, type Lang, localizePath, pickText } from "~/i18n";
-import type { ListingItem } from "~/lib/listing";
+import { HOME_ROW_SIZE, type ListingItem } from "~/lib/listing";
 import { listingHref } from "~/lib/listing-query";
 import { pageMeta } from "~/lib/seo";
 import { listLocationsWithCounts } from "~/models/locations.server";
@@ -20,7 +20,6 @@ import { PRIMARY_BUTTON } from "~/components/button-styles";
  * Cards per home row: three fill a desktop row and keep the page's first load
  * within budget (docs/benchmarks.md); the cards are lazy below the fold.
  */
-export const HOME_ROW_SIZE = 3;
 
 export async function loader({ url, context }: Route.LoaderArgs) {
   const page = contactPageData(url);
@@ -161,8 +160,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {t.about.title}
             </h2>
             <p className="mt-3 text-lg font-medium text-slate-800">{t.about.lead}</p>
-            <p className="mt-3 text-slate-700">{fill(t.about.text, { name: loaderData.contactName })}</p>
-            <p className="mt-3 font-medium text-sea-900">{fill(t.about.person, { name: loaderData.contactName })}</p>
+            {/* The agent card's name (/admin/agent), as the card beside it: not the configured one. */}
+            <p className="mt-3 text-slate-700">{fill(t.about.text, { name: loaderData.agent.name })}</p>
+            <p className="mt-3 font-medium text-sea-900">{fill(t.about.person, { name: loaderData.agent.name })}</p>
             <AgentCard
               agent={loaderData.agent}
               contacts={{ phone: loaderData.phone, email: loaderData.email, messengers: loaderData.messengers }}

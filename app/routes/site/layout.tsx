@@ -19,7 +19,7 @@ export function loader({ request, url }: Route.LoaderArgs) {
     throw redirect(localizePath("bg", path) + url.search, { headers: { Vary: "Cookie" } });
   }
   const site = siteConfig();
-  return { lang, site: { phone: site.phone, email: site.email, contactName: site.contactName, hours: site.hours, messengers: site.messengers } };
+  return { lang, site: { phone: site.phone, email: site.email, hours: site.hours, messengers: site.messengers } };
 }
 
 // The frame stays as it is after a contact form post that got no answer (see contactShouldRevalidate).

@@ -6,6 +6,7 @@ import { Readable } from "node:stream";
 import { once } from "node:events";
 import zlib from "node:zlib";
 import { readContentVersion } from "~/db/content-version.server";
+import { getAgentCard } from "~/models/agent-card.server";
 import { feedBatches, type FeedProperty } from "~/models/feeds.server";
 import type { Env } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -52,14 +53,15 @@ interface FeedWriter {
   scope: "feeds" | "all";
 }
 
-function writerOf(file: FeedFile, env: Env): FeedWriter {
+/** `agent`: the name on the agent card (/admin/agent), else SITE_CONTACT_NAME. */
+function writerOf(file: FeedFile, env: Env, agent: string): FeedWriter {
   const origin = env.publicUrl;
   switch (file) {
     case "homesoverseas.xml":
       return { head: () => HOMESOVERSEAS_HEAD, row: (p) => homesoverseasObject(p, origin), tail: HOMESOVERSEAS_TAIL, scope: "feeds" };
     case "kyero.xml":
       return {
-        head: () => kyeroHead(new Date(), { name: env.SITE_CONTACT_NAME, email: env.SITE_EMAIL, tel: env.SITE_PHONE }),
+        head: () => kyeroHead(new Date(), { name: agent, email: env.SITE_EMAIL, tel: env.SITE_PHONE }),
         row: (p) => kyeroProperty(p, origin, env.FEEDS_PROVINCE),
         tail: KYERO_TAIL,
         scope: "feeds",
@@ -80,7 +82,7 @@ const PIECE_CHARS = 16_384;
 
 /** The feed's text, piece by piece: the head, rows joined into pieces of about PIECE_CHARS, the tail. */
 export async function* feedText(file: FeedFile, env: Env, batchSize?: number): AsyncGenerator<string> {
-  const writer = writerOf(file, env);
+  const writer = writerOf(file, env, (await getAgentCard()).name || env.SITE_CONTACT_NAME);
   yield writer.head();
   for await (const batch of feedBatches(writer.scope, batchSize)) {
     let rows: string[] = [];

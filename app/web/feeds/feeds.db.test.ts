@@ -8,6 +8,7 @@ import { db } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
 import { createLocation, updateLocation } from "~/models/locations.server";
 import { createProperty, deleteProperty, updateProperty } from "~/models/real-estates.server";
+import { saveAgentCard } from "~/models/agent-card.server";
 import { feedCounts, locationsWithoutRegion, newestForRss } from "~/models/feeds.server";
 import { getEnv, type Env } from "~/platform/env.server";
 import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
@@ -247,6 +248,17 @@ describe("Kyero v3 feed", () => {
     expect(properties).toHaveLength(4);
     const all_ = properties.map((p) => textOf(all(p, "desc")[0]!, "ru")).join("|");
     expect(all_).not.toMatch(/Проданная|Не для порталов|Удалённый/);
+  });
+
+  it("names the agent as the agent card does (else SITE_CONTACT_NAME), after a change at /admin/agent", async () => {
+    const agentName = async () => textOf(parseXml(await text("kyero.xml")).children[1]!, "name");
+    expect(await agentName()).toBe(env().SITE_CONTACT_NAME);
+    await saveAgentCard({ name: "Анна Петрова", languages: [], photo: null });
+    try {
+      expect(await agentName()).toBe("Анна Петрова");
+    } finally {
+      await saveAgentCard({ name: "", languages: [], photo: null });
+    }
   });
 
   it("maps the facts to Kyero's words, both languages", async () => {

@@ -1,3 +1,4 @@
+import { ADMIN_SITE_ENV } from "../fixtures/site-config";
 import { createProperty, expect, hydrated, openAdmin, openAdminLive, photo, sendVisitorRequest, test, unique } from "./fixtures";
 
 /**
@@ -91,11 +92,13 @@ test("the agent card: name, languages and photo set here show on the home and pr
   await page.getByRole("button", { name: "Сохранить" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Карточка сохранена" })).toBeVisible();
 
-  for (const [path, languages] of [
-    ["/", "Языки: болгарский, английский"],
-    ["/bg", "Езици: български, английски"],
+  for (const [path, languages, person] of [
+    ["/", "Языки: болгарский, английский", "Ваш контакт — "],
+    ["/bg", "Езици: български, английски", "Вашият контакт — "],
   ] as const) {
     await page.goto(path);
+    // The About text names the agent as the card does.
+    await expect(page.locator("#about")).toContainText(`${person}${name}`);
     const card = page.getByRole("region", { name, exact: true });
     await expect(card).toContainText(languages);
     const img = card.locator("img");
@@ -120,4 +123,5 @@ test("the agent card: name, languages and photo set here show on the home and pr
   await expect(page.getByRole("status").filter({ hasText: "Карточка сохранена" })).toBeVisible();
   await page.goto("/");
   await expect(page.getByText(name)).toHaveCount(0);
+  await expect(page.locator("#about")).toContainText(`Ваш контакт — ${ADMIN_SITE_ENV.SITE_CONTACT_NAME}`);
 });

@@ -55,3 +55,41 @@ test("the list changes a status in one tap and filters by status", async ({ admi
   await page.getByRole("button", { name: "Найти" }).click();
   await expect(page.getByRole("article", { name: title })).toBeVisible();
 });
+
+test("the property list says which properties marked «Показывать на главной» the home page shows, and which it does not", async ({ adminPage: page }) => {
+  const id = unique();
+  await openAdmin(page, "/admin/real-estates/add");
+  const locationId = await page.getByLabel("Локация").locator("option").nth(1).getAttribute("value");
+  await expect(page.getByText("На главной показываются первые 3 избранных объекта в продаже")).toBeVisible();
+  // Four new featured properties: at least one of them finds no place in the home page's row of three.
+  const titles = [1, 2, 3, 4].map((n) => `Избранный ${n} ${id}`);
+  for (const title of titles) {
+    const created = await page.request.post("/admin/real-estates/add", {
+      form: {
+        title,
+        description: "Описание",
+        price: "95000",
+        property_type: "apartment",
+        location_id: locationId!,
+        featured: "true",
+        images: "/upload/properties/missing.jpg",
+      },
+      maxRedirects: 0,
+    });
+    expect(created.status(), await created.text()).toBe(302);
+  }
+  await openAdmin(page, "/admin/real-estates");
+  const panel = page.getByRole("region", { name: "Избранные объекты на главной" });
+  await expect(panel).toContainText("Показаны на главной (3 из 3):");
+  await expect(panel).toContainText("Отмечены «Показывать на главной», но не показаны");
+  const hidden = panel.getByRole("listitem").filter({ hasText: "на главной только 3 места" }).filter({ hasText: id });
+  await expect(hidden).not.toHaveCount(0);
+  const notShown = await hidden.getByRole("link").allTextContents();
+  // The home page shows exactly the ones the panel says.
+  const shown = await panel.getByRole("list").first().getByRole("link").allTextContents();
+  expect(shown).toHaveLength(3);
+  await page.goto("/");
+  const row = page.locator("#featured");
+  for (const title of shown) await expect(row.getByText(title, { exact: true })).toBeVisible();
+  for (const title of notShown) await expect(row.getByText(title, { exact: true })).toHaveCount(0);
+});

@@ -25,6 +25,9 @@ test("checks a CSV file row by row and saves nothing", async ({ adminPage: page 
     .getByRole("listitem")
     .filter({ hasText: /^Строка/ });
   await expect(rows.nth(0)).toContainText("Будет создан");
+  // Named as the spreadsheet shows them: the header is row 1, the first row's two-line cell does not shift the second.
+  await expect(rows.nth(0)).toContainText("Строка 2");
+  await expect(rows.nth(1)).toContainText("Строка 3");
   await expect(rows.nth(1)).toContainText("Локация «Нигде» не найдена");
   await expect(rows.nth(1)).toContainText("title: Название объекта обязательно");
   const width = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
@@ -100,6 +103,26 @@ test("imports a file of several batches batch by batch and sums the report", asy
       .getByRole("listitem")
       .filter({ hasText: /^Строка/ }),
   ).toHaveCount(150);
+});
+
+test("shows the check's summary and the import button above a long mapping, in view at once; refuses a file too wide", async ({ adminPage: page }) => {
+  const reference = `E2E-${unique()}`.slice(0, 40);
+  // The export's columns and 36 more of the file's own: 40 column selects.
+  const extra = Array.from({ length: 36 }, (_, i) => `Доп ${i + 1}`);
+  const csv = `reference,title,description,location,${extra.join(",")}\n${reference},Широкий файл,Описание,Созополь,${extra.map(() => "x").join(",")}\n`;
+  const region = await check(page, csv);
+  await expect(page.getByTestId("import-mapping").getByRole("combobox")).toHaveCount(40);
+  await expect(region.getByRole("status")).toContainText("Будет создано: 1, обновлено: 0, без изменений: 0, с ошибками: 0.");
+  await expect(region.getByRole("status")).toBeInViewport();
+  // The import button comes before the 40 selects, right after the summary.
+  const button = (await region.getByRole("button", { name: "Импортировать" }).boundingBox())!;
+  const mapping = (await page.getByTestId("import-mapping").boundingBox())!;
+  expect(button.y).toBeLessThan(mapping.y);
+
+  const wide = `${Array.from({ length: 100_000 }, (_, i) => `c${i}`).join(",")}\n`;
+  await check(page, wide);
+  await expect(page.getByRole("alert")).toContainText("В файле больше 200 столбцов");
+  await expect(page.getByTestId("import-mapping")).toHaveCount(0);
 });
 
 test.describe("without JavaScript", () => {

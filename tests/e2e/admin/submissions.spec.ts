@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import {
   allowConsoleErrors,
   createProperty,
@@ -167,4 +168,50 @@ test("a shortlist sent from favourites (issue 22) lists its properties as links 
   const opened = await page.request.get(href!);
   expect(opened.status()).toBe(200);
   expect(await opened.text()).toContain(second);
+});
+
+test("a long e-mail address wraps before its @ and dots, never inside a word, in the list and the dialog", async ({ adminPage: page, request, clientIp }) => {
+  const id = unique();
+  const name = `Длинный адрес ${id}`;
+  const email = `anna.petrova-ivanova.${id}@sozopol-real-estate-agency.example.com`;
+  await sendVisitorRequest(request, clientIp, { name, email, message: "Позвоните мне." });
+  await openAdmin(page, "/admin/contact-submissions");
+  // Where each line of the address starts: a break is allowed only before @ or a dot, or after - _ +.
+  const lineStarts = (element: Locator) =>
+    element.evaluate((node) => {
+      const tops: number[] = [];
+      const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+      for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+        for (let i = 0; i < text.textContent!.length; i++) {
+          const range = document.createRange();
+          range.setStart(text, i);
+          range.setEnd(text, i + 1);
+          tops.push(range.getBoundingClientRect().top);
+        }
+      }
+      return tops.flatMap((top, i) => (i > 0 && top - tops[i - 1]! > 2 ? [i] : []));
+    });
+  const allowed = (i: number) => /[@.]/.test(email[i]!) || /[-_+]/.test(email[i - 1]!);
+  const link = page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: email });
+  await expect(link).toHaveText(email);
+  const inList = await lineStarts(link);
+  expect(
+    inList.filter((i) => !allowed(i)),
+    `breaks at ${inList.join(", ")}`,
+  ).toEqual([]);
+  await page
+    .getByRole("row")
+    .filter({ hasText: name })
+    .getByRole("link", { name: `Просмотр: ${name}` })
+    .click();
+  const dialog = page.getByRole("dialog", { name: `Заявка: ${name}` });
+  const address = dialog.getByRole("definition").filter({ hasText: email });
+  await expect(address).toHaveText(email);
+  const inDialog = await lineStarts(address);
+  expect(
+    inDialog.filter((i) => !allowed(i)),
+    `breaks at ${inDialog.join(", ")}`,
+  ).toEqual([]);
+  const width = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+  expect(width[0]).toBeLessThanOrEqual(width[1]!);
 });
