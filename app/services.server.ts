@@ -67,6 +67,7 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
     // backups keep their own interval.
     maintenance = createMaintenance({
       backups: { handle, dataDir: env.dataDir, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000 },
+      trashRetentionMs: env.TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     });
     maintenance.start();
     // Saved-search alerts (issue 22, decision 0029): on with SMTP_URL. Its claims are leased rows,

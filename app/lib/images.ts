@@ -1,3 +1,5 @@
+import { displayImageUrl, storeKeyOf, uploadPathOf } from "./image-keys";
+
 /**
  * Image references as stored on locations and properties: a site path
  * (/upload/…), or an absolute http(s) URL. SPEC §5: a relative path gets a
@@ -33,7 +35,10 @@ export function resolveImageUrl(value: unknown): string | null {
   if (/^data:image\//i.test(ref)) return ref;
   if (ref.startsWith("//") || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return null;
   if (/[\s\\<>"']/.test(ref) || ref.split("/").includes("..")) return null;
-  if (/^(locations|properties)\//.test(ref)) return `/upload/${ref}`;
+  if (ref.startsWith("/upload/")) return ref;
+  // Any other spelling of an upload (Storage API path, bucket path, bare key): its /upload/ path.
+  const key = storeKeyOf(ref);
+  if (key) return uploadPathOf(key);
   return ref.startsWith("/") ? ref : `/${ref}`;
 }
 
@@ -60,16 +65,18 @@ export const VARIANT_WIDTHS = [160, 320, 640, 960, 1280, 1600] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 
 /**
- * The URL of a resized WebP copy of an uploaded image (`/upload/…`), made by
+ * The URL of a resized WebP copy of an uploaded image (`/upload/…`, or any
+ * other relative spelling of it, app/lib/image-keys.ts), made by
  * the server on first request and cached. Other images (absolute URLs, the
  * placeholder) are returned unchanged.
  */
 export function imageVariant(src: string, width: VariantWidth): string {
-  return src.startsWith("/upload/") ? `/img/${width}${src}` : src;
+  const shown = displayImageUrl(src);
+  return shown.startsWith("/upload/") ? `/img/${width}${shown}` : shown;
 }
 
 /** A srcset of variants for an uploaded image, or undefined for any other image. */
 export function imageSrcSet(src: string, widths: readonly VariantWidth[] = VARIANT_WIDTHS): string | undefined {
-  if (!src.startsWith("/upload/")) return undefined;
+  if (!displayImageUrl(src).startsWith("/upload/")) return undefined;
   return widths.map((w) => `${imageVariant(src, w)} ${w}w`).join(", ");
 }
