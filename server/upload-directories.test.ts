@@ -27,7 +27,12 @@ beforeAll(async () => {
   // The trash of removed photos (decision 0031) lives in the upload folder too.
   const trashed = path.join(dataDir, "upload", ".trash", "1700000000000-sweep", "properties");
   fs.mkdirSync(trashed, { recursive: true });
-  fs.writeFileSync(path.join(trashed, "a.png"), await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123456" } }).png().toBuffer());
+  fs.writeFileSync(
+    path.join(trashed, "a.png"),
+    await sharp({ create: { width: 8, height: 8, channels: 3, background: "#123456" } })
+      .png()
+      .toBuffer(),
+  );
   const app = createApp(parseEnv({ DATA_DIR: dataDir, NODE_ENV: "production", LOG_LEVEL: "silent" })).app;
   server = await new Promise<http.Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -65,7 +70,9 @@ describe("tracked upload directories", () => {
       expect((await fetch(`${baseUrl}${url}`)).status, url).toBe(404);
     }
     // The variants' router alone (the whole app's page cache wants a database here).
-    const app = express().use(imageVariantsRouter({ storage: () => new LocalStorage(path.join(dataDir, "upload")), cacheDir: path.join(dataDir, "cache", "img") }));
+    const app = express().use(
+      imageVariantsRouter({ storage: () => new LocalStorage(path.join(dataDir, "upload")), cacheDir: path.join(dataDir, "cache", "img") }),
+    );
     const variants = await new Promise<http.Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });

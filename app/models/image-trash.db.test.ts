@@ -60,7 +60,13 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
     process.env.DATA_DIR = tmp;
     resetEnvForTests();
     if (driver === "s3") {
-      s3rver = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: path.join(tmp, "s3"), configureBuckets: Array.from({ length: 12 }, (_, i) => ({ name: `b${i}` })) });
+      s3rver = new S3rver({
+        address: "127.0.0.1",
+        port: 0,
+        silent: true,
+        directory: path.join(tmp, "s3"),
+        configureBuckets: Array.from({ length: 12 }, (_, i) => ({ name: `b${i}` })),
+      });
       s3Endpoint = `http://127.0.0.1:${(await s3rver.run()).port}`;
     }
   });
@@ -90,7 +96,6 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
     resetEnvForTests();
   });
 
-
   let counter = 0;
   async function put(key?: string): Promise<string> {
     const k = key ?? `properties/properties-1700000000000-t${String(++counter).padStart(6, "0")}.jpg`;
@@ -102,7 +107,13 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
   it("a photo referenced by its Storage API public URL survives the sweep (the orphan beside it goes to the trash)", async () => {
     const [photo, cover, agent] = [await put(), await put("locations/locations-1700000000000-sozopol.webp"), await put()];
     const location = await createLocation({ name: "Созопол", image: `${SITE}/storage/v1/object/public/images/${cover}` });
-    await createProperty({ title: "Вилла", description: "У моря", price: 1, location_id: location.id, images: [`${SITE}/storage/v1/object/public/images/${photo}`] });
+    await createProperty({
+      title: "Вилла",
+      description: "У моря",
+      price: 1,
+      location_id: location.id,
+      images: [`${SITE}/storage/v1/object/public/images/${photo}`],
+    });
     await saveAgentCard({ name: "Анна", photo: `/upload/${agent}` });
     const orphan = await put();
 
@@ -189,7 +200,13 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
     for (let i = 0; i < 12; i++) keys.push(await put());
     // Twelve photos none of which the catalogue names (as when references are in a spelling the site does not read): all look unused.
     const location = await createLocation({ name: "Балчик", image: "https://elsewhere.example/balchik.jpg" });
-    const property = await createProperty({ title: "Дом", description: "У моря", price: 1, location_id: location.id, images: keys.map((_, i) => `https://elsewhere.example/photo-${i}.jpg`) });
+    const property = await createProperty({
+      title: "Дом",
+      description: "У моря",
+      price: 1,
+      location_id: location.id,
+      images: keys.map((_, i) => `https://elsewhere.example/photo-${i}.jpg`),
+    });
 
     expect(await removeOrphanedUploads({ now: later(3) })).toEqual([]);
     for (const key of keys) expect(await stored(key)).toBe(true);
@@ -241,4 +258,3 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
     expect(await stored(key)).toBe(true);
   });
 });
-

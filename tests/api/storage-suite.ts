@@ -349,7 +349,9 @@ export function describeStorageApi(driver: "local" | "s3") {
       expect(root.data!.map((e) => e.name)).not.toContain(".trash");
       expect((await client().storage.from("images").list(".trash")).error).not.toBeNull();
       const admin = await signedIn();
-      expect((await admin.storage.from("images").upload(trashed, new Uint8Array(await png()), { contentType: "image/png", upsert: true })).error).not.toBeNull();
+      expect(
+        (await admin.storage.from("images").upload(trashed, new Uint8Array(await png()), { contentType: "image/png", upsert: true })).error,
+      ).not.toBeNull();
       expect((await admin.storage.from("images").remove([trashed])).error).not.toBeNull();
       expect(await storage().head(trashed)).not.toBeNull();
       await storage().remove([trashed]);

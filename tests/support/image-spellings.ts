@@ -64,4 +64,3 @@ export const storeKey: fc.Arbitrary<string> = fc
   )
   .map(([type, segments]) => [type, ...segments].join("/"))
   .filter((key) => safeObjectKey(key) === key && key.trim() === key);
-
