@@ -138,3 +138,12 @@ export async function stopServices(): Promise<void> {
   setStorage(undefined);
   await handle.close();
 }
+
+/**
+ * The file store alone, without the database (`npm run trash`, decision
+ * 0031): so a command on the store works beside a running server, which
+ * holds the embedded database.
+ */
+export async function startStorageOnly(env: Env): Promise<void> {
+  setStorage(await createStorage(env));
+}

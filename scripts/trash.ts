@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { ModelError } from "~/models/errors.server";
 import { listTrashedImages, restoreTrashedImage, trashEntryOf } from "~/models/image-trash.server";
 import { getEnv } from "~/platform/env.server";
-import { createStorage, setStorage } from "~/storage/index.server";
+import { startStorageOnly } from "~/services.server";
 import { runCommand } from "./run-command";
 
 const USAGE = `Usage:
@@ -25,7 +25,7 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  setStorage(await createStorage(getEnv()));
+  await startStorageOnly(getEnv());
   if (command === "list") {
     const entries = await listTrashedImages();
     console.log(`${entries.length} file(s) in the trash.`);

@@ -297,7 +297,7 @@ export const ADMIN = {
     size: "Размер",
     removedAt: "Удалено",
     reason: "Причина",
-    reasons: { edit: "убрано при редактировании", sweep: "не использовалось нигде", other: "другое" },
+    reasons: { edit: "убрано при изменении или удалении", sweep: "не использовалось нигде", other: "другое" },
     count: (n: number) => `Файлов в корзине: ${n}`,
     link: "Открыть корзину фото",
     sweepHalted: (wouldRemove: number, total: number) =>

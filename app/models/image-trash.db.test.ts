@@ -3,6 +3,9 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import fc from "fast-check";
+import { createElement } from "react";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMaintenance, removeOrphanedUploads } from "~/jobs/maintenance.server";
 import { storeKeyOf } from "~/lib/image-keys";
@@ -215,16 +218,20 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
     const { loader } = await import("~/routes/admin/dashboard");
     const dashboard = await loader();
     expect(dashboard.photoTrash.halted).toEqual({ wouldRemove: 12, total: 12 });
-    const { ADMIN } = await import("~/i18n/admin");
-    expect(ADMIN.trash.sweepHalted(12, 12)).toBe(
+    // The dashboard's block, as rendered.
+    const { PhotoTrashNotice } = await import("~/components/admin/photo-trash-notice");
+    const html = renderToString(createElement(MemoryRouter, null, createElement(PhotoTrashNotice, dashboard.photoTrash)));
+    expect(html).toContain(
       "Автоочистка фото остановлена: она удалила бы 12 из 12 файлов (больше 10 %). Ничего не удалено. Проверьте, как объекты ссылаются на фото, или восстановите нужное из корзины.",
     );
+    expect(html).toContain('role="alert"');
 
     // Ten or fewer files may always go (a small site's abandoned uploads): the next sweep clears the halt.
     await updateProperty(property.id, { images: keys.slice(2).map((k) => `/upload/${k}`) });
     expect((await removeOrphanedUploads({ now: later(3) })).sort()).toEqual(keys.slice(0, 2).sort());
     expect(sweepHalted()).toBeNull();
     expect((await photoTrashStatus()).count).toBe(2);
+    expect(renderToString(createElement(MemoryRouter, null, createElement(PhotoTrashNotice, await photoTrashStatus())))).not.toContain("остановлена");
   });
 
   it("the admin trash page restores a file; its thumbnails are for administrators only", async () => {
