@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { displayImageUrl, storeKeyOf } from "./image-keys";
+import { displayImageUrl, shownImage, storeKeyOf } from "./image-keys";
 import { imageSrcSet, imageVariant, resolveImageUrl } from "./images";
 import { safeObjectKey } from "./object-names";
 import { S3, SITE, spellingsOf, storeKey } from "../../tests/support/image-spellings";
@@ -81,13 +81,16 @@ describe("pages show every relative spelling as the upload (decision 0031)", () 
     ]) {
       expect(displayImageUrl(ref), ref).toBe("/upload/properties/p-1.jpg");
       expect(resolveImageUrl(ref), ref).toBe("/upload/properties/p-1.jpg");
-      expect(imageVariant(ref, 640), ref).toBe("/img/640/upload/properties/p-1.jpg");
-      expect(imageSrcSet(ref, [320]), ref).toBe("/img/320/upload/properties/p-1.jpg 320w");
+      expect(imageVariant(displayImageUrl(ref), 640), ref).toBe("/img/640/upload/properties/p-1.jpg");
+      expect(imageSrcSet(displayImageUrl(ref), [320]), ref).toBe("/img/320/upload/properties/p-1.jpg 320w");
+      expect(shownImage(ref), ref).toBe("/upload/properties/p-1.jpg");
     }
     // An absolute URL loads from where it points.
     const absolute = `${SITE}/storage/v1/object/public/images/properties/p-1.jpg`;
     expect(displayImageUrl(absolute)).toBe(absolute);
-    expect(imageVariant(absolute, 640)).toBe(absolute);
+    expect(imageVariant(displayImageUrl(absolute), 640)).toBe(absolute);
+    expect(shownImage(null)).toBeNull();
+    expect(shownImage("")).toBeNull();
     expect(resolveImageUrl("/images/placeholder.svg")).toBe("/images/placeholder.svg");
   });
 });

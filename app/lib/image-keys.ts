@@ -129,3 +129,8 @@ export function displayImageUrl(ref: string): string {
   const key = storeKeyOf(ref);
   return key ? uploadPathOf(key) : ref;
 }
+
+/** displayImageUrl for a value read from the database (null stays null). */
+export function shownImage(ref: unknown): string | null {
+  return typeof ref === "string" && ref !== "" ? displayImageUrl(ref) : null;
+}

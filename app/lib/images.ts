@@ -1,4 +1,4 @@
-import { displayImageUrl, storeKeyOf, uploadPathOf } from "./image-keys";
+import { storeKeyOf, uploadPathOf } from "./image-keys";
 
 /**
  * Image references as stored on locations and properties: a site path
@@ -65,18 +65,18 @@ export const VARIANT_WIDTHS = [160, 320, 640, 960, 1280, 1600] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 
 /**
- * The URL of a resized WebP copy of an uploaded image (`/upload/…`, or any
- * other relative spelling of it, app/lib/image-keys.ts), made by
+ * The URL of a resized WebP copy of an uploaded image (`/upload/…`; the
+ * server gives pages every other spelling of an upload in this form,
+ * `displayImageUrl` in app/lib/image-keys.ts — kept out of the pages' JS), made by
  * the server on first request and cached. Other images (absolute URLs, the
  * placeholder) are returned unchanged.
  */
 export function imageVariant(src: string, width: VariantWidth): string {
-  const shown = displayImageUrl(src);
-  return shown.startsWith("/upload/") ? `/img/${width}${shown}` : shown;
+  return src.startsWith("/upload/") ? `/img/${width}${src}` : src;
 }
 
 /** A srcset of variants for an uploaded image, or undefined for any other image. */
 export function imageSrcSet(src: string, widths: readonly VariantWidth[] = VARIANT_WIDTHS): string | undefined {
-  if (!displayImageUrl(src).startsWith("/upload/")) return undefined;
+  if (!src.startsWith("/upload/")) return undefined;
   return widths.map((w) => `${imageVariant(src, w)} ${w}w`).join(", ");
 }

@@ -27,6 +27,9 @@ import { sweepHalted } from "./image-references.server";
 import { listTrashedImages, photoTrashStatus, restoreTrashedImage } from "./image-trash.server";
 import { createLocation, updateLocation } from "./locations.server";
 import { createProperty, updateProperty } from "./real-estates.server";
+import { ListingEngine } from "./listing.server";
+import { searchAdminProperties } from "./admin-lists.server";
+import { EMPTY_QUERY } from "~/lib/listing-query";
 
 /**
  * Issue 30 §1, decision 0031: photos referenced in any spelling the site
@@ -125,6 +128,26 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
     for (const key of [photo, cover, agent]) expect(await stored(key), key).toBe(true);
     expect(await stored(orphan)).toBe(false);
     expect((await listTrashedImages()).map((e) => [e.key, e.reason])).toEqual([[orphan, "sweep"]]);
+  });
+
+  it("pages show a photo stored as its bare path or Storage API path from /upload/ (cards, map points, the admin list)", async () => {
+    const [a, b] = [await put(), await put()];
+    const location = await createLocation({ name: "Равда", image: `images/${b}` });
+    const property = await createProperty({
+      title: "Студио",
+      description: "У моря",
+      price: 1,
+      location_id: location.id,
+      images: [`/storage/v1/object/public/images/${a}`],
+      lat: 42.6,
+      lng: 27.6,
+    });
+    const engine = new ListingEngine();
+    const { items } = await engine.search({ ...EMPTY_QUERY, locationId: location.id }, { pageSize: 10 });
+    expect(items.map((i) => i.cover)).toEqual([`/upload/${a}`]);
+    const { points } = await engine.points({ ...EMPTY_QUERY, locationId: location.id }, { limit: 10 });
+    expect(points.map((p) => p.image)).toEqual([`/upload/${a}`]);
+    expect((await searchAdminProperties({ locationId: location.id })).items.map((p) => [p.id, p.cover])).toEqual([[property.id, `/upload/${a}`]]);
   });
 
   it("for any key and any spelling, the sweep keeps the file (property images, a location's image, the agent card's photo)", async () => {
