@@ -38,7 +38,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       name: pickText(lang, l.name, l.name_bg),
       slug: l.slug,
       // Any spelling of an upload is shown from its /upload/ path (decision 0031).
-      image: shownImage(l.image),
+      image: shownImage(l.image) ?? "",
       count: l.property_count,
     })),
     featured: highlights.featured,
