@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { displayImageUrl, shownImage, storeKeyOf } from "./image-keys";
-import { imageSrcSet, imageVariant, resolveImageUrl } from "./images";
+import { displayImageUrl, resolveImageUrl, shownImage, storeKeyOf } from "./image-keys";
+import { imageSrcSet, imageVariant } from "./images";
 import { safeObjectKey } from "./object-names";
 import { S3, SITE, spellingsOf, storeKey } from "../../tests/support/image-spellings";
 

@@ -134,3 +134,29 @@ export function displayImageUrl(ref: string): string {
 export function shownImage(ref: unknown): string | null {
   return typeof ref === "string" && ref !== "" ? displayImageUrl(ref) : null;
 }
+
+/**
+ * SPEC §7's image URL resolution: whatever a record or the browser's file
+ * cache holds, the URL to load. A storage path (`properties/x.jpg`,
+ * `locations/x.jpg`) becomes `/upload/…`; `/upload/…` and other site paths,
+ * absolute http(s) URLs and `data:image/…` URLs are unchanged; any other
+ * relative path gets a leading `/`. Null for blank or unusable values
+ * (script URLs, other data: URLs, protocol-relative `//host`, traversal):
+ * the caller shows the placeholder picture. (Here, not in images.ts: the
+ * public pages' image helpers stay small; the admin's file cache and media
+ * library use this.)
+ */
+export function resolveImageUrl(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  const ref = value.trim();
+  if (ref === "") return null;
+  if (/^https?:\/\/[^\s/]+/i.test(ref)) return ref;
+  if (/^data:image\//i.test(ref)) return ref;
+  if (ref.startsWith("//") || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return null;
+  if (/[\s\\<>"']/.test(ref) || ref.split("/").includes("..")) return null;
+  if (ref.startsWith("/upload/")) return ref;
+  // Any other spelling of an upload (Storage API path, bucket path, bare key): its /upload/ path.
+  const key = storeKeyOf(ref);
+  if (key) return uploadPathOf(key);
+  return ref.startsWith("/") ? ref : `/${ref}`;
+}
