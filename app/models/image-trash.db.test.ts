@@ -17,6 +17,7 @@ import { S3Storage } from "~/storage/s3.server";
 import type { ObjectStorage } from "~/storage/storage.server";
 import { listTrash } from "~/storage/trash.server";
 import { spellingsOf, storeKey } from "../../tests/support/image-spellings";
+import { deleteTestImage } from "~/web/diagnostics.server";
 import { SESSION_COOKIE } from "~/web/identity.server";
 import { adminFormPoster, adminHandler } from "../../tests/support/admin-handler";
 import { createAdmin } from "./admins.server";
@@ -148,6 +149,19 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
     const { points } = await engine.points({ ...EMPTY_QUERY, locationId: location.id }, { limit: 10 });
     expect(points.map((p) => p.image)).toEqual([`/upload/${a}`]);
     expect((await searchAdminProperties({ locationId: location.id })).items.map((p) => [p.id, p.cover])).toEqual([[property.id, `/upload/${a}`]]);
+  });
+
+  it("the diagnostics' delete test reads any spelling: a photo in use by its Storage API URL is refused, an unused one by its bare path goes", async () => {
+    const [used, unused] = [await put(), await put()];
+    const location = await createLocation({ name: "Обзор", image: `${SITE}/storage/v1/object/public/images/${used}` });
+    expect(location.id).toBeTruthy();
+    expect(await deleteTestImage(`${SITE}/storage/v1/object/public/images/${used}`)).toMatchObject({
+      status: "error",
+      detail: "The image is used by a location or property.",
+    });
+    expect(await stored(used)).toBe(true);
+    expect(await deleteTestImage(unused)).toMatchObject({ status: "success", removedPath: unused });
+    expect(await stored(unused)).toBe(false);
   });
 
   it("for any key and any spelling, the sweep keeps the file (property images, a location's image, the agent card's photo)", async () => {
