@@ -48,6 +48,9 @@ export default [
     route("agent", "routes/admin/agent.tsx"),
     // Issue 23: the CSV import (a dry run for now).
     route("import", "routes/admin/import.tsx"),
+    // Decision 0031: removed photos, restorable; the thumbnails' bytes.
+    route("trash", "routes/admin/trash.tsx"),
+    route("trash/file", "routes/admin/trash-file.ts"),
     route("*", "routes/admin/not-found.tsx", { id: "admin-not-found" }),
   ]),
   // SPEC §7's static GETs: the stored images as { version, files }, under three names.

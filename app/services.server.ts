@@ -67,6 +67,7 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
     // backups keep their own interval.
     maintenance = createMaintenance({
       backups: { handle, dataDir: env.dataDir, keep: env.BACKUP_KEEP, intervalMs: env.BACKUP_INTERVAL_HOURS * 60 * 60 * 1000 },
+      trashRetentionMs: env.TRASH_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     });
     maintenance.start();
     // Saved-search alerts (issue 22, decision 0029): on with SMTP_URL. Its claims are leased rows,
@@ -136,4 +137,13 @@ export async function stopServices(): Promise<void> {
   setDatabase(undefined);
   setStorage(undefined);
   await handle.close();
+}
+
+/**
+ * The file store alone, without the database (`npm run trash`, decision
+ * 0031): so a command on the store works beside a running server, which
+ * holds the embedded database.
+ */
+export async function startStorageOnly(env: Env): Promise<void> {
+  setStorage(await createStorage(env));
 }

@@ -61,7 +61,9 @@ export function imageVariantsRouter(options: { storage: () => ObjectStorage; cac
 
   const keyOf = (req: express.Request) => {
     const rawKey = (req.params as { key?: string | string[] }).key;
-    return Array.isArray(rawKey) ? rawKey.join("/") : (rawKey ?? "");
+    const key = Array.isArray(rawKey) ? rawKey.join("/") : (rawKey ?? "");
+    // Names starting with "." (the trash, decision 0031) are never served, as under /upload.
+    return key.split("/").some((segment) => segment.startsWith(".")) ? "" : key;
   };
 
   /**

@@ -297,6 +297,26 @@ export const ADMIN = {
       shown: (shown: number, total: number) => `Показано ${shown} из ${total}`,
     },
   },
+  // Decision 0031: removed photos wait in the trash; the orphan sweep's safety valve.
+  trash: {
+    title: "Корзина фото",
+    intro: (days: number) =>
+      `Фото, которые убраны из объектов и локаций или не используются нигде, хранятся здесь ${days} дн., затем удаляются насовсем. Восстановленное фото возвращается по прежнему адресу.`,
+    empty: "Корзина пуста.",
+    restore: "Восстановить",
+    restoring: "Восстановление…",
+    restored: (key: string) => `Фото восстановлено: ${key}`,
+    notFound: "Этого файла уже нет в корзине. Обновите страницу.",
+    conflict: (key: string) => `По адресу ${key} уже есть другой файл: восстановить нельзя.`,
+    size: "Размер",
+    removedAt: "Удалено",
+    reason: "Причина",
+    reasons: { edit: "убрано при изменении или удалении", sweep: "не использовалось нигде", other: "другое" },
+    count: (n: number) => `Файлов в корзине: ${n}`,
+    link: "Открыть корзину фото",
+    sweepHalted: (wouldRemove: number, total: number) =>
+      `Автоочистка фото остановлена: она удалила бы ${wouldRemove} из ${total} файлов (больше 10 %). Ничего не удалено. Проверьте, как объекты ссылаются на фото, или восстановите нужное из корзины.`,
+  },
   submissions: {
     title: "Заявки",
     all: "Все",

@@ -2,10 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { backupPglite, pruneBackups } from "~/db/backup.server";
 import type { DatabaseHandle } from "~/db/client.server";
-import { removeImagesIfUnused } from "~/models/image-references.server";
+import { sweepOrphanedUploads } from "~/models/image-references.server";
 import { expirePriceCuts } from "~/models/listing-price-cuts.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
-import { storage } from "~/storage/index.server";
+import { hasStorage, storage } from "~/storage/index.server";
+import { purgeTrash } from "~/storage/trash.server";
 import { UPLOAD_TYPES } from "~/storage/object-names";
 import { log } from "~/platform/log.server";
 import { forgetOldAttempts } from "~/web/rate-limit.server";
@@ -13,7 +14,8 @@ import { forgetOldAttempts } from "~/web/rate-limit.server";
 /**
  * The server's maintenance tick (SPEC §9: every 60 s): expired administrator
  * sessions and day-old rate limit attempts are deleted, uploaded files
- * nobody refers to are removed once they are more than a day old, price-cut
+ * nobody refers to are moved to the store's trash once they are more than a
+ * day old (and the trash emptied of what is older than TRASH_RETENTION_DAYS), price-cut
  * marks older than PRICE_REDUCTION_DAYS are cleared (hourly), and the embedded database's backups are taken on
  * their own interval (BACKUP_INTERVAL_HOURS) and rotated (BACKUP_KEEP).
  *
@@ -29,6 +31,8 @@ export const ORPHAN_MIN_AGE_MS = 24 * 60 * 60 * 1000;
  * file waits a day anyway, so once an hour is enough.
  */
 export const ORPHAN_SWEEP_EVERY_MS = 60 * 60 * 1000;
+/** Default of TRASH_RETENTION_DAYS: removed uploads stay restorable this long. */
+export const TRASH_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 /**
  * With no backup yet (a new site, or one whose backups were removed), the
  * first scheduled backup comes this long after the start rather than a whole
@@ -41,32 +45,20 @@ export const FIRST_BACKUP_AFTER_MS = 5 * 60 * 1000;
  * this much longer.
  */
 export const PRICE_CUT_EXPIRY_EVERY_MS = 60 * 60 * 1000;
-/** Paths checked against the catalogue per query. */
-const ORPHAN_BATCH = 200;
 
 /**
- * Removes the uploads under locations/ and properties/ older than `minAgeMs`
- * that no location or property refers to (with their cached variants),
- * through the same check as after an edit (removeImagesIfUnused). Returns
- * the removed keys.
+ * Moves the uploads under locations/ and properties/ older than `minAgeMs`
+ * that no location, property or the agent card refers to into the store's
+ * trash (sweepOrphanedUploads: the same reading of references as after an
+ * edit, and the safety valve). Returns the moved keys.
  */
 export async function removeOrphanedUploads(options: { now?: number; minAgeMs?: number; cacheDir?: string } = {}): Promise<string[]> {
-  const now = options.now ?? Date.now();
-  const minAgeMs = options.minAgeMs ?? ORPHAN_MIN_AGE_MS;
-  const candidates: string[] = [];
-  for (const type of UPLOAD_TYPES) {
-    for (const object of await storage().list(`${type}/`)) {
-      if (now - object.updatedAt.getTime() > minAgeMs) {
-        candidates.push(`/upload/${object.key.split("/").map(encodeURIComponent).join("/")}`);
-      }
-    }
-  }
-  const removed: string[] = [];
-  for (let i = 0; i < candidates.length; i += ORPHAN_BATCH) {
-    const batch = candidates.slice(i, i + ORPHAN_BATCH);
-    removed.push(...(await removeImagesIfUnused(batch, options.cacheDir ? { cacheDir: options.cacheDir } : {})));
-  }
-  return removed;
+  return sweepOrphanedUploads({
+    now: options.now ?? Date.now(),
+    minAgeMs: options.minAgeMs ?? ORPHAN_MIN_AGE_MS,
+    folders: UPLOAD_TYPES,
+    cacheDir: options.cacheDir,
+  });
 }
 
 export interface MaintenanceOptions {
@@ -80,6 +72,8 @@ export interface MaintenanceOptions {
   };
   orphanMinAgeMs?: number;
   orphanSweepEveryMs?: number;
+  /** How long removed uploads stay in the trash (TRASH_RETENTION_DAYS; default 30 days). */
+  trashRetentionMs?: number;
   priceCutExpiryEveryMs?: number;
   /** Cached image variants (default DATA_DIR/cache/img). */
   cacheDir?: string;
@@ -92,8 +86,10 @@ export interface MaintenanceReport {
   rateLimitAttempts: number;
   /** Expired price-cut marks cleared; null when the job was not due. */
   expiredPriceCuts: number | null;
-  /** Orphaned uploads removed (storage keys); null when the sweep was not due. */
+  /** Orphaned uploads moved to the trash (storage keys); null when the sweep was not due. */
   orphans: string[] | null;
+  /** Trash entries older than the retention removed for good; null when the sweep was not due. */
+  purged: string[] | null;
   /** The backup file written, when one was due. */
   backup: string | null;
 }
@@ -132,7 +128,7 @@ export function createMaintenance(options: MaintenanceOptions = {}): Maintenance
   let timer: NodeJS.Timeout | undefined;
 
   async function run(now: number): Promise<MaintenanceReport> {
-    const report: MaintenanceReport = { sessions: 0, rateLimitAttempts: 0, expiredPriceCuts: null, orphans: null, backup: null };
+    const report: MaintenanceReport = { sessions: 0, rateLimitAttempts: 0, expiredPriceCuts: null, orphans: null, purged: null, backup: null };
     try {
       report.sessions = await deleteExpiredSessions();
       if (report.sessions > 0) log.info(`Deleted ${report.sessions} expired session(s).`);
@@ -161,6 +157,13 @@ export function createMaintenance(options: MaintenanceOptions = {}): Maintenance
         report.orphans = await removeOrphanedUploads({ now, minAgeMs: options.orphanMinAgeMs, cacheDir: options.cacheDir });
       } catch (error) {
         log.error("Removing orphaned uploads failed:", error);
+      }
+      // The trash is emptied of what is older than its retention on the same schedule.
+      try {
+        if (hasStorage()) report.purged = await purgeTrash(storage(), options.trashRetentionMs ?? TRASH_RETENTION_MS, now);
+        if (report.purged && report.purged.length > 0) log.info(`Purged ${report.purged.length} file(s) from the trash.`);
+      } catch (error) {
+        log.error("Purging the trash failed:", error);
       }
     }
 

@@ -1,4 +1,4 @@
-import { resolveImageUrl } from "./images";
+import { resolveImageUrl } from "./image-keys";
 
 /**
  * SPEC §3 / §7 / §9: the browser's record of uploaded files. localStorage

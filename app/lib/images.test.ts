@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeImageList, normalizeImageRef, resolveImageUrl } from "./images";
+import { resolveImageUrl } from "./image-keys";
+import { normalizeImageList, normalizeImageRef } from "./images";
 
 describe("normalizeImageRef", () => {
   it("prefixes a relative path with / (SPEC §5) and keeps absolute paths and http(s) URLs", () => {

@@ -17,27 +17,6 @@ export function normalizeImageRef(value: string): string | null {
 }
 
 /**
- * SPEC §7's image URL resolution: whatever a record or the browser's file
- * cache holds, the URL to load. A storage path (`properties/x.jpg`,
- * `locations/x.jpg`) becomes `/upload/…`; `/upload/…` and other site paths,
- * absolute http(s) URLs and `data:image/…` URLs are unchanged; any other
- * relative path gets a leading `/`. Null for blank or unusable values
- * (script URLs, other data: URLs, protocol-relative `//host`, traversal):
- * the caller shows the placeholder picture.
- */
-export function resolveImageUrl(value: unknown): string | null {
-  if (typeof value !== "string") return null;
-  const ref = value.trim();
-  if (ref === "") return null;
-  if (/^https?:\/\/[^\s/]+/i.test(ref)) return ref;
-  if (/^data:image\//i.test(ref)) return ref;
-  if (ref.startsWith("//") || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return null;
-  if (/[\s\\<>"']/.test(ref) || ref.split("/").includes("..")) return null;
-  if (/^(locations|properties)\//.test(ref)) return `/upload/${ref}`;
-  return ref.startsWith("/") ? ref : `/${ref}`;
-}
-
-/**
  * SPEC §5 images normalisation: a single string becomes a one-item list, any
  * other non-list becomes an empty list, blank (and non-text) entries are dropped.
  * Returns the list and the entries that were not valid image references.
@@ -60,7 +39,9 @@ export const VARIANT_WIDTHS = [160, 320, 640, 960, 1280, 1600] as const;
 export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
 
 /**
- * The URL of a resized WebP copy of an uploaded image (`/upload/…`), made by
+ * The URL of a resized WebP copy of an uploaded image (`/upload/…`; the
+ * server gives pages every other spelling of an upload in this form,
+ * `displayImageUrl` in app/lib/image-keys.ts — kept out of the pages' JS), made by
  * the server on first request and cached. Other images (absolute URLs, the
  * placeholder) are returned unchanged.
  */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactSubmissions, locations, realEstates } from "~/db/schema";
 import type { PropertyStatus } from "~/lib/property-facts";
+import { shownImage } from "~/lib/image-keys";
 import { searchWords } from "~/lib/search";
 import { isUuid } from "~/schemas/fields";
 import { textSearchCondition } from "./text-search.server";
@@ -119,7 +120,7 @@ export async function searchAdminProperties(options: {
       property_type: realEstates.property_type,
       status: realEstates.status,
       reference: realEstates.reference,
-      cover: sql<string | null>`${realEstates.images}[1]`,
+      cover: sql<string | null>`${realEstates.images}[1]`.mapWith(shownImage),
       location_id: realEstates.location_id,
       location_name: locations.name,
       location_slug: locations.slug,

@@ -1,93 +1,155 @@
-import { or, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { db, queryRows } from "~/db/client.server";
 import { agentCard, locations, realEstates } from "~/db/schema";
+import { storeKeyOf, type ImageKeyOptions } from "~/lib/image-keys";
+import { getEnv } from "~/platform/env.server";
+import { log } from "~/platform/log.server";
 import { removeVariants, variantCacheDir } from "~/storage/image-variants.server";
 import { hasStorage, storage } from "~/storage/index.server";
-import { safeObjectKey, UPLOAD_TYPES } from "~/storage/object-names";
-import { log } from "~/platform/log.server";
+import { moveToTrash, type TrashReason } from "~/storage/trash.server";
 
 /**
  * Clean-up of uploaded images nobody shows any more (DESIGN §5): after a
  * location or property is updated or deleted, the images it no longer uses
- * are removed from storage, with their cached variants — unless another
+ * are moved from the store to its trash (decision 0031; restorable for
+ * TRASH_RETENTION_DAYS), their cached variants dropped — unless another
  * location (`locations.image`), property (`real_estates.images`) or the
  * agent card (`agent_card.photo`) still refers to them.
  *
- * A reference counts when it is the image's path (`/upload/{key}`, or its
- * URL-encoded spelling) or any URL ending in it (an absolute link to our own
- * `/upload/…`), so in doubt a file is kept. Absolute http(s) URLs and data:
- * URLs passed in are not ours to delete and are ignored.
+ * Which file a reference names is app/lib/image-keys.ts's one answer, the
+ * same the pages show: `/upload/…`, the Storage API's URLs and paths, the
+ * bucket path, the bare key, the S3 public URL, variant and JPEG-copy URLs.
+ * For keeping files an absolute URL of any origin counts by its path (in
+ * doubt a file is kept).
  *
  * Best effort: it runs after the database change is committed, never throws
  * (failures are logged; an orphaned file only costs disk space), and a record
- * saved between the check and the removal with one of these exact paths is not
- * seen — only possible by pasting the path of an image being removed.
+ * saved between the check and the move with one of these references is not
+ * seen — the file is then in the trash, from which it can be restored.
  */
 
-/** The storage key of an image reference into our store (`/upload/{key}`), else null. */
+/**
+ * How references are read: this site's origin (PUBLIC_URL) and S3_PUBLIC_URL;
+ * when deciding what to keep (`keep`), any origin's paths too.
+ */
+export function keyOptions(keep = false): ImageKeyOptions {
+  let env: ReturnType<typeof getEnv> | null = null;
+  try {
+    env = getEnv();
+  } catch {
+    // A test or script without a valid environment: the origin-free spellings still count.
+  }
+  return { siteOrigins: env ? [env.publicUrl] : [], s3PublicUrl: env?.S3_PUBLIC_URL, anyOrigin: keep };
+}
+
+/** The store key an image reference names (any spelling of this site, decision 0031), else null. */
 export function uploadKeyOf(ref: unknown): string | null {
-  if (typeof ref !== "string") return null;
-  let value = ref.trim();
-  if (!value.startsWith("/upload/") && value.startsWith("upload/")) value = `/${value}`;
-  if (!value.startsWith("/upload/")) return null;
-  value = value.slice("/upload/".length).replace(/[?#].*$/s, "");
-  let decoded: string;
-  try {
-    decoded = value.split("/").map(decodeURIComponent).join("/");
-  } catch {
-    return null;
-  }
-  const key = safeObjectKey(decoded);
-  if (!key) return null;
-  const type = key.split("/")[0];
-  return (UPLOAD_TYPES as readonly string[]).includes(type ?? "") && key.includes("/") ? key : null;
+  return storeKeyOf(ref, keyOptions());
 }
 
-/** How a stored reference to `key` may end: the plain path and the public URL's spelling. */
-function spellingsOf(key: string): string[] {
-  const spellings = new Set([`/upload/${key}`]);
-  try {
-    spellings.add(storage().publicUrl(key));
-  } catch {
-    // An unusual key the driver refuses: the plain path is enough.
-  }
-  return [...spellings];
-}
-
-/** Of these keys, the ones some location or property still refers to. */
-export async function referencedKeys(keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const endings = keys.flatMap((key) => spellingsOf(key).map((ending) => ({ key, ending })));
+/** Every store key some location, property or the agent card refers to. */
+export async function allReferencedKeys(): Promise<Set<string>> {
   // The agent card's photo (issue 22) counts too: it is uploaded like a property's.
-  const refs = sql`(select ${locations.image} as ref from ${locations} union all select unnest(${realEstates.images}) as ref from ${realEstates} union all select ${agentCard.photo} as ref from ${agentCard} where ${agentCard.photo} is not null) as refs`;
-  const matches = or(...endings.map(({ ending }) => sql`right(refs.ref, ${ending.length}::int) = ${ending}::text`));
-  const rows = await queryRows<{ ref: string }>(db(), sql`select distinct refs.ref from ${refs} where refs.ref like '%/upload/%' and (${matches})`);
+  const rows = await queryRows<{ ref: string }>(
+    db(),
+    sql`select distinct refs.ref from (select ${locations.image} as ref from ${locations} union all select unnest(${realEstates.images}) as ref from ${realEstates} union all select ${agentCard.photo} as ref from ${agentCard}) as refs where refs.ref is not null`,
+  );
+  const options = keyOptions(true);
   const used = new Set<string>();
   for (const { ref } of rows) {
-    for (const { key, ending } of endings) if (ref.endsWith(ending)) used.add(key);
+    const key = storeKeyOf(ref, options);
+    if (key) used.add(key);
   }
   return used;
 }
 
+/** Of these keys, the ones some location, property or the agent card still refers to. */
+export async function referencedKeys(keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const all = await allReferencedKeys();
+  return new Set(keys.filter((key) => all.has(key)));
+}
+
+/** Moves these store keys to the trash and drops their cached variants. Returns the keys moved. */
+export async function trashKeys(keys: readonly string[], reason: TrashReason, options: { cacheDir?: string; now?: number } = {}): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const moved = await moveToTrash(storage(), keys, reason, options.now);
+  const cacheDir = options.cacheDir ?? variantCacheDir();
+  await Promise.all(moved.map((key) => removeVariants(cacheDir, key)));
+  return moved;
+}
+
 /**
- * Removes the stored images among `urls` (and their variants) that no
- * location or property uses any more. Returns the keys removed from storage.
+ * Moves the stored images among `refs` (and drops their variants) that no
+ * location, property or the agent card uses any more into the trash.
+ * Returns the keys moved.
  */
-export async function removeImagesIfUnused(urls: readonly unknown[], options: { cacheDir?: string } = {}): Promise<string[]> {
-  const keys = [...new Set(urls.map(uploadKeyOf).filter((k): k is string => k !== null))];
+export async function removeImagesIfUnused(refs: readonly unknown[], options: { cacheDir?: string } = {}): Promise<string[]> {
+  const keys = [...new Set(refs.map(uploadKeyOf).filter((k): k is string => k !== null))];
   // No store in this process (a script or test that uses the models alone): nothing to remove here; the sweep does it later.
   if (keys.length === 0 || !hasStorage()) return [];
   try {
     const used = await referencedKeys(keys);
     const unused = keys.filter((key) => !used.has(key));
-    if (unused.length === 0) return [];
-    const removed = await storage().remove(unused);
-    const cacheDir = options.cacheDir ?? variantCacheDir();
-    await Promise.all(unused.map((key) => removeVariants(cacheDir, key)));
-    if (removed.length > 0) log.info(`Removed ${removed.length} unused image(s): ${removed.join(", ")}`);
-    return removed;
+    const moved = await trashKeys(unused, "edit", options);
+    if (moved.length > 0) log.info(`Moved ${moved.length} unused image(s) to the trash: ${moved.join(", ")}`);
+    return moved;
   } catch (error) {
     log.error("Removing unused images failed:", error instanceof Error ? error.message : error);
     return [];
   }
+}
+
+/**
+ * The orphan sweep's safety valve (decision 0031): a sweep that would move
+ * more than this share of the store's uploads — and more than
+ * SWEEP_VALVE_MIN_FILES of them, so a small new site still gets its
+ * abandoned uploads cleared — moves nothing: a reference spelling the site
+ * does not read, or a catalogue that reads as empty, must not empty the store.
+ */
+export const SWEEP_VALVE_SHARE = 0.1;
+export const SWEEP_VALVE_MIN_FILES = 10;
+
+export interface SweepHalt {
+  at: Date;
+  /** Files the sweep would have moved to the trash. */
+  wouldRemove: number;
+  /** Uploads in the store. */
+  total: number;
+}
+
+// The last sweep's halt, for the dashboard (per process; the sweep runs in the web server's).
+const sweepState = globalThis as typeof globalThis & { __seasideSweepHalt?: SweepHalt | null };
+
+/** The halt of the latest sweep, or null when it ran (or none has run in this process). */
+export function sweepHalted(): SweepHalt | null {
+  return sweepState.__seasideSweepHalt ?? null;
+}
+
+/**
+ * Moves the uploads (under locations/ and properties/) older than `minAgeMs`
+ * that nothing refers to into the trash, with their cached variants dropped —
+ * unless that is more than the valve allows, then nothing moves and the
+ * dashboard says so. Returns the keys moved.
+ */
+export async function sweepOrphanedUploads(options: { now: number; minAgeMs: number; folders: readonly string[]; cacheDir?: string }): Promise<string[]> {
+  const files = (await Promise.all(options.folders.map((folder) => storage().list(`${folder}/`)))).flat();
+  const old = files.filter((object) => options.now - object.updatedAt.getTime() > options.minAgeMs).map((object) => object.key);
+  if (old.length === 0) {
+    sweepState.__seasideSweepHalt = null;
+    return [];
+  }
+  const used = await allReferencedKeys();
+  const unused = old.filter((key) => !used.has(key));
+  if (unused.length > SWEEP_VALVE_MIN_FILES && unused.length > files.length * SWEEP_VALVE_SHARE) {
+    sweepState.__seasideSweepHalt = { at: new Date(options.now), wouldRemove: unused.length, total: files.length };
+    log.error(
+      `Orphan sweep halted: it would move ${unused.length} of ${files.length} uploads to the trash (more than ${SWEEP_VALVE_SHARE * 100} %); nothing removed. Check how photos are referenced (decision 0031).`,
+    );
+    return [];
+  }
+  sweepState.__seasideSweepHalt = null;
+  const moved = await trashKeys(unused, "sweep", { cacheDir: options.cacheDir, now: options.now });
+  if (moved.length > 0) log.info(`Moved ${moved.length} orphaned upload(s) to the trash: ${moved.join(", ")}`);
+  return moved;
 }

@@ -4,6 +4,7 @@ import { db, queryRows } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
 import type { ListingItem, ListingPage } from "~/lib/listing";
 import type { ListingQuery } from "~/lib/listing-query";
+import { shownImage } from "~/lib/image-keys";
 import { searchWords } from "~/lib/search";
 import { readContentVersion } from "~/db/content-version.server";
 import { CountCache, countKey, VersionedCache } from "./listing-counts.server";
@@ -24,7 +25,8 @@ export const listingColumns = {
   property_type: realEstates.property_type,
   bedrooms: realEstates.bedrooms,
   bathrooms: realEstates.bathrooms,
-  cover: sql<string | null>`${realEstates.images}[1]`.as("cover"),
+  // Any spelling of an upload is shown from its /upload/ path (decision 0031).
+  cover: sql<string | null>`${realEstates.images}[1]`.mapWith(shownImage).as("cover"),
   image_count: sql<number>`cardinality(${realEstates.images})`.mapWith(Number).as("image_count"),
   location_id: realEstates.location_id,
   location_name: locations.name,
@@ -337,7 +339,7 @@ export class ListingEngine {
         ${t.images}[1] as image
         from ${t} join ${locations} on ${locations.id} = ${t.location_id} where ${where} order by ${t.id} limit ${limit + 1}`,
     );
-    return { points: rows.slice(0, limit), truncated: rows.length > limit };
+    return { points: rows.slice(0, limit).map((p) => ({ ...p, image: shownImage(p.image) })), truncated: rows.length > limit };
   }
 
   /** Runs a listing query, with TEXT_SEARCH_SETTINGS in a transaction when it searches text. */

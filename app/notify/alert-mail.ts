@@ -1,6 +1,7 @@
 import type { AlertProperty } from "~/models/alerts.server";
 import type { Lang } from "~/i18n/lang";
 import { formatArea, formatDistance, formatPrice } from "~/i18n/format";
+import { displayImageUrl } from "~/lib/image-keys";
 import { imageVariant } from "~/lib/images";
 import { absoluteUrl, localizedUrl } from "~/lib/seo";
 
@@ -104,7 +105,7 @@ export function composeAlertMail(input: {
       p.bedrooms !== null ? t.bedrooms(p.bedrooms) : null,
       p.sea_distance_m !== null ? t.toSea(formatDistance(p.sea_distance_m, lang)) : null,
     ].filter((f): f is string => f !== null);
-    const photo = p.images[0] ? absoluteUrl(publicUrl, imageVariant(p.images[0], 640)) : null;
+    const photo = p.images[0] ? absoluteUrl(publicUrl, imageVariant(displayImageUrl(p.images[0]), 640)) : null;
     return {
       title,
       label: p.kind === "new" ? t.isNew : t.priceDrop,

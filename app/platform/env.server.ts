@@ -53,6 +53,8 @@ const envSchema = z.object({
   SESSION_TTL_DAYS: wholeNumber(1, 365).default(14),
   BACKUP_INTERVAL_HOURS: wholeNumber(0, 24 * 30).default(24),
   BACKUP_KEEP: wholeNumber(1, 100).default(7),
+  /** Days a removed upload stays in the store's trash, restorable (decision 0031). */
+  TRASH_RETENTION_DAYS: wholeNumber(1, 3650).default(30),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""])
     .default("false")

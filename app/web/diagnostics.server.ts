@@ -161,7 +161,8 @@ export async function uploadTestImage(file: File, failure: (message: string) => 
 /** The image delete test: only an uploaded image no location or property uses. */
 export async function deleteTestImage(path: unknown): Promise<CheckResult & { removedPath?: string }> {
   if (typeof path !== "string" || path.trim() === "") return { status: "error", message: DIAGNOSTICS_MESSAGES.noImage };
-  const key = uploadKeyOf(`/upload/${path.replace(/^\/?(upload\/)?/, "")}`);
+  // Any spelling of the image (its key, /upload/ path, Storage API URL…), read as the sweep reads it.
+  const key = uploadKeyOf(path) ?? uploadKeyOf(`/upload/${path.replace(/^\/?(upload\/)?/, "")}`);
   if (!key || !OBJECT_NAME_PATTERN.test(key)) return { status: "error", message: DIAGNOSTICS_MESSAGES.imagePathNotFound };
   try {
     if (!(await storage().head(key))) return { status: "error", message: DIAGNOSTICS_MESSAGES.imagePathNotFound };

@@ -329,6 +329,34 @@ export function describeStorageApi(driver: "local" | "s3") {
       await storage().remove(["lead/slash.png"]);
     });
 
+    it("the trash of removed photos (decision 0031) is never read, listed, written or removed through the API", async () => {
+      const trashed = ".trash/1700000000000-sweep/properties/kept.png";
+      await storage().put(trashed, new Uint8Array(await png()), { contentType: "image/png" });
+      for (const url of [
+        `/storage/v1/object/public/images/${trashed}`,
+        `/storage/v1/object/authenticated/images/${trashed}`,
+        `/storage/v1/object/images/${trashed}`,
+        `/storage/v1/object/public/images/%2Etrash/1700000000000-sweep/properties/kept.png`,
+      ]) {
+        for (const headers of [asAnon(), asAdmin()]) {
+          const response = await fetch(`${baseUrl}${url}`, { headers });
+          expect(response.status, url).toBe(400);
+          expect(response.headers.get("content-type")).toContain("application/json");
+        }
+      }
+      const root = await client().storage.from("images").list("");
+      expect(root.error).toBeNull();
+      expect(root.data!.map((e) => e.name)).not.toContain(".trash");
+      expect((await client().storage.from("images").list(".trash")).error).not.toBeNull();
+      const admin = await signedIn();
+      expect(
+        (await admin.storage.from("images").upload(trashed, new Uint8Array(await png()), { contentType: "image/png", upsert: true })).error,
+      ).not.toBeNull();
+      expect((await admin.storage.from("images").remove([trashed])).error).not.toBeNull();
+      expect(await storage().head(trashed)).not.toBeNull();
+      await storage().remove([trashed]);
+    });
+
     it("hostile content is refused: HTML, SVG, scripts, markup in text, PDF, binary, and dangerous names", async () => {
       const cases: [string, BodyInit][] = [
         ["evil.txt", "<!DOCTYPE html><html><body>hi</body></html>"],

@@ -12,7 +12,7 @@ import {
   type UploadedImage,
 } from "~/storage/images.server";
 import { storage } from "~/storage/index.server";
-import { MAX_KEY_BYTES, MAX_KEY_SEGMENT_BYTES, safeObjectKey } from "~/storage/object-names";
+import { isTrashKey, MAX_KEY_BYTES, MAX_KEY_SEGMENT_BYTES, safeObjectKey, TRASH_FOLDER } from "~/storage/object-names";
 import { KeyConflictError, ObjectExistsError, UnsafeKeyError, type StoredObject } from "~/storage/storage.server";
 import { identify } from "~/web/identity.server";
 import { log } from "~/platform/log.server";
@@ -118,7 +118,8 @@ export function objectKeyOf(raw: string): string {
   const path = raw.startsWith("/") ? raw.slice(1) : raw;
   if (path === "" || path.startsWith("/") || /^[a-z][a-z0-9+.-]*:/i.test(path)) throw invalidKey(raw);
   const key = safeObjectKey(path);
-  if (!key || key !== path) throw invalidKey(raw);
+  // The trash (decision 0031) is the site's own: never read, listed or written through the API.
+  if (!key || key !== path || isTrashKey(key)) throw invalidKey(raw);
   return key;
 }
 
@@ -309,6 +310,7 @@ export function storageApiRouter(): express.Router {
         const slash = rest.indexOf("/");
         const name = slash === -1 ? rest : rest.slice(0, slash);
         if (search && !name.toLowerCase().startsWith(search)) continue;
+        if (folder === "" && name === TRASH_FOLDER) continue;
         if (slash !== -1) folders.add(name);
         else files.set(name, object);
       }

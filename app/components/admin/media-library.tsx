@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { ADMIN } from "~/i18n/admin";
 import { DIRECTORIES, type CachedFile } from "~/lib/file-cache";
-import { resolveImageUrl } from "~/lib/images";
+import { resolveImageUrl, storeKeyOf } from "~/lib/image-keys";
 import { FallbackImage } from "../fallback-image";
 import { keepFocusInside } from "../keep-focus-inside";
 import type { SyncStatus } from "./file-cache-store";
@@ -52,7 +52,13 @@ export function MediaLibrary({
     if (node && !node.open) node.showModal();
   }, []);
 
-  const isTaken = (file: CachedFile) => taken.includes(file.url) || taken.includes(file.path);
+  // Compared by the stored object they name (decision 0031): a form's Storage API URL or bare key marks its file too.
+  const siteOrigins = typeof window === "undefined" ? [] : [window.location.origin];
+  const takenKeys = new Set(taken.map((ref) => storeKeyOf(ref, { siteOrigins })).filter((key) => key !== null));
+  const isTaken = (file: CachedFile) => {
+    const key = storeKeyOf(file.path, { siteOrigins }) ?? storeKeyOf(file.url, { siteOrigins });
+    return taken.includes(file.url) || taken.includes(file.path) || (key !== null && takenKeys.has(key));
+  };
   const shown = folder === "all" ? files : files.filter((file) => file.directory === DIRECTORIES[folder]);
   const visible = shown.slice(0, limit);
   const toggle = (file: CachedFile, on: boolean) =>

@@ -8,6 +8,8 @@ import { countContactSubmissions, listContactSubmissions } from "~/models/contac
 import { countLocations } from "~/models/locations.server";
 import { countProperties } from "~/models/real-estates.server";
 import { feedCounts, locationsWithoutRegion, type LocationWithoutRegion } from "~/models/feeds.server";
+import { photoTrashStatus } from "~/models/image-trash.server";
+import { PhotoTrashNotice } from "~/components/admin/photo-trash-notice";
 import { getEnv } from "~/platform/env.server";
 import { CSV_EXPORT_PATH, feedUrl } from "~/web/feeds/feed-http.server";
 
@@ -37,6 +39,8 @@ export async function loader() {
     counts: { locations, properties, submissions: submissions.total, unread: submissions.unread },
     recentProperties,
     recentSubmissions: recentSubmissions.map((s) => ({ id: s.id, name: s.name, created_at: s.created_at, isread: s.isread })),
+    // Decision 0031: removed photos and the orphan sweep's safety valve.
+    photoTrash: await photoTrashStatus(),
   };
 }
 
@@ -145,7 +149,7 @@ function Feeds({ feeds }: { feeds: Awaited<ReturnType<typeof loader>>["feeds"] }
 }
 
 export default function Dashboard() {
-  const { counts, recentProperties, recentSubmissions, feeds } = useLoaderData<typeof loader>();
+  const { counts, recentProperties, recentSubmissions, feeds, photoTrash } = useLoaderData<typeof loader>();
   return (
     <main className="grid gap-6 p-4 md:p-8">
       <PageHeader title={ADMIN.dashboard.title}>
@@ -214,6 +218,7 @@ export default function Dashboard() {
         </Latest>
       </div>
       <Feeds feeds={feeds} />
+      <PhotoTrashNotice {...photoTrash} />
     </main>
   );
 }

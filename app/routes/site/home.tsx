@@ -5,6 +5,7 @@ import { LocationCard } from "~/components/location-card";
 import { LocationSelect } from "~/components/location-select";
 import { PropertyCardList } from "~/components/property-card";
 import { type Dictionary, dictionary, fill, type Lang, localizePath, pickText } from "~/i18n";
+import { shownImage } from "~/lib/image-keys";
 import { HOME_ROW_SIZE, type ListingItem } from "~/lib/listing";
 import { listingHref } from "~/lib/listing-query";
 import { pageMeta } from "~/lib/seo";
@@ -35,7 +36,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       id: l.id,
       name: pickText(lang, l.name, l.name_bg),
       slug: l.slug,
-      image: l.image,
+      // Any spelling of an upload is shown from its /upload/ path (decision 0031).
+      image: shownImage(l.image) ?? "",
       count: l.property_count,
     })),
     featured: highlights.featured,

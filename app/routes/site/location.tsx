@@ -9,6 +9,7 @@ import { NotFoundState } from "~/components/not-found-state";
 import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";
 import { placeIn } from "~/i18n/format";
 import { formatPropertyCount } from "~/i18n/plural";
+import { displayImageUrl } from "~/lib/image-keys";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import { alertQuery } from "~/lib/alerts";
 import { activeFilterCount, EMPTY_QUERY, listingRedirect, listingSearchParams, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
@@ -44,7 +45,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       name: pickText(lang, location.name, location.name_bg),
       // «в Созополе»: Russian headings decline the place (null: a wording without case).
       in: placeIn(lang, location),
-      image: location.image,
+      image: location.image ? displayImageUrl(location.image) : location.image,
       // Where the map looks first when none of the shown properties has a point (issue 21).
       home: location.map_lat !== null && location.map_lng !== null ? { lat: location.map_lat, lng: location.map_lng, zoom: location.map_zoom ?? 14 } : null,
     },

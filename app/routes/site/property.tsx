@@ -13,6 +13,7 @@ import { PropertyFacts } from "~/components/property-facts";
 import { ShareControl } from "~/components/share-control";
 import { dictionary, fill, localizePath, pickText, splitLangPath, type Lang } from "~/i18n";
 import { formatArea, formatPrice, placeIn } from "~/i18n/format";
+import { displayImageUrl } from "~/lib/image-keys";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import type { ListingItem } from "~/lib/listing";
 import { EMPTY_QUERY, listingHref } from "~/lib/listing-query";
@@ -73,7 +74,8 @@ export async function loader(args: Route.LoaderArgs) {
       bathrooms: p.bathrooms,
       year_built: p.year_built,
       property_type: p.property_type,
-      images: p.images,
+      // Any spelling of an upload is shown from its /upload/ path (decision 0031).
+      images: p.images.map(displayImageUrl),
       created_at: p.created_at,
       // Issue 20: status, €/m², the last cut and the buyer's facts.
       status: p.status,

@@ -1,6 +1,7 @@
 import "~/i18n/all";
 import { dictionary, fill, pickText, type Lang } from "~/i18n";
 import { formatDecimal } from "~/i18n/format";
+import { storeKeyOf, uploadPathOf } from "~/lib/image-keys";
 import { localizedUrl } from "~/lib/seo";
 import type { FeedProperty } from "~/models/feeds.server";
 
@@ -101,6 +102,13 @@ export function whole(value: number | null | undefined): number | null {
  */
 export function jpegUrl(origin: string, ref: string): string | null {
   const base = origin.replace(/\/+$/, "");
+  // Any spelling of one of our uploads (Storage API URL, bucket path, bare key…) is sent as its /upload/ address (decision 0031).
+  const key = storeKeyOf(ref, { siteOrigins: [base] });
+  if (key) {
+    const path = uploadPathOf(key);
+    if (/\.jpe?g$/i.test(key)) return base + path;
+    return /\.(?:png|webp|gif)$/i.test(key) ? `${base}/img/jpeg${path}.jpg` : null;
+  }
   if (/^https?:\/\//i.test(ref)) return /^https?:\/\/[^\s?#]+\.jpe?g$/i.test(ref) ? ref : null;
   const path = ref.startsWith("/") ? ref : `/${ref}`;
   if (!/^\/[A-Za-z0-9._~!$&'()*+,;=:@%/-]+$/.test(path) || path.split("/").includes("..")) return null;
