@@ -6,6 +6,7 @@ import { getEnv } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { removeVariants, variantCacheDir } from "~/storage/image-variants.server";
 import { hasStorage, storage } from "~/storage/index.server";
+import { TRASH_FOLDER } from "~/storage/object-names";
 import { moveToTrash, type TrashReason } from "~/storage/trash.server";
 
 /**
@@ -118,12 +119,31 @@ export interface SweepHalt {
   total: number;
 }
 
-// The last sweep's halt, for the dashboard (per process; the sweep runs in the web server's).
-const sweepState = globalThis as typeof globalThis & { __seasideSweepHalt?: SweepHalt | null };
+/**
+ * The last sweep's halt is kept in the file store itself, beside the trash
+ * (names under ".trash/" are never served): the sweep runs in the
+ * supervisor or in one of several copies, and every process's dashboard must
+ * see it. Removed by the next sweep that runs.
+ */
+const SWEEP_HALT_KEY = `${TRASH_FOLDER}/sweep-halt.json`;
 
-/** The halt of the latest sweep, or null when it ran (or none has run in this process). */
-export function sweepHalted(): SweepHalt | null {
-  return sweepState.__seasideSweepHalt ?? null;
+/** The halt of the latest sweep, or null when it ran (or none has been halted). */
+export async function sweepHalted(): Promise<SweepHalt | null> {
+  if (!hasStorage()) return null;
+  const object = await storage().get(SWEEP_HALT_KEY);
+  if (!object) return null;
+  try {
+    const value = JSON.parse(object.body.toString("utf8")) as { at?: unknown; wouldRemove?: unknown; total?: unknown };
+    if (typeof value.at !== "string" || typeof value.wouldRemove !== "number" || typeof value.total !== "number") return null;
+    return { at: new Date(value.at), wouldRemove: value.wouldRemove, total: value.total };
+  } catch {
+    return null;
+  }
+}
+
+async function recordSweepHalt(halt: SweepHalt | null): Promise<void> {
+  if (halt) await storage().put(SWEEP_HALT_KEY, Buffer.from(JSON.stringify(halt)), { contentType: "application/json" });
+  else await storage().remove([SWEEP_HALT_KEY]);
 }
 
 /**
@@ -136,19 +156,19 @@ export async function sweepOrphanedUploads(options: { now: number; minAgeMs: num
   const files = (await Promise.all(options.folders.map((folder) => storage().list(`${folder}/`)))).flat();
   const old = files.filter((object) => options.now - object.updatedAt.getTime() > options.minAgeMs).map((object) => object.key);
   if (old.length === 0) {
-    sweepState.__seasideSweepHalt = null;
+    await recordSweepHalt(null);
     return [];
   }
   const used = await allReferencedKeys();
   const unused = old.filter((key) => !used.has(key));
   if (unused.length > SWEEP_VALVE_MIN_FILES && unused.length > files.length * SWEEP_VALVE_SHARE) {
-    sweepState.__seasideSweepHalt = { at: new Date(options.now), wouldRemove: unused.length, total: files.length };
+    await recordSweepHalt({ at: new Date(options.now), wouldRemove: unused.length, total: files.length });
     log.error(
       `Orphan sweep halted: it would move ${unused.length} of ${files.length} uploads to the trash (more than ${SWEEP_VALVE_SHARE * 100} %); nothing removed. Check how photos are referenced (decision 0031).`,
     );
     return [];
   }
-  sweepState.__seasideSweepHalt = null;
+  await recordSweepHalt(null);
   const moved = await trashKeys(unused, "sweep", { cacheDir: options.cacheDir, now: options.now });
   if (moved.length > 0) log.info(`Moved ${moved.length} orphaned upload(s) to the trash: ${moved.join(", ")}`);
   return moved;

@@ -183,7 +183,7 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
     expect(await removeOrphanedUploads({ now: later(3) })).toEqual([]);
     for (const { key, ref } of unique) expect(await stored(key), `${key} as ${ref}`).toBe(true);
     expect(await stored(agent)).toBe(true);
-    expect(sweepHalted()).toBeNull();
+    expect(await sweepHalted()).toBeNull();
   });
 
   it("the release after an edit moves the photo to the trash; restoring brings it back at its key; the tick purges it after the retention", async () => {
@@ -251,7 +251,7 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
     expect(await removeOrphanedUploads({ now: later(3) })).toEqual([]);
     for (const key of keys) expect(await stored(key)).toBe(true);
     expect(await listTrashedImages()).toEqual([]);
-    expect(sweepHalted()).toMatchObject({ wouldRemove: 12, total: 12 });
+    expect(await sweepHalted()).toMatchObject({ wouldRemove: 12, total: 12 });
     const { loader } = await import("~/routes/admin/dashboard");
     const dashboard = await loader();
     expect(dashboard.photoTrash.halted).toEqual({ wouldRemove: 12, total: 12 });
@@ -266,7 +266,7 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
     // Ten or fewer files may always go (a small site's abandoned uploads): the next sweep clears the halt.
     await updateProperty(property.id, { images: keys.slice(2).map((k) => `/upload/${k}`) });
     expect((await removeOrphanedUploads({ now: later(3) })).sort()).toEqual(keys.slice(0, 2).sort());
-    expect(sweepHalted()).toBeNull();
+    expect(await sweepHalted()).toBeNull();
     expect((await photoTrashStatus()).count).toBe(2);
     expect(renderToString(createElement(MemoryRouter, null, createElement(PhotoTrashNotice, await photoTrashStatus())))).not.toContain("остановлена");
   });

@@ -50,9 +50,10 @@ export async function trashEntryOf(key: string): Promise<TrashEntry | null> {
 
 /** What the dashboard says about the trash: how many files wait in it, and whether the last sweep was halted by its valve. */
 export async function photoTrashStatus(): Promise<{ count: number; halted: { wouldRemove: number; total: number } | null }> {
-  const halt = sweepHalted();
+  let halt: Awaited<ReturnType<typeof sweepHalted>> = null;
   let count = 0;
   try {
+    halt = await sweepHalted();
     count = hasStorage() ? (await listTrashedImages()).length : 0;
   } catch (error) {
     log.error("Listing the trash failed:", error instanceof Error ? error.message : error);
