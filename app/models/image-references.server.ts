@@ -48,12 +48,24 @@ export function uploadKeyOf(ref: unknown): string | null {
   return storeKeyOf(ref, keyOptions());
 }
 
-/** Every store key some location, property or the agent card refers to. */
-export async function allReferencedKeys(): Promise<Set<string>> {
+/**
+ * Every store key some location, property or the agent card refers to; with
+ * `names`, only references whose text holds one of these (lower-case) file
+ * names, so that the release after an edit does not carry the whole
+ * catalogue's references into the process.
+ */
+export async function allReferencedKeys(names?: readonly string[]): Promise<Set<string>> {
+  const matching =
+    names && names.length > 0
+      ? sql` and (${sql.join(
+          names.map((name) => sql`strpos(lower(refs.ref), ${name}) > 0`),
+          sql` or `,
+        )})`
+      : sql``;
   // The agent card's photo (issue 22) counts too: it is uploaded like a property's.
   const rows = await queryRows<{ ref: string }>(
     db(),
-    sql`select distinct refs.ref from (select ${locations.image} as ref from ${locations} union all select unnest(${realEstates.images}) as ref from ${realEstates} union all select ${agentCard.photo} as ref from ${agentCard}) as refs where refs.ref is not null`,
+    sql`select distinct refs.ref from (select ${locations.image} as ref from ${locations} union all select unnest(${realEstates.images}) as ref from ${realEstates} union all select ${agentCard.photo} as ref from ${agentCard}) as refs where refs.ref is not null${matching}`,
   );
   const options = keyOptions(true);
   const used = new Set<string>();
@@ -67,7 +79,15 @@ export async function allReferencedKeys(): Promise<Set<string>> {
 /** Of these keys, the ones some location, property or the agent card still refers to. */
 export async function referencedKeys(keys: string[]): Promise<Set<string>> {
   if (keys.length === 0) return new Set();
-  const all = await allReferencedKeys();
+  // A spelling of a key holds its file name as it is, percent-encoded where needed, or every byte
+  // encoded (decision 0031); a stranger mix is missed here and the file goes to the trash, restorable.
+  const names = new Set<string>();
+  for (const key of keys) {
+    const name = key.slice(key.lastIndexOf("/") + 1);
+    const everyByte = [...new TextEncoder().encode(name)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
+    for (const spelling of [name, encodeURIComponent(name), encodeURI(name), everyByte]) names.add(spelling.toLowerCase());
+  }
+  const all = await allReferencedKeys([...names]);
   return new Set(keys.filter((key) => all.has(key)));
 }
 

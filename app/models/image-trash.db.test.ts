@@ -27,7 +27,7 @@ import { saveAgentCard } from "./agent-card.server";
 import { sweepHalted } from "./image-references.server";
 import { listTrashedImages, photoTrashStatus, restoreTrashedImage } from "./image-trash.server";
 import { createLocation, updateLocation } from "./locations.server";
-import { createProperty, updateProperty } from "./real-estates.server";
+import { createProperty, deleteProperty, updateProperty } from "./real-estates.server";
 import { ListingEngine } from "./listing.server";
 import { searchAdminProperties } from "./admin-lists.server";
 import { EMPTY_QUERY } from "~/lib/listing-query";
@@ -184,6 +184,53 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
     for (const { key, ref } of unique) expect(await stored(key), `${key} as ${ref}`).toBe(true);
     expect(await stored(agent)).toBe(true);
     expect(await sweepHalted()).toBeNull();
+  });
+
+  it("for any key and any spelling, the release after an edit keeps a file another property still shows", async () => {
+    const pairs = fc.sample(fc.tuple(storeKey, fc.nat()), { numRuns: 24, seed: 31 }).map(([key, pick]) => {
+      const spellings = spellingsOf(key).filter((s) => storeKeyOf(s, { siteOrigins: [SITE] }) === key);
+      return { key, ref: spellings[pick % spellings.length]! };
+    });
+    const byKey = [...new Map(pairs.map((p) => [p.key, p])).values()];
+    const unique = byKey.filter((p) => !byKey.some((q) => q.key.startsWith(`${p.key}/`)));
+    for (const { key } of unique) await put(key);
+    const location = await createLocation({ name: "Царево", image: "https://elsewhere.example/tsarevo.jpg" });
+    const shows = (images: string[], title: string) => createProperty({ title, description: "У моря", price: 1, location_id: location.id, images });
+    // One property shows each file in some spelling; another shows it as /upload/… and then drops it.
+    await shows(
+      unique.map((p) => p.ref),
+      "Квартира",
+    );
+    const other = await shows(
+      unique.map((p) => `/upload/${p.key.split("/").map(encodeURIComponent).join("/")}`),
+      "Студио",
+    );
+    await updateProperty(other.id, { images: [] });
+    for (const { key, ref } of unique) expect(await stored(key), `${key} as ${ref}`).toBe(true);
+    expect(await listTrashedImages()).toEqual([]);
+  });
+
+  it("the release after an edit keeps a file shown in each spelling, one at a time (ASCII and Cyrillic names)", async () => {
+    const location = await createLocation({ name: "Китен", image: "https://elsewhere.example/kiten.jpg" });
+    for (const key of ["properties/photo-1.jpg", "properties/фото 1.jpg"]) {
+      await put(key);
+      for (const ref of spellingsOf(key).filter((s) => storeKeyOf(s, { siteOrigins: [SITE] }) === key)) {
+        const keeper = await createProperty({ title: "Квартира", description: "У моря", price: 1, location_id: location.id, images: [ref] });
+        const other = await createProperty({
+          title: "Студио",
+          description: "У моря",
+          price: 1,
+          location_id: location.id,
+          images: [`/upload/${key.split("/").map(encodeURIComponent).join("/")}`],
+        });
+        await updateProperty(other.id, { images: [] });
+        expect(await stored(key), `${key} as ${ref}`).toBe(true);
+        await deleteProperty(other.id);
+        await deleteProperty(keeper.id);
+        // Its last reference went, so the file went to the trash: store it again for the next spelling.
+        await put(key);
+      }
+    }
   });
 
   it("the release after an edit moves the photo to the trash; restoring brings it back at its key; the tick purges it after the retention", async () => {
