@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { type Dictionary, fill, type Lang } from "~/i18n";
 import { formatDistance, formatNumber } from "~/i18n/format";
+import { STAGE_FILTER_TEXTS } from "~/i18n/stage-filter";
 import {
   activeFilterCount,
   listingHref,
@@ -247,7 +248,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
                 <option value="">{t.listing.any}</option>
                 {CONSTRUCTION_STAGES.map((stage) => (
                   <option key={stage} value={stage}>
-                    {t.listing.stages[stage]}
+                    {STAGE_FILTER_TEXTS[lang][stage]}
                   </option>
                 ))}
               </select>

@@ -112,7 +112,6 @@ export const bg: Dictionary = {
     stage: "Етап на строителство",
     status: "Статус",
     statuses: { available: "В продажба", reserved: "Резервирани", sold: "Продадени", all: "Всички" },
-    stages: { act14: "Акт 14 — груб строеж", act15: "Акт 15 — завършен строеж", act16: "Акт 16 — разрешено ползване" },
   },
   map: {
     switch: "Изглед",

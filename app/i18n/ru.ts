@@ -109,8 +109,6 @@ export const ru = {
     stage: "Стадия строительства",
     status: "Статус",
     statuses: { available: "В продаже", reserved: "Забронированные", sold: "Проданные", all: "Все" },
-    // The stage filter's choices: short enough for a phone's select (the property page says it in full).
-    stages: { act14: "Акт 14 — каркас построен", act15: "Акт 15 — стройка завершена", act16: "Акт 16 — дом сдан" },
   },
   // Issue 21: the map switch, and what shows before the map's code arrives (the map's own texts: components/map/labels.ts).
   map: {

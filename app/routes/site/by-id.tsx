@@ -1,6 +1,5 @@
 import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
-import { GoneState, type GoneData } from "~/components/gone-state";
-import { NotFoundState } from "~/components/not-found-state";
+import { GoneState, NotFoundState, type GoneData } from "~/components/not-found-state";
 import { dictionary, localizePath, splitLangPath } from "~/i18n";
 import { encodePath } from "~/lib/seo";
 import { findDeletedPropertyLocation } from "~/models/addresses.server";

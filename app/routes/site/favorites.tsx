@@ -124,7 +124,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       {mode === "shared" && list.length > 0 ? (
-        <div className="mt-4 rounded-2xl bg-sea-50 p-4 ring-1 ring-sea-200">
+        <div className="mt-4 rounded-2xl bg-sea-50 p-4 ring-1 ring-sea-100">
           <p className="text-slate-800">{s.favorites.sharedText}</p>
           {added === null ? (
             available.length > 0 ? (
@@ -172,7 +172,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       ) : null}
       {list.length > 0 ? (
         <>
-          <p className="mt-2 text-slate-700">{fill(s.favorites.count, { count: list.length })}</p>
+          <p className="mt-4 text-slate-700">{fill(s.favorites.count, { count: list.length })}</p>
           <div className="mt-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
             <label htmlFor="share-link" className="block font-semibold">
               {s.favorites.share}

@@ -46,19 +46,17 @@ export default function SiteLayout() {
   }, [pathname, search]);
   // Esc (focus back on the menu button) and a tap outside close it, as any menu (issue 30).
   useEffect(() => {
+    const menu = menuRef.current!;
     const close = (event: Event) => {
-      const menu = menuRef.current;
       const key = event instanceof KeyboardEvent;
-      if (!menu?.open || (key ? event.key !== "Escape" : menu.contains(event.target as Node))) return;
+      if (!menu.open || (key ? event.key !== "Escape" : menu.contains(event.target as Node))) return;
       menu.open = false;
-      if (key) menu.querySelector("summary")?.focus();
+      if (key) menu.querySelector("summary")!.focus();
     };
-    document.addEventListener("keydown", close);
-    document.addEventListener("pointerdown", close);
-    return () => {
-      document.removeEventListener("keydown", close);
-      document.removeEventListener("pointerdown", close);
-    };
+    const listening = new AbortController();
+    document.addEventListener("keydown", close, listening);
+    document.addEventListener("pointerdown", close, listening);
+    return () => listening.abort();
   }, []);
   const link = "rounded px-2 py-1 hover:text-sea-700 focus-visible:outline-2 focus-visible:outline-sea-600";
   const nav = (
