@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate } from "react-router";
 import { type Dictionary, fill, type Lang } from "~/i18n";
 import { formatDistance, formatNumber } from "~/i18n/format";
+import { STAGE_FILTER_TEXTS } from "~/i18n/stage-filter";
 import {
   activeFilterCount,
   listingHref,
@@ -83,6 +84,7 @@ function withCurrent(choices: readonly number[], current: number | null): number
 export function ListingView({ lang, t, basePath, query, page, locations, searchLabel, firstCardIsMain = false, map }: Props) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
+  const panelRef = useRef<HTMLDetailsElement>(null);
   const values = fieldValues(query);
   const valuesKey = JSON.stringify(values);
   // The fields are uncontrolled (the form works without JavaScript), so when the
@@ -106,6 +108,8 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
   const control =
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-sea-600 focus:outline-2 focus:outline-sea-600";
   const label = "text-sm font-medium text-slate-800";
+  // A select takes the panel's full width on phones: half of 360 px cuts its longer choices (issue 30).
+  const selectLabel = `${label} col-span-2 sm:col-span-1`;
   const check =
     "flex min-h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 has-[:checked]:bg-sea-50 has-[:checked]:ring-sea-600";
   const filterCount = activeFilterCount(query);
@@ -152,6 +156,8 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
         onSubmit={(event) => {
           event.preventDefault();
           apply(event.currentTarget);
+          // Applied: the panel folds away so the results show (issue 30); its summary counts the filters.
+          if (panelRef.current) panelRef.current.open = false;
         }}
         onChange={(event) => {
           // The sort and location apply at once; the text box on Enter or the
@@ -169,7 +175,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
             {t.listing.searchSubmit}
           </button>
         </div>
-        <div className={`grid gap-3 md:contents ${locations ? "grid-cols-2" : ""}`}>
+        <div className={`grid gap-3 md:contents ${locations ? "sm:grid-cols-2" : ""}`}>
           <label className={label}>
             {t.listing.sort}
             <select name="sort" defaultValue={query.sort} className={control}>
@@ -199,7 +205,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
         {/* The map's state survives a new search: the open map and its area (issue 21). */}
         {query.view === "map" ? <input type="hidden" name="view" value="map" /> : null}
         {query.bbox ? <input type="hidden" name="bbox" value={listingSearchParams({ bbox: query.bbox }).get("bbox")!} /> : null}
-        <details className="group md:col-span-4">
+        <details ref={panelRef} className="group md:col-span-4">
           <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-2 rounded-lg px-3 font-semibold text-sea-900 ring-1 ring-slate-300 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600 [&::-webkit-details-marker]:hidden">
             <span>
               {t.listing.filters}
@@ -214,7 +220,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
             {rangeInput("priceMax", t.listing.priceMax)}
             {rangeInput("areaMin", t.listing.areaMin)}
             {rangeInput("areaMax", t.listing.areaMax)}
-            <label className={label}>
+            <label className={selectLabel}>
               {t.listing.bedroomsMin}
               <select name="bedrooms_min" defaultValue={query.bedroomsMin ?? ""} className={control}>
                 <option value="">{t.listing.any}</option>
@@ -225,7 +231,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
                 ))}
               </select>
             </label>
-            <label className={label}>
+            <label className={selectLabel}>
               {t.listing.seaDistanceMax}
               <select name="sea_distance_max" defaultValue={query.seaDistanceMax ?? ""} className={control}>
                 <option value="">{t.listing.any}</option>
@@ -236,18 +242,18 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
                 ))}
               </select>
             </label>
-            <label className={label}>
+            <label className={selectLabel}>
               {t.listing.stage}
               <select name="stage" defaultValue={query.stage ?? ""} className={control}>
                 <option value="">{t.listing.any}</option>
                 {CONSTRUCTION_STAGES.map((stage) => (
                   <option key={stage} value={stage}>
-                    {t.property.stages[stage]}
+                    {STAGE_FILTER_TEXTS[lang][stage]}
                   </option>
                 ))}
               </select>
             </label>
-            <label className={label}>
+            <label className={selectLabel}>
               {t.listing.status}
               <select name="status" defaultValue={query.status} className={control}>
                 {STATUS_FILTERS.map((status) => (

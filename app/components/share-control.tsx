@@ -15,6 +15,13 @@ export interface ShareLabels {
  */
 export function ShareControl({ url, title, links, labels }: { url: string; title: string; links: MessengerLink[]; labels: ShareLabels }) {
   const [copied, setCopied] = useState(false);
+  // The box shows the address as people read it (Cyrillic, not %D0%…); copying it gives the valid, encoded one (issue 30).
+  let readable = url;
+  try {
+    readable = decodeURI(url);
+  } catch {
+    // Not valid percent-encoding: shown as it is.
+  }
   const button = "inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-sea-700 ring-1 ring-sea-600 hover:bg-sea-50";
   return (
     <details className="relative">
@@ -44,8 +51,12 @@ export function ShareControl({ url, title, links, labels }: { url: string; title
         <input
           id="share-url"
           readOnly
-          value={url}
+          value={readable}
           onFocus={(e) => e.currentTarget.select()}
+          onCopy={(e) => {
+            e.preventDefault();
+            e.clipboardData.setData("text/plain", url);
+          }}
           className="mt-1 w-full rounded-lg border border-slate-300 px-2 py-2 text-sm"
         />
         <button

@@ -298,6 +298,23 @@ export const propertySlugHistory = pgTable(
   (t) => [primaryKey({ columns: [t.location_id, t.slug] }), index("real_estate_slug_history_property_idx").on(t.real_estate_id)],
 );
 
+/**
+ * What a deleted property was (issue 30), written by the database when it goes
+ * (migration 0016): its id keeps answering 410 like its address, and a
+ * favourites list that still holds it can say what it was.
+ */
+export const deletedProperties = pgTable("deleted_real_estates", {
+  id: uuid("id").primaryKey(),
+  location_id: uuid("location_id")
+    .notNull()
+    .references(() => locations.id, { onDelete: "cascade" }),
+  slug: text("slug").notNull(),
+  title: text("title").notNull(),
+  title_bg: text("title_bg").notNull().default(""),
+  price: numeric("price", { precision: 14, scale: 2, mode: "number" }),
+  deleted_at: timestamp("deleted_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+});
+
 /** Slugs a location had, written by the database on a rename (decision 0023). */
 export const locationSlugHistory = pgTable("location_slug_history", {
   slug: text("slug").primaryKey(),

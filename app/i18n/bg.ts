@@ -29,7 +29,7 @@ export const bg: Dictionary = {
     locationsTitle: "Локации",
     locationsText: "Курорти и градове, в които имаме предложения",
 
-    featuredTitle: "Избрани имоти",
+    featuredTitle: "Препоръчани имоти",
     newestTitle: "Нови имоти",
     allProperties: "Всички имоти",
     allNewest: "Всички нови имоти",

@@ -26,7 +26,7 @@ export const ru = {
     searchSubmit: "Найти",
     locationsTitle: "Локации",
     locationsText: "Курорты и города, где у нас есть предложения",
-    featuredTitle: "Избранные объекты",
+    featuredTitle: "Рекомендуемые объекты",
     newestTitle: "Новые объекты",
     allProperties: "Все объекты",
     allNewest: "Все новые объекты",

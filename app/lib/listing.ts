@@ -5,7 +5,7 @@
  */
 import type { ConstructionStage, Furnished, PropertyStatus } from "./property-facts";
 
-/** Cards in each of the home page's rows («Избранные объекты», «Новые объекты»); the admin's list says which featured ones fit. */
+/** Cards in each of the home page's rows («Рекомендуемые объекты», «Новые объекты»); the admin's list says which featured ones fit. */
 export const HOME_ROW_SIZE = 3;
 
 /** What a property card shows (SPEC §2): a lean projection, not whole rows. */

@@ -1,6 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { locationSlugHistory, propertySlugHistory } from "~/db/schema";
+import { deletedProperties, locations, locationSlugHistory, propertySlugHistory } from "~/db/schema";
+import { isUuid } from "~/lib/uuid";
 import { getLocation, getLocationBySlug, type Location } from "./locations.server";
 import { getProperty, getPropertyBySlug, type Property } from "./real-estates.server";
 
@@ -51,4 +52,43 @@ export async function findPropertyAddress(locationSlug: string, propertySlug: st
   const moved = await getProperty(old.real_estate_id);
   const now = moved ? await getLocation(moved.location_id) : null;
   return moved && now ? { kind: "moved", location: now, property: moved } : null;
+}
+
+/** What a deleted property was (issue 30): the snapshot the database kept when it went (migration 0016). */
+export interface DeletedProperty {
+  id: string;
+  location_id: string;
+  slug: string;
+  title: string;
+  title_bg: string;
+  price: number | null;
+  /** Its location's names (ru, bg) then. */
+  location_name: string;
+  location_name_bg: string;
+}
+
+/** Snapshots of deleted properties among `ids` (none for an id that never named one, or one deleted before migration 0016). */
+export async function findDeletedProperties(ids: readonly string[]): Promise<DeletedProperty[]> {
+  const wanted = ids.filter(isUuid).map((id) => id.toLowerCase());
+  if (wanted.length === 0) return [];
+  return db()
+    .select({
+      id: deletedProperties.id,
+      location_id: deletedProperties.location_id,
+      slug: deletedProperties.slug,
+      title: deletedProperties.title,
+      title_bg: deletedProperties.title_bg,
+      price: deletedProperties.price,
+      location_name: locations.name,
+      location_name_bg: locations.name_bg,
+    })
+    .from(deletedProperties)
+    .innerJoin(locations, eq(locations.id, deletedProperties.location_id))
+    .where(inArray(deletedProperties.id, wanted));
+}
+
+/** /properties/{id} of a deleted property (`gone`: 410 like its address) with its location; null when the id never named one. */
+export async function findDeletedPropertyLocation(id: string): Promise<Location | null> {
+  const [row] = await findDeletedProperties([id]);
+  return row ? getLocation(row.location_id) : null;
 }

@@ -300,7 +300,7 @@ export class ListingEngine {
   }
 
   /**
-   * The home page's two rows (issue 20): «Избранные объекты» — the featured
+   * The home page's two rows (issue 20): «Рекомендуемые объекты» — the featured
    * ones for sale, by position, else the newest for sale — and «Новые
    * объекты», the newest for sale not already in the first row.
    */

@@ -1,6 +1,8 @@
 import { data, type RouterContextProvider } from "react-router";
 import { requestInfo } from "~/context";
+import { pickText } from "~/i18n/lang";
 import { parseIdList } from "~/lib/shortlist";
+import { findDeletedProperties } from "~/models/addresses.server";
 import { readShortlist } from "~/models/shortlist.server";
 import { handleContactAction } from "./contact-action.server";
 import { contactPageData, pageContext } from "./page.server";
@@ -13,8 +15,24 @@ import { contactPageData, pageContext } from "./page.server";
 export async function shortlistPageData(url: URL, max: number) {
   const page = contactPageData(url);
   const parsed = parseIdList(url.searchParams, max);
-  if (!parsed.ok) return { ...page, error: parsed.reason, ids: [] as string[], entries: [] };
-  return { ...page, error: null, ids: parsed.ids, entries: await readShortlist(parsed.ids) };
+  if (!parsed.ok) return { ...page, error: parsed.reason, ids: [] as string[], entries: [], deleted: {} as Record<string, WasProperty> };
+  const entries = await readShortlist(parsed.ids);
+  // What the deleted ones were (issue 30), as the database kept it when they went.
+  const snapshots = await findDeletedProperties(entries.filter((e) => e.item === null).map((e) => e.id));
+  const deleted: Record<string, WasProperty> = Object.fromEntries(
+    snapshots.map((d) => [
+      d.id,
+      { title: pickText(page.lang, d.title, d.title_bg), location: pickText(page.lang, d.location_name, d.location_name_bg), price: d.price },
+    ]),
+  );
+  return { ...page, error: null, ids: parsed.ids, entries, deleted };
+}
+
+/** A deleted property of a list, as it was: title and location in the page's language, its last price. */
+export interface WasProperty {
+  title: string;
+  location: string;
+  price: number | null;
 }
 
 /** The loader of /favorites or /compare: the page's data, 400 when the link cannot be used. */

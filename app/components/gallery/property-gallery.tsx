@@ -37,6 +37,7 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
   const [open, setOpen] = useState(false);
   const [broken, setBroken] = useState<ReadonlySet<string>>(() => new Set());
   const listRef = useRef<HTMLUListElement>(null);
+  const touchStart = useRef<{ clientX: number; clientY: number } | undefined>(undefined);
 
   const markBroken = useCallback(
     (src: string | null) => {
@@ -92,7 +93,17 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
   return (
     <>
       <div className="min-w-0" onKeyDown={onKeyDown}>
-        <div className="group relative aspect-[3/2] overflow-hidden rounded-2xl bg-sea-100 shadow-sm ring-1 ring-slate-200">
+        {/* A sideways swipe turns the photo on touch screens (issue 30); pan-y leaves the page's scrolling to the browser. */}
+        <div
+          className="group relative aspect-[3/2] touch-pan-y overflow-hidden rounded-2xl bg-sea-100 shadow-sm ring-1 ring-slate-200"
+          onTouchStart={(event) => (touchStart.current = event.touches[0])}
+          onTouchEnd={(event) => {
+            const from = touchStart.current;
+            const to = event.changedTouches[0];
+            const dx = from && to ? to.clientX - from.clientX : 0;
+            if (many && Math.abs(dx) > 40 && Math.abs(dx) > Math.abs(to!.clientY - from!.clientY)) go(dx < 0 ? 1 : -1);
+          }}
+        >
           <button
             type="button"
             aria-label={labels.openFullscreen}

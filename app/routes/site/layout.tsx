@@ -44,6 +44,20 @@ export default function SiteLayout() {
   useEffect(() => {
     if (menuRef.current) menuRef.current.open = false;
   }, [pathname, search]);
+  // Esc (focus back on the menu button) and a tap outside close it, as any menu (issue 30).
+  useEffect(() => {
+    const menu = menuRef.current!;
+    const close = (event: Event) => {
+      const key = event instanceof KeyboardEvent;
+      if (!menu.open || (key ? event.key !== "Escape" : menu.contains(event.target as Node))) return;
+      menu.open = false;
+      if (key) menu.querySelector("summary")!.focus();
+    };
+    const listening = new AbortController();
+    document.addEventListener("keydown", close, listening);
+    document.addEventListener("pointerdown", close, listening);
+    return () => listening.abort();
+  }, []);
   const link = "rounded px-2 py-1 hover:text-sea-700 focus-visible:outline-2 focus-visible:outline-sea-600";
   const nav = (
     <>

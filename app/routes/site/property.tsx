@@ -5,7 +5,7 @@ import { ContactForm } from "~/components/contact-form";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { PropertyGallery } from "~/components/gallery/property-gallery";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
-import { NotFoundState } from "~/components/not-found-state";
+import { GoneState, NotFoundState, type GoneData } from "~/components/not-found-state";
 import { CompareButton, FavoriteButton } from "~/components/favorite-button";
 import { PropertyMap } from "~/components/map/property-map";
 import { favoriteLabels, PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
@@ -15,8 +15,7 @@ import { dictionary, fill, localizePath, pickText, splitLangPath, type Lang } fr
 import { formatArea, formatPrice, placeIn } from "~/i18n/format";
 import { displayImageUrl } from "~/lib/image-keys";
 import { imageSrcSet, imageVariant } from "~/lib/images";
-import type { ListingItem } from "~/lib/listing";
-import { EMPTY_QUERY, listingHref } from "~/lib/listing-query";
+import { listingHref } from "~/lib/listing-query";
 import { shareLinks } from "~/lib/messengers";
 import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
 import { findPropertyAddress } from "~/models/addresses.server";
@@ -25,6 +24,7 @@ import { getPropertyBySlug } from "~/models/real-estates.server";
 import { listingEngine, requestInfo } from "~/context";
 import { handleContactAction } from "~/web/contact-action.server";
 import { contactClientAction, contactShouldRevalidate } from "~/web/contact-client-action";
+import { goneResponse } from "~/web/gone.server";
 import { agentCardData, contactPageData, mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/property";
 
@@ -39,12 +39,7 @@ async function current({ url, params, context }: Route.LoaderArgs, lang: Lang) {
   const address = await findPropertyAddress(params.locationSlug, params.propertySlug);
   if (!address) throw data({ lang }, { status: 404 });
   if (address.kind === "moved") throw redirect(encodePath(localizePath(lang, `/${address.location.slug}/${address.property.slug}`)) + url.search, 301);
-  if (address.kind === "gone") {
-    const { location } = address;
-    const similar = await context.get(listingEngine).search({ ...EMPTY_QUERY, locationId: location.id }, { pageSize: 3 });
-    const gone = { location: { slug: location.slug, name: pickText(lang, location.name, location.name_bg) }, similar: similar.items };
-    throw data({ lang, gone }, { status: 410 });
-  }
+  if (address.kind === "gone") throw await goneResponse(address.location, lang, context);
   return address;
 }
 
@@ -206,8 +201,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           </li>
         </ol>
       </nav>
-      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <div className="min-w-0">
+      {/* One grid (issue 30): on desktops the side column spans the gallery's row and the next, so the description
+          follows the gallery at once instead of waiting for the taller contact block; phones keep the DOM's order. */}
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_1fr_auto]">
+        <div className="min-w-0 lg:col-start-1 lg:row-start-1">
           <PropertyGallery
             images={p.images}
             title={p.title}
@@ -217,7 +214,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             thumbnailSrc={(src) => imageVariant(src, 160)}
           />
         </div>
-        <div className="min-w-0">
+        <div className="min-w-0 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {/* Floated beside the title (its siblings stay the title's: location, then price). */}
           <div className="float-right ml-3 flex gap-2">
             <CompareButton id={p.id} title={p.title} labels={favoriteLabels(t)} />
@@ -278,9 +275,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
         </div>
-      </div>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <div className="below-fold min-w-0">
+        <div className="below-fold min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-2">
           <section aria-labelledby="description-heading">
             <h2 id="description-heading" className="text-xl font-semibold text-sea-900">
               {t.property.description}
@@ -301,7 +296,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {p.point ? <PropertyMap lang={lang} t={t} tiles={loaderData.tiles} point={p.point} /> : null}
         </div>
-        <section className="below-fold rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" aria-label={t.contact.formTitle}>
+        <section
+          className="below-fold rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-start-2 lg:row-start-3 lg:self-start"
+          aria-label={t.contact.formTitle}
+        >
           <h2 className="mb-4 text-lg font-semibold">{t.contact.formTitle}</h2>
           <ContactForm t={t} subject={fill(t.contact.aboutProperty, { title: p.title })} />
         </section>
@@ -322,25 +320,8 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { lang } = splitLangPath(useLocation().pathname);
   const t = dictionary(lang);
-  if (isRouteErrorResponse(error) && error.status === 410) {
-    // A deleted property (decision 0023): where it was, and what is for sale there now.
-    const { gone } = error.data as { gone: { location: { slug: string; name: string }; similar: ListingItem[] } };
-    const name = gone.location.name;
-    return (
-      <NotFoundState
-        title={t.gone.title}
-        text={t.gone.text}
-        backHref={localizePath(lang, `/${gone.location.slug}`)}
-        backLabel={fill(t.gone.toLocation, { name })}
-      >
-        {gone.similar.length > 0 ? (
-          <section className="mt-8 w-full text-left" aria-label={fill(t.gone.similar, { name })}>
-            <PropertyCardList items={gone.similar} lang={lang} t={t} className="grid gap-6" />
-          </section>
-        ) : null}
-      </NotFoundState>
-    );
-  }
+  // A deleted property (decision 0023): where it was, and what is for sale there now.
+  if (isRouteErrorResponse(error) && error.status === 410) return <GoneState lang={lang} gone={(error.data as { gone: GoneData }).gone} />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <NotFoundState title={t.property.notFound} text={t.property.notFoundText} backHref={localizePath(lang, "/properties")} backLabel={t.property.back} />

@@ -60,7 +60,7 @@ test("the property list says which properties marked «Показывать на
   const id = unique();
   await openAdmin(page, "/admin/real-estates/add");
   const locationId = await page.getByLabel("Локация").locator("option").nth(1).getAttribute("value");
-  await expect(page.getByText("На главной показываются первые 3 избранных объекта в продаже")).toBeVisible();
+  await expect(page.getByText("На главной показываются первые 3 рекомендуемых объекта в продаже")).toBeVisible();
   // Four new featured properties: at least one of them finds no place in the home page's row of three.
   const titles = [1, 2, 3, 4].map((n) => `Избранный ${n} ${id}`);
   for (const title of titles) {
@@ -79,7 +79,7 @@ test("the property list says which properties marked «Показывать на
     expect(created.status(), await created.text()).toBe(302);
   }
   await openAdmin(page, "/admin/real-estates");
-  const panel = page.getByRole("region", { name: "Избранные объекты на главной" });
+  const panel = page.getByRole("region", { name: "Рекомендуемые объекты на главной" });
   await expect(panel).toContainText("Показаны на главной (3 из 3):");
   await expect(panel).toContainText("Отмечены «Показывать на главной», но не показаны");
   const hidden = panel.getByRole("listitem").filter({ hasText: "на главной только 3 места" }).filter({ hasText: id });

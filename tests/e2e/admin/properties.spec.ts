@@ -128,7 +128,7 @@ test("list: search, 9 per page with 'page X of Y', move within the location, dup
   await expect(page.getByText("Найдено: 11")).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(9);
   await expect(page.getByText("Страница 1 из 2")).toBeVisible();
-  await page.getByRole("link", { name: "Вперед" }).click();
+  await page.getByRole("link", { name: "Вперёд" }).click();
   await expect(page.getByText("Страница 2 из 2")).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(2);
   await page.getByRole("link", { name: "Назад" }).click();

@@ -30,6 +30,15 @@ const S = {
     rows: { price: "Цена", type: "Тип", year: "Год постройки", seaView: "Вид на море", plot: "Площадь участка", features: "Особенности" },
     sendTitle: "Отправить подборку агенту",
     shortlistInvalid: "Неверный список объектов: нужны номера объектов, не больше 30.",
+    removed: (title: string) => `«${title}» убран из избранного.`,
+    undo: "Вернуть",
+    sharedTitle: "Подборка, которой с вами поделились",
+    sharedText: "Это чужой список: ваше избранное он не меняет. Отметьте понравившиеся объекты сердечком или добавьте их все сразу.",
+    addAll: "Добавить все в моё избранное",
+    added: (n: number) => `Добавлено в ваше избранное: ${n}.`,
+    toOwn: "Моё избранное",
+    deleted: "Объект снят с продажи или удалён",
+    goneTitle: "Объект снят с продажи",
   },
   bg: {
     heart: "В любими",
@@ -49,6 +58,15 @@ const S = {
     rows: { price: "Цена", type: "Вид", year: "Година на строителство", seaView: "Изглед към морето", plot: "Площ на парцела", features: "Особености" },
     sendTitle: "Изпратете подборката на агента",
     shortlistInvalid: "Невалиден списък с имоти: нужни са номера на имоти, не повече от 30.",
+    removed: (title: string) => `„${title}“ е премахнат от любими.`,
+    undo: "Върни",
+    sharedTitle: "Подборка, споделена с вас",
+    sharedText: "Това е чужд списък: той не променя вашите любими. Отбележете харесаните имоти със сърце или ги добавете всички наведнъж.",
+    addAll: "Добави всички в моите любими",
+    added: (n: number) => `Добавени в любимите ви: ${n}.`,
+    toOwn: "Моите любими",
+    deleted: "Имотът е свален от продажба или изтрит",
+    goneTitle: "Имотът вече не се предлага",
   },
 } as const;
 
@@ -112,10 +130,77 @@ for (const lang of LANGS) {
       await expect(main.getByRole("heading", { level: 2, name: titleIn(seaside, lang) })).toBeVisible();
       await expect(page.getByRole("textbox", { name: s.share })).toHaveValue(`${fixtures().origin}${localize(lang, "/favorites")}?ids=${ids(alpha, seaside)}`);
 
-      // Un-hearting here changes the browser's list.
+      // Un-hearting here changes the browser's list, and on one's own list the card leaves and the address follows
+      // (issue 30); «Вернуть» puts it back.
+      await heart(page, alpha, lang).click();
+      await expect(main.getByRole("heading", { level: 2, name: titleIn(alpha, lang) })).toHaveCount(0);
+      expect(await stored(page)).toEqual([seaside.id]);
+      await expect.poll(() => currentPath(page)).toBe(`${localize(lang, "/favorites")}?ids=${ids(seaside)}`);
+      await expect(page.getByText(s.count(1))).toBeVisible();
+      await expect(page.getByRole("textbox", { name: s.share })).toHaveValue(`${fixtures().origin}${localize(lang, "/favorites")}?ids=${ids(seaside)}`);
+      await expect(page.getByText(s.removed(titleIn(alpha, lang)))).toBeVisible();
+      await page.getByRole("button", { name: s.undo, exact: true }).click();
+      await expect(main.getByRole("heading", { level: 2, name: titleIn(alpha, lang) })).toBeVisible();
+      await expect.poll(() => currentPath(page)).toBe(`${localize(lang, "/favorites")}?ids=${ids(alpha, seaside)}`);
+      expect((await stored(page)).sort()).toEqual([alpha.id, seaside.id].sort());
+      await expect(page.getByText(s.sharedText)).toHaveCount(0);
+    });
+
+    test("someone else's list says it is shared and offers to add it to one's own favourites; its cards stay when hearted", async ({ page }) => {
+      const alpha = property("alpha");
+      const seaside = property("seaside");
+      const beta = property("beta");
+      await open(page, localize(lang, "/"));
+      await page.evaluate((id) => localStorage.setItem("favorites", JSON.stringify([id])), beta.id);
+      await open(page, localize(lang, `/favorites?ids=${ids(alpha, seaside)}`));
+      await expect(page.getByRole("heading", { level: 1, name: s.sharedTitle })).toBeVisible();
+      await expect(page.getByText(s.sharedText)).toBeVisible();
+      const main = page.getByRole("main");
+      await heart(page, alpha, lang).click();
+      await expect(heart(page, alpha, lang)).toHaveAttribute("aria-pressed", "true");
       await heart(page, alpha, lang).click();
       await expect(heart(page, alpha, lang)).toHaveAttribute("aria-pressed", "false");
-      expect(await stored(page)).toEqual([seaside.id]);
+      // Not one's own list: the card stays, the address too.
+      await expect(main.getByRole("heading", { level: 2, name: titleIn(alpha, lang) })).toBeVisible();
+      expect(currentPath(page)).toBe(`${localize(lang, "/favorites")}?ids=${ids(alpha, seaside)}`);
+      await page.getByRole("button", { name: s.addAll }).click();
+      await expect(page.getByText(s.added(2))).toBeVisible();
+      expect(await stored(page)).toEqual([alpha.id, seaside.id, beta.id]);
+      await main.getByRole("link", { name: s.toOwn, exact: true }).click();
+      await expect.poll(() => currentPath(page)).toBe(`${localize(lang, "/favorites")}?ids=${ids(alpha, seaside, beta)}`);
+      await expect(page.getByRole("heading", { level: 1, name: s.favorites })).toBeVisible();
+      await expect(page.getByText(s.sharedText)).toHaveCount(0);
+    });
+
+    test("a deleted favourite says what it was and can be removed; its /properties/{id} answers 410 like its address", async ({
+      page,
+      request,
+      consoleErrors,
+    }) => {
+      consoleErrors.allow(/status of 410 \(Gone\)/);
+      const gone = fixtures().deleted;
+      const alpha = property("alpha");
+      await open(page, localize(lang, "/"));
+      await page.evaluate((list) => localStorage.setItem("favorites", JSON.stringify(list)), [gone.id, alpha.id]);
+      await open(page, localize(lang, "/favorites"));
+      await expect.poll(() => currentPath(page)).toBe(`${localize(lang, "/favorites")}?ids=${gone.id},${alpha.id}`);
+      const item = page.getByRole("main").getByRole("listitem").filter({ hasText: s.deleted });
+      await expect(item.getByRole("heading", { level: 2, name: lang === "bg" ? gone.title_bg : gone.title })).toBeVisible();
+      await expect(item).toContainText(/99\s000\s€/);
+      await expect(item).toContainText(lang === "bg" ? "Тестоград БГ" : "Тестоград");
+      await item.getByRole("link", { name: s.remove }).click();
+      await expect(item).toHaveCount(0);
+      expect(await stored(page)).toEqual([alpha.id]);
+      await expect.poll(() => currentPath(page)).toBe(`${localize(lang, "/favorites")}?ids=${alpha.id}`);
+
+      for (const path of [`/properties/${gone.id}`, `/${gone.locationSlug}/${gone.slug}`]) {
+        const response = await request.get(encodeURI(localize(lang, path)), { maxRedirects: 0 });
+        expect(response.status(), path).toBe(410);
+        expect(await response.text(), path).toContain(s.goneTitle);
+      }
+      const response = await page.goto(localize(lang, `/properties/${gone.id}`));
+      expect(response?.status()).toBe(410);
+      await expect(page.getByRole("heading", { level: 1, name: s.goneTitle })).toBeVisible();
     });
 
     test("opened without ids and nothing stored: the empty list says how to fill it", async ({ page }) => {
@@ -397,7 +482,16 @@ for (const lang of LANGS) {
         "href",
         `https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(titleIn(alpha, lang))}`,
       );
-      await expect(page.getByRole("textbox", { name: sh.link })).toHaveValue(url);
+      // The box shows the readable address (issue 30); what is copied is the valid, encoded one.
+      const box = page.getByRole("textbox", { name: sh.link });
+      await expect(box).toHaveValue(`${fixtures().origin}${propertyPath(alpha, lang)}`);
+      expect(
+        await box.evaluate((input) => {
+          const clipboardData = new DataTransfer();
+          input.dispatchEvent(new ClipboardEvent("copy", { clipboardData, bubbles: true, cancelable: true }));
+          return clipboardData.getData("text/plain");
+        }),
+      ).toBe(url);
       await page.getByRole("button", { name: sh.copy }).click();
       await expect(page.getByText(sh.copied)).toBeVisible();
       expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([url]);

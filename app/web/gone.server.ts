@@ -1,0 +1,13 @@
+import { data, type RouterContextProvider } from "react-router";
+import { listingEngine } from "~/context";
+import { pickText, type Lang } from "~/i18n";
+import { EMPTY_QUERY } from "~/lib/listing-query";
+import type { Location } from "~/models/locations.server";
+
+/** The 410 answer for a deleted property (decision 0023, issue 30: its address and its id alike): its location and up to three properties for sale there. */
+export async function goneResponse(location: Location, lang: Lang, context: Readonly<RouterContextProvider>) {
+  const similar = await context.get(listingEngine).search({ ...EMPTY_QUERY, locationId: location.id }, { pageSize: 3 });
+  // The shape GoneState (app/components/not-found-state.tsx) shows.
+  const gone = { location: { slug: location.slug, name: pickText(lang, location.name, location.name_bg) }, similar: similar.items };
+  return data({ lang, gone }, { status: 410 });
+}
