@@ -1,12 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Dictionary, Lang } from "~/i18n";
 import { listingHref, listingSearchParams, type ListingQuery } from "~/lib/listing-query";
 import type { MapView } from "./listing-map";
 import type { MapTiles } from "~/lib/geo/tiles";
 
+import { useLazyMap } from "./lazy-map";
+
 // Leaflet, supercluster and their styles (~45 KB brotli) load only when the map is opened (decision 0025).
-const ListingMap = lazy(() => import("./listing-map"));
+const loadListingMap = () => import("./listing-map");
 
 /** «Список | Карта»: two links, so the choice is in the URL (`view=map`) and works without JavaScript. */
 export function ViewSwitch({ t, basePath, query }: { t: Dictionary; basePath: string; query: ListingQuery }) {
@@ -57,6 +59,7 @@ export function MapPanel({
   home: MapView | null;
 }) {
   const navigate = useNavigate();
+  const ListingMap = useLazyMap(loadListingMap, t.map);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   // The whole filtered result, whatever the visible area: moving the map only re-clusters it.

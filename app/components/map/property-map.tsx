@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { localizePath, type Dictionary, type Lang } from "~/i18n";
 import { listingHref } from "~/lib/listing-query";
 import type { MapTiles } from "~/lib/geo/tiles";
+import { useLazyMap } from "./lazy-map";
 
-const PointMap = lazy(() => import("./point-map"));
+const loadPointMap = () => import("./point-map");
 
 /** How far around the property «Показать на карте» opens the listing's map: about 1.5 km each way. */
 const AROUND_DEGREES = 0.015;
@@ -28,6 +29,7 @@ export function PropertyMap({
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
+  const PointMap = useLazyMap(loadPointMap, t.map);
   // The map (Leaflet and tiles) is fetched when the visitor scrolls it near, or asks for it: never with the page
   // itself, even on a screen tall enough to show the frame at once (the page's JavaScript budget, decision 0025).
   useEffect(() => {
