@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimStaleChunkReload, installStaleChunkReload, RELOAD_GUARD_MS, STALE_CHUNK_RELOAD_KEY } from "./stale-chunk";
+import { claimStaleChunkReload, installStaleChunkReload, loadOptionalChunk, RELOAD_GUARD_MS, STALE_CHUNK_RELOAD_KEY } from "./stale-chunk";
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -81,6 +81,21 @@ describe("installStaleChunkReload", () => {
     expect(reloads()).toBe(1);
     now += 2000; // the reloaded page fails again: not stale, really broken
     expect(fire()).toBe(false);
+    expect(reloads()).toBe(1);
+  });
+
+  it("an optional chunk (a map) that fails is left to its caller: no reload, the error reaches it (issue 30)", async () => {
+    const { win, fire, reloads } = fakeWindow(memoryStorage());
+    installStaleChunkReload(win, () => 1_700_000_000_000);
+    await expect(
+      loadOptionalChunk(async () => {
+        if (!fire()) throw new Error("Failed to fetch dynamically imported module");
+        return "loaded";
+      }),
+    ).rejects.toThrow("Failed to fetch");
+    expect(reloads()).toBe(0);
+    // Any other chunk still reloads the page.
+    expect(fire()).toBe(true);
     expect(reloads()).toBe(1);
   });
 

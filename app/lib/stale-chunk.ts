@@ -46,9 +46,27 @@ function sessionStorageOf(win: ReloadWindow): GuardStorage | null {
   }
 }
 
+/** How many optional chunks (a map's code) are loading now: their failure is their caller's to show. */
+let optionalLoads = 0;
+
+/**
+ * Loads a chunk the page can do without (a map, issue 30): if it fails, the
+ * failure goes to the caller — which says so in its own frame — and the page
+ * is not reloaded, which would throw away where the visitor is.
+ */
+export async function loadOptionalChunk<T>(load: () => Promise<T>): Promise<T> {
+  optionalLoads++;
+  try {
+    return await load();
+  } finally {
+    optionalLoads--;
+  }
+}
+
 /** Reloads the page once when a script or style chunk fails to load (browser only). */
 export function installStaleChunkReload(win: ReloadWindow, now: () => number = Date.now): void {
   win.addEventListener("vite:preloadError", (event) => {
+    if (optionalLoads > 0) return; // an optional chunk's caller shows the failure
     if (!claimStaleChunkReload(sessionStorageOf(win), now())) return; // the error surfaces as usual
     event.preventDefault();
     win.location.reload();

@@ -1,4 +1,5 @@
 import { lazy, useMemo, useState, type ComponentType } from "react";
+import { loadOptionalChunk } from "~/lib/stale-chunk";
 
 /**
  * A map's code, fetched when the map opens (decision 0025). A failed fetch
@@ -6,16 +7,16 @@ import { lazy, useMemo, useState, type ComponentType } from "react";
  * frame says so in the page's language with «Повторить», and the page stays
  * (issue 30) — neither the error screen nor the stale-file reload
  * (app/lib/stale-chunk.ts), which would throw away where the visitor is.
+ * «Повторить» fetches it again; pressed after a second failure, it reloads
+ * the page (a new deployment's files come with a new page).
  */
 export function useLazyMap<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, texts: { failed: string; retry: string }): ComponentType<P> {
   const [attempt, setAttempt] = useState(0);
   return useMemo(
     () =>
       lazy(async () => {
-        const keepPage = (event: Event) => event.preventDefault();
-        window.addEventListener("vite:preloadError", keepPage);
         try {
-          return await load();
+          return await loadOptionalChunk(load);
         } catch {
           const Failed = () => (
             <div
@@ -25,7 +26,7 @@ export function useLazyMap<P extends object>(load: () => Promise<{ default: Comp
               {texts.failed}
               <button
                 type="button"
-                onClick={() => setAttempt((n) => n + 1)}
+                onClick={() => (attempt === 0 ? setAttempt(1) : window.location.reload())}
                 className="min-h-11 rounded-lg bg-white px-4 font-semibold text-sea-800 shadow ring-1 ring-slate-300 focus-visible:outline-2 focus-visible:outline-sea-600"
               >
                 {texts.retry}
@@ -33,8 +34,6 @@ export function useLazyMap<P extends object>(load: () => Promise<{ default: Comp
             </div>
           );
           return { default: Failed };
-        } finally {
-          window.removeEventListener("vite:preloadError", keepPage);
         }
       }),
     // a new attempt is a new lazy component (React keeps a loaded or failed one for good)
