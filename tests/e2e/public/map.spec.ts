@@ -245,7 +245,14 @@ test("clusters open with Enter and Space; Esc closes a card and gives the focus 
   await open(page, "/properties?view=map");
   const region = mapRegion(page, "ru");
   const cluster = region.getByRole("button", { name: T.ru.map.cluster }).first();
-  const zoomOf = () => page.evaluate(() => document.querySelector(".leaflet-tile-container img")?.getAttribute("src") ?? "");
+  // The map's zoom, from its tiles' URLs (/{z}/{x}/{y}.png): Leaflet puts the current zoom's tiles in the level on top.
+  const zoomOf = () =>
+    page.evaluate(() => {
+      const levels = [...document.querySelectorAll<HTMLElement>(".leaflet-tile-container")];
+      const top = levels.sort((a, b) => Number(b.style.zIndex) - Number(a.style.zIndex))[0];
+      const src = top?.querySelector("img")?.getAttribute("src") ?? "";
+      return Number(/\/(\d+)\/\d+\/\d+\.png/.exec(src)?.[1] ?? 0);
+    });
   for (const key of ["Enter", "Space"]) {
     // The catalogue's points are clusters only from some way out.
     for (let i = 0; i < 8 && !(await cluster.isVisible()); i++) {
@@ -256,7 +263,9 @@ test("clusters open with Enter and Space; Esc closes a card and gives the focus 
     const before = await zoomOf();
     await cluster.focus();
     await page.keyboard.press(key);
-    await expect.poll(zoomOf, `${key} zooms in`).not.toBe(before);
+    await expect.poll(zoomOf, `${key} zooms in`).toBeGreaterThan(before);
+    // The cluster is gone with the zoom: the focus is on the map, whose next Tab stops are the markers.
+    await expect(region).toBeFocused();
   }
   const marker = region.getByRole("button", { name: /, / }).first();
   await expect(marker).toBeVisible();
