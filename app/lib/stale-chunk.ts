@@ -34,6 +34,7 @@ export function claimStaleChunkReload(storage: GuardStorage | null, now: number)
 
 interface ReloadWindow {
   addEventListener(type: "vite:preloadError", listener: (event: Event) => void): void;
+  readonly document?: Pick<Document, "querySelector">;
   readonly sessionStorage: GuardStorage;
   readonly location: { reload(): void };
 }
@@ -46,27 +47,18 @@ function sessionStorageOf(win: ReloadWindow): GuardStorage | null {
   }
 }
 
-/** How many optional chunks (a map's code) are loading now: their failure is their caller's to show. */
-let optionalLoads = 0;
-
 /**
- * Loads a chunk the page can do without (a map, issue 30): if it fails, the
- * failure goes to the caller — which says so in its own frame — and the page
- * is not reloaded, which would throw away where the visitor is.
+ * Marks a frame waiting for a chunk the page can do without (a map's code,
+ * issue 30): while one is on the page, a failed chunk is left to that frame
+ * to show — which says so itself — rather than reloading the page, which
+ * would throw away where the visitor is.
  */
-export async function loadOptionalChunk<T>(load: () => Promise<T>): Promise<T> {
-  optionalLoads++;
-  try {
-    return await load();
-  } finally {
-    optionalLoads--;
-  }
-}
+export const OPTIONAL_CHUNK_ATTRIBUTE = "data-optional-chunk";
 
 /** Reloads the page once when a script or style chunk fails to load (browser only). */
 export function installStaleChunkReload(win: ReloadWindow, now: () => number = Date.now): void {
   win.addEventListener("vite:preloadError", (event) => {
-    if (optionalLoads > 0) return; // an optional chunk's caller shows the failure
+    if (win.document?.querySelector(`[${OPTIONAL_CHUNK_ATTRIBUTE}]`)) return; // the waiting frame shows the failure
     if (!claimStaleChunkReload(sessionStorageOf(win), now())) return; // the error surfaces as usual
     event.preventDefault();
     win.location.reload();

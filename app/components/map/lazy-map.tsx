@@ -1,12 +1,12 @@
 import { lazy, useMemo, useState, type ComponentType } from "react";
-import { loadOptionalChunk } from "~/lib/stale-chunk";
 
 /**
  * A map's code, fetched when the map opens (decision 0025). A failed fetch
  * (offline, a blocked or missing file) is the map's own trouble: the map's
  * frame says so in the page's language with «Повторить», and the page stays
- * (issue 30) — neither the error screen nor the stale-file reload
- * (app/lib/stale-chunk.ts), which would throw away where the visitor is.
+ * (issue 30) — neither the error screen nor the stale-file reload, which
+ * would throw away where the visitor is: the frames waiting for a map carry
+ * `data-optional-chunk` (app/lib/stale-chunk.ts).
  * «Повторить» fetches it again; pressed after a second failure, it reloads
  * the page (a new deployment's files come with a new page).
  */
@@ -16,7 +16,7 @@ export function useLazyMap<P extends object>(load: () => Promise<{ default: Comp
     () =>
       lazy(async () => {
         try {
-          return await loadOptionalChunk(load);
+          return await load();
         } catch {
           const Failed = () => (
             <div

@@ -4,7 +4,6 @@ import type { Dictionary, Lang } from "~/i18n";
 import { listingHref, listingSearchParams, type ListingQuery } from "~/lib/listing-query";
 import type { MapView } from "./listing-map";
 import type { MapTiles } from "~/lib/geo/tiles";
-
 import { useLazyMap } from "./lazy-map";
 
 // Leaflet, supercluster and their styles (~45 KB brotli) load only when the map is opened (decision 0025).
@@ -66,7 +65,10 @@ export function MapPanel({
   const params = listingSearchParams({ ...query, locationId: locationId ?? query.locationId, bbox: null, view: "list", sort: "default", page: 1 });
   params.set("lang", lang);
   const fallback = (
-    <div className="flex h-full flex-col items-center justify-center gap-2 rounded-2xl bg-sea-50 p-4 text-center text-sm text-slate-700 ring-1 ring-slate-200">
+    <div
+      data-optional-chunk=""
+      className="flex h-full flex-col items-center justify-center gap-2 rounded-2xl bg-sea-50 p-4 text-center text-sm text-slate-700 ring-1 ring-slate-200"
+    >
       {t.map.loading}
       <noscript>{t.map.noScript}</noscript>
     </div>

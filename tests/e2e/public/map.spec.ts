@@ -213,7 +213,7 @@ for (const lang of LANGS) {
     await expect(page.getByRole("heading", { level: 1, name: titleIn(alpha, lang) })).toBeVisible();
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
     await page.unroute(/\/assets\/point-map-[^/]+\.js$/);
-    await frame.getByRole("button", { name: T[lang].map.retry }).click();
+    await page.getByRole("button", { name: T[lang].map.retry }).click();
     await expectVisiblePin(page);
   });
 
