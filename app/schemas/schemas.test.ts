@@ -52,7 +52,9 @@ describe("property form schema (SPEC §5)", () => {
     const errors = errorsOf(propertyFormSchema.safeParse({ ...valid, price: "", floor: "7", floors_total: "5" }));
     expect(errors).toEqual({ price: "Цена обязательна", floor: "Этаж не может быть выше этажности здания" });
     // A field that is itself wrong (a floor that is not a number) is not compared.
-    expect(errorsOf(propertyFormSchema.safeParse({ ...valid, price: "", floor: "x", floors_total: "5" })).floor).toBe("Этаж — целое число от −2 до 100 (цокольный — 0)");
+    expect(errorsOf(propertyFormSchema.safeParse({ ...valid, price: "", floor: "x", floors_total: "5" })).floor).toBe(
+      "Этаж — целое число от −2 до 100 (цокольный — 0)",
+    );
   });
 
   it("price must be a number greater than 0", () => {
