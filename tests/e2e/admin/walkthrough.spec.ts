@@ -39,6 +39,9 @@ test("the agent's walk-through: a refused save is shown where the agent is, ever
   // Beside the button: what is wrong, and a way to each field — the floor's too, on this first save.
   const summary = page.getByTestId("save-summary");
   await expect(summary).toContainText("Не сохранено: исправьте 2 поля");
+  await summary.scrollIntoViewIfNeeded();
+  await expectInView(page.getByRole("button", { name: "Сохранить" }));
+  await step(page, "1b the summary beside the button");
   await summary.getByRole("link", { name: "Этаж (цокольный — 0)" }).click();
   await expect(page.getByLabel("Этаж (цокольный — 0)", { exact: true })).toBeFocused();
   await expectInView(page.getByText("Этаж не может быть выше этажности здания"));
