@@ -7,9 +7,10 @@ import { PRIMARY_BUTTON } from "./button-styles";
  * «Сообщать о новых объектах» under a listing (issue 22, decision 0029): a
  * plain HTML form posted to /alerts (a full page answers it), so it needs no
  * JavaScript and adds none to the listing. `query` is the listing's
- * normalised query string (app/lib/alerts.ts alertQuery).
+ * normalised query string (app/lib/alerts.ts alertQuery), without the map's
+ * area: `inMapArea` says so when the list was narrowed to one.
  */
-export function AlertForm({ lang, query, privacyPath }: { lang: Lang; query: string; privacyPath: string }) {
+export function AlertForm({ lang, query, privacyPath, inMapArea = false }: { lang: Lang; query: string; privacyPath: string; inMapArea?: boolean }) {
   const t = ALERT_FORM_TEXTS[lang];
   const field = "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base";
   return (
@@ -19,6 +20,8 @@ export function AlertForm({ lang, query, privacyPath }: { lang: Lang; query: str
       </h2>
       <form method="post" action={lang === "bg" ? "/bg/alerts" : "/alerts"} className="relative mt-3 grid gap-3 sm:max-w-xl">
         <p className="text-sm text-slate-600">{t.intro}</p>
+        {/* A subscription matches filters, not a map's view (app/lib/alerts.ts): said where the list was narrowed to one. */}
+        {inMapArea ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{t.areaNotKept}</p> : null}
         <input type="hidden" name="query" value={query} />
         <input type="hidden" name="lang" value={lang} />
         <label className="text-sm font-medium text-slate-800">

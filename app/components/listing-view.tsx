@@ -5,6 +5,7 @@ import { formatDistance, formatNumber } from "~/i18n/format";
 import { STAGE_FILTER_TEXTS } from "~/i18n/stage-filter";
 import {
   activeFilterCount,
+  EMPTY_QUERY,
   listingHref,
   listingSearchParams,
   parseListingQuery,
@@ -65,6 +66,78 @@ function fieldValues(query: ListingQuery): Record<string, string | boolean> {
   };
   for (const name of RANGE_NAMES) values[RANGE_FILTERS[name].param] = query[name] === null ? "" : String(query[name]);
   return values;
+}
+
+/** The filters that narrow a list beyond the form's always-visible fields (search, location, type): the panel's and the map's area. */
+const CHIP_FILTERS = [...RANGE_NAMES, "seaView", "seaLine", "stage", "status", "bbox"] as const;
+
+/** A query without the filter `name` (its default value). */
+function without(query: ListingQuery, name: (typeof CHIP_FILTERS)[number]): ListingQuery {
+  return { ...query, [name]: EMPTY_QUERY[name], page: 1 };
+}
+
+/**
+ * «Выбрано фильтров: 2 · В области карты × · До моря: до 500 м × · Сбросить
+ * фильтры»: every filter that narrows the list, named where the results
+ * start — the panel may be closed (phones) and the map's area has no field
+ * at all — each a plain link that removes it (issue 30: a list kept the
+ * map's area after «Список» without a word).
+ */
+function ActiveFilters({ lang, t, basePath, query }: { lang: Lang; t: Dictionary; basePath: string; query: ListingQuery }) {
+  const L = t.listing;
+  const name = (filter: (typeof CHIP_FILTERS)[number]): string | null => {
+    switch (filter) {
+      case "bbox":
+        return query.bbox ? L.inMapArea : null;
+      case "seaView":
+        return query.seaView ? L.seaView : null;
+      case "seaLine":
+        return query.seaLine ? L.seaLine : null;
+      case "stage":
+        return query.stage ? `${L.stage}: ${t.property.stages[query.stage]}` : null;
+      case "status":
+        return query.status !== EMPTY_QUERY.status ? `${L.status}: ${L.statuses[query.status]}` : null;
+      case "bedroomsMin":
+        return query.bedroomsMin === null ? null : `${L.bedroomsMin}: ${fill(L.bedroomsAtLeast, { n: query.bedroomsMin })}`;
+      case "seaDistanceMax":
+        return query.seaDistanceMax === null ? null : `${L.seaDistanceMax}: ${fill(L.upTo, { distance: formatDistance(query.seaDistanceMax, lang) })}`;
+      default:
+        return query[filter] === null ? null : `${L[filter]}: ${formatNumber(query[filter], lang)}`;
+    }
+  };
+  const chips = CHIP_FILTERS.map((filter) => ({ filter, label: name(filter) })).filter(
+    (c): c is { filter: (typeof CHIP_FILTERS)[number]; label: string } => c.label !== null,
+  );
+  if (chips.length === 0) return null;
+  const cleared = CHIP_FILTERS.reduce((q, filter) => without(q, filter), query);
+  const chip =
+    "inline-flex min-h-11 items-center gap-2 rounded-full bg-sea-50 px-3 text-sm font-medium text-sea-900 ring-1 ring-sea-600 hover:bg-sea-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600";
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2" data-testid="active-filters">
+      <span className="text-sm text-slate-700">{fill(L.activeFilters, { count: chips.length })}</span>
+      {chips.map(({ filter, label }) => (
+        <Link
+          key={filter}
+          to={listingHref(basePath, without(query, filter))}
+          preventScrollReset
+          aria-label={fill(L.removeFilter, { name: label })}
+          className={chip}
+        >
+          {label}
+          <span aria-hidden="true" className="text-base leading-none">
+            ×
+          </span>
+        </Link>
+      ))}
+      <Link
+        to={listingHref(basePath, cleared)}
+        preventScrollReset
+        className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-sea-700 underline"
+      >
+        {L.reset}
+      </Link>
+    </div>
+  );
 }
 
 /** The choices of a select: the usual ones, and the current value when it is not among them. */
@@ -277,6 +350,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
           </div>
         </details>
       </Form>
+      <ActiveFilters lang={lang} t={t} basePath={basePath} query={query} />
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <nav aria-label={t.listing.type} className="flex flex-wrap gap-2">

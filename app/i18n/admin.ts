@@ -10,6 +10,16 @@ export const ADMIN = {
   loading: "Загрузка…",
   saving: "Сохранение...",
   save: "Сохранить",
+  // Issue 30: a save says how it went, beside its button.
+  savedNotice: "Сохранено",
+  notSaved: (n: number) =>
+    plural(n, "ru", {
+      one: "Не сохранено: исправьте {n} поле",
+      few: "Не сохранено: исправьте {n} поля",
+      many: "Не сохранено: исправьте {n} полей",
+      other: "Не сохранено: исправьте {n} поля",
+    }),
+  notSavedNoFields: "Не сохранено",
   cancel: "Отмена",
   edit: "Редактировать",
   delete: "Удалить",

@@ -16,6 +16,8 @@ export interface AlertFormTexts {
   privacy: string;
   submit: string;
   honeypot: string;
+  /** Under a list narrowed to the map's area: the subscription does not keep it (issue 30). */
+  areaNotKept: string;
 }
 
 export const ALERT_FORM_TEXTS: Record<Lang, AlertFormTexts> = {
@@ -30,6 +32,7 @@ export const ALERT_FORM_TEXTS: Record<Lang, AlertFormTexts> = {
     privacy: "Политика конфиденциальности",
     submit: "Подписаться",
     honeypot: "Оставьте это поле пустым",
+    areaNotKept: "Область карты в подписку не входит: письма придут обо всех объектах с остальными фильтрами.",
   },
   bg: {
     title: "Известявай ме за нови имоти",
@@ -42,5 +45,6 @@ export const ALERT_FORM_TEXTS: Record<Lang, AlertFormTexts> = {
     privacy: "Политика за поверителност",
     submit: "Абонирай ме",
     honeypot: "Оставете това поле празно",
+    areaNotKept: "Областта на картата не влиза в абонамента: писмата ще са за всички имоти с останалите филтри.",
   },
 };

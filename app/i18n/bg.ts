@@ -98,6 +98,9 @@ export const bg: Dictionary = {
     pageOf: "Страница {page} от {pages}",
     filters: "Филтри",
     activeFilters: "Избрани филтри: {count}",
+    // Issue 30: what filters the list, named on the page (the map's area too), each with a link that removes it.
+    inMapArea: "В областта на картата",
+    removeFilter: "Премахни: {name}",
     any: "Без значение",
     priceMin: "Цена от, €",
     priceMax: "Цена до, €",
@@ -123,6 +126,8 @@ export const bg: Dictionary = {
     approximate: "Показан е район от около 300 м, точния адрес ще ви даде агентът.",
     open: "Отвори картата",
     showOnMap: "Покажи на картата",
+    failed: "Картата не можа да се зареди.",
+    retry: "Опитай отново",
   },
   card: {
     priceOnRequest: "При запитване",

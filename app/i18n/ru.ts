@@ -95,6 +95,9 @@ export const ru = {
     pageOf: "Страница {page} из {pages}",
     filters: "Фильтры",
     activeFilters: "Выбрано фильтров: {count}",
+    // Issue 30: what filters the list, named on the page (the map's area too), each with a link that removes it.
+    inMapArea: "В области карты",
+    removeFilter: "Убрать: {name}",
     any: "Не важно",
     priceMin: "Цена от, €",
     priceMax: "Цена до, €",
@@ -121,6 +124,8 @@ export const ru = {
     approximate: "Показан район около 300 м, точный адрес сообщит агент.",
     open: "Открыть карту",
     showOnMap: "Показать на карте",
+    failed: "Не удалось загрузить карту.",
+    retry: "Повторить",
   },
   card: {
     priceOnRequest: "По запросу",

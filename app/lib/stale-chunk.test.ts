@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimStaleChunkReload, installStaleChunkReload, RELOAD_GUARD_MS, STALE_CHUNK_RELOAD_KEY } from "./stale-chunk";
+import { claimStaleChunkReload, installStaleChunkReload, OPTIONAL_CHUNK_ATTRIBUTE, RELOAD_GUARD_MS, STALE_CHUNK_RELOAD_KEY } from "./stale-chunk";
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -81,6 +81,22 @@ describe("installStaleChunkReload", () => {
     expect(reloads()).toBe(1);
     now += 2000; // the reloaded page fails again: not stale, really broken
     expect(fire()).toBe(false);
+    expect(reloads()).toBe(1);
+  });
+
+  it("a chunk failing while a map's frame waits for its code is left to that frame: no reload (issue 30)", () => {
+    const { win, fire, reloads } = fakeWindow(memoryStorage());
+    let waiting = true;
+    const page = {
+      ...win,
+      document: { querySelector: (selector: string) => (waiting && selector === `[${OPTIONAL_CHUNK_ATTRIBUTE}]` ? ({} as Element) : null) },
+    };
+    installStaleChunkReload(page, () => 1_700_000_000_000);
+    expect(fire()).toBe(false);
+    expect(reloads()).toBe(0);
+    // No such frame: a failed chunk reloads the page as before.
+    waiting = false;
+    expect(fire()).toBe(true);
     expect(reloads()).toBe(1);
   });
 

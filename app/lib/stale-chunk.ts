@@ -34,6 +34,7 @@ export function claimStaleChunkReload(storage: GuardStorage | null, now: number)
 
 interface ReloadWindow {
   addEventListener(type: "vite:preloadError", listener: (event: Event) => void): void;
+  readonly document?: Pick<Document, "querySelector">;
   readonly sessionStorage: GuardStorage;
   readonly location: { reload(): void };
 }
@@ -46,9 +47,18 @@ function sessionStorageOf(win: ReloadWindow): GuardStorage | null {
   }
 }
 
+/**
+ * Marks a frame waiting for a chunk the page can do without (a map's code,
+ * issue 30): while one is on the page, a failed chunk is left to that frame
+ * to show — which says so itself — rather than reloading the page, which
+ * would throw away where the visitor is.
+ */
+export const OPTIONAL_CHUNK_ATTRIBUTE = "data-optional-chunk";
+
 /** Reloads the page once when a script or style chunk fails to load (browser only). */
 export function installStaleChunkReload(win: ReloadWindow, now: () => number = Date.now): void {
   win.addEventListener("vite:preloadError", (event) => {
+    if (win.document?.querySelector(`[${OPTIONAL_CHUNK_ATTRIBUTE}]`)) return; // the waiting frame shows the failure
     if (!claimStaleChunkReload(sessionStorageOf(win), now())) return; // the error surfaces as usual
     event.preventDefault();
     win.location.reload();

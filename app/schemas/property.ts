@@ -147,13 +147,27 @@ const dataFields = {
  * slip (checked where both are known); a point is both coordinates or none
  * (an update sends both or neither).
  */
-function floorWithinBuilding(data: { floor?: number | null; floors_total?: number | null; lat?: number | null; lng?: number | null }, ctx: z.RefinementCtx) {
-  if (data.floor != null && data.floors_total != null && data.floor > data.floors_total) {
+function crossFieldRules(data: { floor?: unknown; floors_total?: unknown; lat?: unknown; lng?: unknown }, ctx: z.RefinementCtx) {
+  // Also when other fields are wrong (see `always` below): both values are then numbers only if both parsed.
+  if (typeof data.floor === "number" && typeof data.floors_total === "number" && data.floor > data.floors_total) {
     ctx.addIssue({ code: "custom", message: M.floorAboveTotal, path: ["floor"] });
   }
+}
+
+function pointRules(data: { lat?: number | null; lng?: number | null }, ctx: z.RefinementCtx) {
   if ((data.lat === undefined) !== (data.lng === undefined) || (data.lat === null) !== (data.lng === null)) {
     ctx.addIssue({ code: "custom", message: M.pointInvalid, path: ["lat"] });
   }
+}
+
+/**
+ * The rules between fields, as one check list: the floor rule runs even when
+ * another field is wrong (zod skips refinements after a failed field by
+ * default), so a save names every error at once instead of the floor's only
+ * on the second try (issue 30); the point rule needs both coordinates parsed.
+ */
+function floorWithinBuilding<T extends z.ZodType<{ floor?: unknown; floors_total?: unknown; lat?: number | null; lng?: number | null }>>(schema: T): T {
+  return schema.superRefine(crossFieldRules, { when: () => true }).superRefine(pointRules);
 }
 
 /**
@@ -170,10 +184,10 @@ export function canonicalPropertyInput(input: Record<string, unknown>): Record<s
 }
 
 /** Data-layer create: SPEC §5's defaults (empty texts, apartment) and checks. */
-export const propertyCreateSchema = z.object(dataFields).superRefine(floorWithinBuilding);
+export const propertyCreateSchema = floorWithinBuilding(z.object(dataFields));
 
 /** Partial update: exactly the updatable fields, each checked when present. */
-export const propertyUpdateSchema = z.object(dataFields).partial().superRefine(floorWithinBuilding);
+export const propertyUpdateSchema = floorWithinBuilding(z.object(dataFields).partial());
 
 export const UPDATABLE_PROPERTY_FIELDS = Object.keys(dataFields) as (keyof typeof dataFields)[];
 
@@ -188,8 +202,8 @@ export const PROPERTY_COPY_FIELDS = PROPERTY_CONTENT_FIELDS.filter((name) => nam
  * required and > 0, at least one image, type and location chosen — with the
  * Russian messages.
  */
-export const propertyFormSchema = z
-  .object({
+export const propertyFormSchema = floorWithinBuilding(
+  z.object({
     ...dataFields,
     title: requiredText(M.titleRequired, 200, M.titleTooLong),
     description: requiredText(M.descriptionRequired, 20_000, M.descriptionTooLong),
@@ -212,8 +226,8 @@ export const propertyFormSchema = z
       }),
     images: images.refine((list) => list.length > 0, { error: M.imagesRequired }),
     property_type: propertyType("error"),
-  })
-  .superRefine(floorWithinBuilding);
+  }),
+);
 
 export type PropertyCreateInput = z.infer<typeof propertyCreateSchema>;
 export type PropertyUpdateInput = z.infer<typeof propertyUpdateSchema>;

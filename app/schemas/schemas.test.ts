@@ -48,6 +48,15 @@ describe("property form schema (SPEC §5)", () => {
     });
   });
 
+  it("a floor above the building's top floor is named with the other errors, on the first save (issue 30)", () => {
+    const errors = errorsOf(propertyFormSchema.safeParse({ ...valid, price: "", floor: "7", floors_total: "5" }));
+    expect(errors).toEqual({ price: "Цена обязательна", floor: "Этаж не может быть выше этажности здания" });
+    // A field that is itself wrong (a floor that is not a number) is not compared.
+    expect(errorsOf(propertyFormSchema.safeParse({ ...valid, price: "", floor: "x", floors_total: "5" })).floor).toBe(
+      "Этаж — целое число от −2 до 100 (цокольный — 0)",
+    );
+  });
+
   it("price must be a number greater than 0", () => {
     for (const price of ["0", "-10", "abc", "1e5", 0, -1]) {
       expect(errorsOf(propertyFormSchema.safeParse({ ...valid, price })).price).toBe("Пожалуйста, введите действительную цену");

@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from "react";
+import { useEffect, useRef, useState, type ButtonHTMLAttributes, type ReactNode } from "react";
 import { Link } from "react-router";
 import { ADMIN } from "~/i18n/admin";
 import { SubmitButton } from "../submit-button";
@@ -28,14 +28,95 @@ export function Button({
   return <button type={type} className={className ? `${buttonClass[variant]} ${className}` : buttonClass[variant]} {...props} />;
 }
 
-/** The end of an admin form: save (its label says "saving" while it does) and cancel back to `cancelTo`; half the width each on a phone. */
-export function FormFooter({ saving, cancelTo }: { saving: boolean; cancelTo: string }) {
+/** A field with an error after a refused save: where its message is, and what the summary calls it. */
+interface Invalid {
+  /** The element to focus: the field itself, or the first control of its group. */
+  target: HTMLElement;
+  label: string;
+}
+
+/**
+ * The fields a refused save marked, in the form's order, read from the page:
+ * every error message (an element whose id ends in "-error") and the field
+ * that names it in aria-describedby — so each form's own fields (facts,
+ * point, photos) count without a list kept here.
+ */
+function invalidFields(form: HTMLFormElement): Invalid[] {
+  const found: Invalid[] = [];
+  for (const message of form.querySelectorAll<HTMLElement>('[id$="-error"]')) {
+    const owner = form.querySelector<HTMLElement>(`[aria-describedby~="${CSS.escape(message.id)}"]`);
+    const group = owner?.tagName === "FIELDSET" ? owner : null;
+    const target = (group ? group.querySelector<HTMLElement>("input:not([type=hidden]):not([tabindex='-1']), select, textarea, button") : owner) ?? message;
+    const label =
+      (group ? group.querySelector("legend")?.textContent : owner?.id ? form.querySelector(`label[for="${CSS.escape(owner.id)}"]`)?.textContent : null) ??
+      message.textContent ??
+      "";
+    found.push({ target, label: label.trim() });
+  }
+  return found;
+}
+
+function show(target: HTMLElement) {
+  target.scrollIntoView({ block: "center" });
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * The end of an admin form: save (its label says "saving" while it does) and
+ * cancel back to `cancelTo`; half the width each on a phone. After a refused
+ * save (`failed`: the form's last answer, issue 30) the first wrong field is
+ * scrolled to and focused, and beside the button «Не сохранено: исправьте N
+ * полей» links to each — a form's errors may be thousands of pixels above
+ * its button, where a press on Save seemed to do nothing.
+ */
+export function FormFooter({ saving, cancelTo, failed }: { saving: boolean; cancelTo: string; failed?: { message: string | null } | null }) {
+  const footer = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
+  const [invalid, setInvalid] = useState<Invalid[]>([]);
+  useEffect(() => {
+    const form = footer.current?.closest("form");
+    if (!failed || !form) return setInvalid([]);
+    const fields = invalidFields(form);
+    setInvalid(fields);
+    show(fields[0]?.target ?? summary.current!);
+  }, [failed]);
   return (
-    <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
-      <SubmitButton busy={saving} label={ADMIN.save} busyLabel={ADMIN.saving} className={buttonClass.primary} />
-      <Link to={cancelTo} className={buttonClass.secondary}>
-        {ADMIN.cancel}
-      </Link>
+    <div ref={footer} className="grid gap-3">
+      {failed ? (
+        <div
+          ref={summary}
+          tabIndex={-1}
+          className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 ring-1 ring-red-200 focus:outline-2 focus:outline-red-600"
+          data-testid="save-summary"
+        >
+          <p className="font-semibold">{invalid.length > 0 ? ADMIN.notSaved(invalid.length) : ADMIN.notSavedNoFields}</p>
+          {failed.message ? <p className="mt-1">{failed.message}</p> : null}
+          {invalid.length > 0 ? (
+            <ul className="mt-1 flex flex-wrap gap-x-3">
+              {invalid.map((field, i) => (
+                <li key={i}>
+                  <a
+                    href={field.target.id ? `#${field.target.id}` : "#"}
+                    className="inline-flex min-h-11 items-center underline"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      show(field.target);
+                    }}
+                  >
+                    {field.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+        <SubmitButton busy={saving} label={ADMIN.save} busyLabel={ADMIN.saving} className={buttonClass.primary} />
+        <Link to={cancelTo} className={buttonClass.secondary}>
+          {ADMIN.cancel}
+        </Link>
+      </div>
     </div>
   );
 }

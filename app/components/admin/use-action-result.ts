@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useActionData, useNavigation } from "react-router";
+import { ADMIN } from "~/i18n/admin";
 
 /**
  * `useActionData` that survives the live updates' data reloads: React Router
@@ -18,4 +19,18 @@ export function useActionResult<T>(): ReturnType<typeof useActionData<T>> {
   }
   if (data !== undefined && data !== kept) setKept(data);
   return data ?? kept;
+}
+
+/**
+ * «Сохранено» on a list reached by a good save (issue 30; the loader's
+ * `saved`, app/web/admin-saved.server.ts): kept through the live updates'
+ * reloads, gone at the next navigation or form post.
+ */
+export function useSavedNotice(saved: boolean): string | null {
+  const navigation = useNavigation();
+  const [shown, setShown] = useState(saved);
+  if (navigation.state !== "idle") {
+    if (shown) setShown(false);
+  } else if (saved && !shown) setShown(true);
+  return shown ? ADMIN.savedNotice : null;
 }

@@ -21,6 +21,8 @@ export function useAdminForm(answer: FormResult | undefined, waitMessage: string
   const clear = useCallback((name: string) => setCleared((s) => (s.has(name) ? s : new Set(s).add(name))), []);
   return {
     banner: clientError ?? failure?.message ?? null,
+    /** The last refused save (FormFooter's summary beside the button), until the form is sent again. */
+    failed: failure ?? null,
     errorOf: (name: string) => (cleared.has(name) ? undefined : failure?.fields[name]),
     clear,
     onSubmit: (event: React.FormEvent) => {

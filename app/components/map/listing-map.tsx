@@ -118,7 +118,11 @@ export default function ListingMap({ lang, tiles, dataUrl, bbox, home, onArea, o
             const leaves = points.getLeaves(props.cluster_id, LIST_LIMIT).map((leaf) => leaf.properties);
             return marker.bindPopup(() => propertyList(leaves, labels, lang, (url) => live.current.onOpen(url)), { maxWidth: 280, autoPanPadding: [16, 16] });
           }
-          return marker.on("click", () => m.setView([lat, lng], zoom));
+          return marker.on("click", (event: L.LeafletMouseEvent) => {
+            m.setView([lat, lng], zoom);
+            // Pressed with a key: the cluster is gone after the zoom, so the focus goes to the map (Tab: its markers).
+            if (event.originalEvent instanceof KeyboardEvent) m.getContainer().focus({ preventScroll: true });
+          });
         });
       } else {
         const p = props as PointProperties;
@@ -171,6 +175,16 @@ export default function ListingMap({ lang, tiles, dataUrl, bbox, home, onArea, o
     });
     // A keyboard user who opens a card lands on its link.
     m.on("popupopen", (event) => (event.popup.getElement()?.querySelector("a[href]:not(.leaflet-popup-close-button)") as HTMLElement | null)?.focus());
+    // Esc closes an open card wherever the focus is in the map (Leaflet's own Esc works only with the map itself
+    // focused, not the card's link), and the focus goes back to its marker (issue 30).
+    m.getContainer().addEventListener("keydown", (event) => {
+      const popup = (m as unknown as { _popup?: L.Popup })._popup;
+      if (event.key !== "Escape" || !popup || !m.hasLayer(popup)) return;
+      event.preventDefault();
+      const source = (popup as unknown as { _source?: L.Marker })._source;
+      m.closePopup();
+      (source?.getElement?.() ?? m.getContainer()).focus({ preventScroll: true });
+    });
     return () => {
       m.remove();
       map.current = null;

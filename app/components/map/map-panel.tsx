@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { Dictionary, Lang } from "~/i18n";
 import { listingHref, listingSearchParams, type ListingQuery } from "~/lib/listing-query";
 import type { MapView } from "./listing-map";
 import type { MapTiles } from "~/lib/geo/tiles";
+import { useLazyMap } from "./lazy-map";
 
 // Leaflet, supercluster and their styles (~45 KB brotli) load only when the map is opened (decision 0025).
-const ListingMap = lazy(() => import("./listing-map"));
+const loadListingMap = () => import("./listing-map");
 
 /** «Список | Карта»: two links, so the choice is in the URL (`view=map`) and works without JavaScript. */
 export function ViewSwitch({ t, basePath, query }: { t: Dictionary; basePath: string; query: ListingQuery }) {
@@ -57,13 +58,17 @@ export function MapPanel({
   home: MapView | null;
 }) {
   const navigate = useNavigate();
+  const ListingMap = useLazyMap(loadListingMap, t.map);
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   // The whole filtered result, whatever the visible area: moving the map only re-clusters it.
   const params = listingSearchParams({ ...query, locationId: locationId ?? query.locationId, bbox: null, view: "list", sort: "default", page: 1 });
   params.set("lang", lang);
   const fallback = (
-    <div className="flex h-full flex-col items-center justify-center gap-2 rounded-2xl bg-sea-50 p-4 text-center text-sm text-slate-700 ring-1 ring-slate-200">
+    <div
+      data-optional-chunk=""
+      className="flex h-full flex-col items-center justify-center gap-2 rounded-2xl bg-sea-50 p-4 text-center text-sm text-slate-700 ring-1 ring-slate-200"
+    >
       {t.map.loading}
       <noscript>{t.map.noScript}</noscript>
     </div>

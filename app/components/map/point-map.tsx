@@ -38,12 +38,17 @@ export default function PointMap({
       L.circle([lat, lng], { radius: APPROXIMATE_RADIUS_M, color: "#0e7490", weight: 2, fillOpacity: 0.15 }).addTo(map);
       map.fitBounds(L.latLng(lat, lng).toBounds(APPROXIMATE_RADIUS_M * 2), { padding: [16, 16], animate: false });
     } else {
-      const icon = L.divIcon({ className: "", html: "", iconSize: [28, 28], iconAnchor: [14, 28] });
-      const marker = L.marker([lat, lng], { icon, keyboard: false, interactive: false }).addTo(map);
-      const pin = document.createElement("span");
-      pin.className = "block size-7 rounded-full rounded-br-none bg-sea-700 ring-4 ring-white shadow-md rotate-45";
-      marker.getElement()?.replaceChildren(pin);
+      // The view first: Leaflet adds layers to a map without one only later (whenReady), so the marker's
+      // element would not exist yet to be filled; and the pin is filled on "add", whenever that comes (issue 30).
       map.setView([lat, lng], 16, { animate: false });
+      const icon = L.divIcon({ className: "", html: "", iconSize: [28, 28], iconAnchor: [14, 28] });
+      const marker = L.marker([lat, lng], { icon, keyboard: false, interactive: false });
+      marker.on("add", () => {
+        const pin = document.createElement("span");
+        pin.className = "block size-7 rounded-full rounded-br-none bg-sea-700 ring-4 ring-white shadow-md rotate-45";
+        marker.getElement()?.replaceChildren(pin);
+      });
+      marker.addTo(map);
     }
     return () => {
       map.remove();

@@ -22,9 +22,26 @@ export function shortPrice(price: number, lang: Lang): string {
 const PILL = "inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-bold shadow ring-1 ring-white";
 const PILL_COLOURS = { available: "bg-sea-700 text-white", reserved: "bg-amber-300 text-amber-950", sold: "bg-slate-700 text-white" } as const;
 
+/**
+ * Enter and Space on a focused marker (a button to screen readers) do what a
+ * click does: Leaflet itself only opens a bound popup on Enter, and ignores
+ * both keys on a cluster, whose click zooms in (issue 30). The keydown's
+ * default is prevented, so Leaflet's own Enter (keypress) does not toggle the
+ * popup shut again.
+ */
+function pressable(marker: L.Marker, element: HTMLElement): void {
+  element.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault();
+    event.stopPropagation();
+    marker.fire("click", { latlng: marker.getLatLng(), originalEvent: event });
+  });
+}
+
 /** A property's marker: its price on a pill, coloured by status; a button for keyboards and screen readers. */
 export function priceMarker(lat: number, lng: number, p: PointProperties, labels: MapLabels, lang: Lang): L.Marker {
-  const text = p.price === null ? "€" : shortPrice(p.price, lang);
+  // «По запросу» in words, as on the cards: a bare «€» says nothing (issue 30).
+  const text = p.price === null ? labels.priceOnRequest : shortPrice(p.price, lang);
   const icon = L.divIcon({ className: "", html: "", iconSize: undefined });
   const marker = L.marker([lat, lng], { icon, keyboard: true, riseOnHover: true });
   marker.on("add", () => {
@@ -36,6 +53,7 @@ export function priceMarker(lat: number, lng: number, p: PointProperties, labels
     element.replaceChildren(pill);
     const status = p.status === "available" ? "" : `, ${labels.status[p.status]}`;
     element.setAttribute("aria-label", `${p.title}, ${p.price === null ? labels.priceOnRequest : formatPrice(p.price, lang)}${status}`);
+    pressable(marker, element);
   });
   return marker;
 }
@@ -53,6 +71,7 @@ export function clusterMarker(lat: number, lng: number, count: number, label: st
     bubble.textContent = count >= 10_000 ? `${Math.round(count / 1000)}k` : String(count);
     element.replaceChildren(bubble);
     element.setAttribute("aria-label", label);
+    pressable(marker, element);
   });
   return marker;
 }

@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentProps, type ComponentType } from "react";
 import { Link } from "react-router";
 import { localizePath, type Dictionary, type Lang } from "~/i18n";
 import { listingHref } from "~/lib/listing-query";
 import type { MapTiles } from "~/lib/geo/tiles";
-
-const PointMap = lazy(() => import("./point-map"));
+import type PointMapView from "./point-map";
 
 /** How far around the property «Показать на карте» opens the listing's map: about 1.5 km each way. */
 const AROUND_DEGREES = 0.015;
@@ -28,6 +27,20 @@ export function PropertyMap({
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
+  // The map's code failed to load this many times (issue 30): the frame says so and offers «Повторить» —
+  // not the page's error screen. Not a shared helper (lazy-map.tsx): this page has no bytes to spare.
+  const [failed, setFailed] = useState(0);
+  const PointMap = useMemo(
+    () =>
+      lazy<ComponentType<ComponentProps<typeof PointMapView>>>(() =>
+        import("./point-map").catch(() => {
+          setFailed((n) => n + 1);
+          setNear(false);
+          return { default: () => null };
+        }),
+      ),
+    [failed],
+  );
   // The map (Leaflet and tiles) is fetched when the visitor scrolls it near, or asks for it: never with the page
   // itself, even on a screen tall enough to show the frame at once (the page's JavaScript budget, decision 0025).
   useEffect(() => {
@@ -72,17 +85,19 @@ export function PropertyMap({
       {/* isolate: Leaflet's panes (z-index 400+) stay under the page's fixed bars (the phones' contact bar). */}
       <div ref={frame} className="isolate mt-2 h-64 sm:h-80">
         {near ? (
-          <Suspense fallback={<div className="h-full rounded-2xl bg-sea-50 ring-1 ring-slate-200" />}>
+          <Suspense fallback={<div data-optional-chunk="" className="h-full rounded-2xl bg-sea-50 ring-1 ring-slate-200" />}>
             <PointMap lang={lang} tiles={tiles} lat={point.lat} lng={point.lng} precision={point.precision} />
           </Suspense>
         ) : (
-          <div className="flex h-full items-center justify-center rounded-2xl bg-sea-50 ring-1 ring-slate-200">
+          <div className="flex h-full flex-col items-center justify-center gap-2 rounded-2xl bg-sea-50 p-4 text-center ring-1 ring-slate-200">
+            {failed ? <p role="alert">{t.map.failed}</p> : null}
+            {/* A second failure: maybe a new deployment without these files; a new page brings its own. */}
             <button
               type="button"
-              onClick={() => setNear(true)}
+              onClick={() => (failed > 1 ? window.location.reload() : setNear(true))}
               className="min-h-11 rounded-lg bg-white px-4 font-semibold text-sea-800 shadow ring-1 ring-slate-300 hover:bg-sea-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sea-600"
             >
-              {t.map.open}
+              {failed ? t.map.retry : t.map.open}
             </button>
           </div>
         )}

@@ -93,7 +93,7 @@ export default function AgentCardForm() {
           error={fieldError("photo")}
           onUploadingChange={form.onUploadingChange}
         />
-        <FormFooter saving={saving} cancelTo="/admin" />
+        <FormFooter saving={saving} failed={form.failed} cancelTo="/admin" />
       </Form>
     </main>
   );

@@ -8,6 +8,7 @@ import { ModelError } from "~/models/errors.server";
 import { createLocation, getLocation, updateLocation } from "~/models/locations.server";
 import { LOCATION_MESSAGES } from "~/schemas/location";
 import { formFields } from "~/web/admin-action.server";
+import { savedRedirect } from "~/web/admin-saved.server";
 import { refused, type FormResult } from "~/web/form-result";
 import { editFormShouldRevalidate } from "~/web/admin-edit-form";
 import { mapTiles } from "~/web/page.server";
@@ -62,7 +63,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     log.error("Saving a location failed:", error);
     return data<FormResult>(refused(LOCATION_MESSAGES.formSaveFailed), { status: 500 });
   }
-  return redirect("/admin/locations");
+  return savedRedirect("/admin/locations");
 }
 
 // An open edit form is not reloaded by the live updates (it would leave for the list if its location was deleted).
@@ -144,7 +145,7 @@ export default function LocationForm() {
           error={fieldError("image")}
           onUploadingChange={form.onUploadingChange}
         />
-        <FormFooter saving={saving} cancelTo="/admin/locations" />
+        <FormFooter saving={saving} failed={form.failed} cancelTo="/admin/locations" />
       </Form>
     </main>
   );

@@ -1,9 +1,9 @@
 import { useRef, useState } from "react";
-import { Form, Link, useFetcher, useLoaderData, useNavigation } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
 import { SortableList } from "~/components/admin/sortable-list";
 import { MoveButtons } from "~/components/admin/row-actions";
 import { Button, buttonClass, ErrorBanner, Notice, PageHeader } from "~/components/admin/ui";
-import { useActionResult } from "~/components/admin/use-action-result";
+import { useActionResult, useSavedNotice } from "~/components/admin/use-action-result";
 import { keepFocusInside } from "~/components/keep-focus-inside";
 import { FallbackImage } from "~/components/fallback-image";
 import { ADMIN } from "~/i18n/admin";
@@ -11,23 +11,29 @@ import { formatPropertyCount } from "~/i18n/plural";
 import { propertiesByLocation } from "~/models/admin-lists.server";
 import { deleteLocation, listLocationsWithCounts, moveLocation, moveLocationTo } from "~/models/locations.server";
 import { listAction, orderIntents, outcome } from "~/web/admin-action.server";
+import { takeSaved } from "~/web/admin-saved.server";
 import type { Route } from "./+types/locations";
 
 /** How many of a location's properties its card lists when expanded. */
 const LISTED_PROPERTIES = 10;
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const [locations, byLocation] = await Promise.all([listLocationsWithCounts({ includeSold: true }), propertiesByLocation(LISTED_PROPERTIES)]);
-  return {
-    locations: locations.map((l) => ({
-      id: l.id,
-      name: l.name,
-      name_bg: l.name_bg,
-      image: l.image,
-      count: l.property_count,
-      properties: byLocation.get(l.id) ?? [],
-    })),
-  };
+  const { saved, headers } = takeSaved(request);
+  return data(
+    {
+      saved,
+      locations: locations.map((l) => ({
+        id: l.id,
+        name: l.name,
+        name_bg: l.name_bg,
+        image: l.image,
+        count: l.property_count,
+        properties: byLocation.get(l.id) ?? [],
+      })),
+    },
+    { headers },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -41,11 +47,12 @@ export function meta() {
   return [{ title: `${ADMIN.locations.title} — ${ADMIN.title}` }];
 }
 
-type LocationRow = Awaited<ReturnType<typeof loader>>["locations"][number];
+type LocationRow = Route.ComponentProps["loaderData"]["locations"][number];
 
-export default function AdminLocations() {
-  const { locations } = useLoaderData<typeof loader>();
+export default function AdminLocations({ loaderData }: Route.ComponentProps) {
+  const { saved, locations } = loaderData;
   const result = useActionResult<typeof action>();
+  const savedNotice = useSavedNotice(saved);
   const reorder = useFetcher<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" || reorder.state !== "idle";
@@ -65,7 +72,7 @@ export default function AdminLocations() {
         </Link>
       </PageHeader>
       <ErrorBanner message={result && !result.ok ? result.message : reorderError} />
-      <Notice message={result && result.ok ? result.message : null} />
+      <Notice message={result && result.ok ? result.message : savedNotice} />
       {locations.length === 0 ? <p className="text-slate-600">{ADMIN.locations.empty}</p> : <p className="text-sm text-slate-600">{ADMIN.dragHint}</p>}
       <SortableList
         items={locations}

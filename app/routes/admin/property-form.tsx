@@ -18,6 +18,7 @@ import { fieldErrors } from "~/schemas/fields";
 import { pick } from "~/lib/pick";
 import { PROPERTY_CONTENT_FIELDS, PROPERTY_MESSAGES, propertyFormSchema } from "~/schemas/property";
 import { formFields } from "~/web/admin-action.server";
+import { savedRedirect } from "~/web/admin-saved.server";
 import { refused, type FormResult } from "~/web/form-result";
 import { editFormShouldRevalidate } from "~/web/admin-edit-form";
 import { mapTiles } from "~/web/page.server";
@@ -101,7 +102,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     log.error("Saving a property failed:", error);
     return data<FormResult>(refused(PROPERTY_MESSAGES.formSaveFailed(ADMIN.genericError)), { status: 500 });
   }
-  return redirect("/admin/real-estates");
+  return savedRedirect("/admin/real-estates");
 }
 
 /**
@@ -255,7 +256,7 @@ export default function PropertyForm() {
           error={errorOf("images")}
           onUploadingChange={form.onUploadingChange}
         />
-        <FormFooter saving={saving} cancelTo="/admin/real-estates" />
+        <FormFooter saving={saving} failed={form.failed} cancelTo="/admin/real-estates" />
       </Form>
     </main>
   );

@@ -1,9 +1,9 @@
 import { useState } from "react";
-import { Form, Link, redirect, useFetcher, useLoaderData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { SortableList } from "~/components/admin/sortable-list";
 import { MoveButtons, RowActionForm } from "~/components/admin/row-actions";
 import { Button, buttonClass, ErrorBanner, inputClass, Notice, Options, PageHeader } from "~/components/admin/ui";
-import { useActionResult } from "~/components/admin/use-action-result";
+import { useActionResult, useSavedNotice } from "~/components/admin/use-action-result";
 import { FallbackImage } from "~/components/fallback-image";
 import { Label } from "~/components/label";
 import { LocationSelect } from "~/components/location-select";
@@ -18,11 +18,12 @@ import { PROPERTY_MESSAGES } from "~/schemas/property";
 import { isUuid } from "~/schemas/fields";
 import { listAction, orderIntents, outcome } from "~/web/admin-action.server";
 import { refused } from "~/web/form-result";
+import { takeSaved } from "~/web/admin-saved.server";
 import type { Route } from "./+types/real-estates";
 
 const MAX_SEARCH = 200;
 
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, request }: Route.LoaderArgs) {
   const search = (url.searchParams.get("search") ?? "").trim().slice(0, MAX_SEARCH);
   const rawLocation = url.searchParams.get("locationId") ?? "";
   const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
@@ -40,14 +41,19 @@ export async function loader({ url }: Route.LoaderArgs) {
     page: Number.isFinite(page) ? page : 1,
     pageSize: ADMIN_PAGE_SIZE,
   });
-  return {
-    search,
-    status,
-    filterLocation: filterLocation ? { id: filterLocation.id, name: filterLocation.name } : null,
-    locations: locations.map((l) => ({ id: l.id, name: l.name })),
-    featured,
-    ...result,
-  };
+  const { saved, headers } = takeSaved(request);
+  return data(
+    {
+      saved,
+      search,
+      status,
+      filterLocation: filterLocation ? { id: filterLocation.id, name: filterLocation.name } : null,
+      locations: locations.map((l) => ({ id: l.id, name: l.name })),
+      featured,
+      ...result,
+    },
+    { headers },
+  );
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -72,11 +78,12 @@ export function meta() {
   return [{ title: `${ADMIN.properties.title} — ${ADMIN.title}` }];
 }
 
-type Row = Awaited<ReturnType<typeof loader>>["items"][number];
+type Row = Route.ComponentProps["loaderData"]["items"][number];
 
-export default function AdminProperties() {
-  const { search, status, filterLocation, locations, featured, items, total, page, pageCount } = useLoaderData<typeof loader>();
+export default function AdminProperties({ loaderData }: Route.ComponentProps) {
+  const { saved, search, status, filterLocation, locations, featured, items, total, page, pageCount } = loaderData;
   const result = useActionResult<typeof action>();
+  const savedNotice = useSavedNotice(saved);
   const reorder = useFetcher<typeof action>();
   const navigation = useNavigation();
   const [params] = useSearchParams();
@@ -143,7 +150,7 @@ export default function AdminProperties() {
         </Button>
       </Form>
       <ErrorBanner message={dragError ?? (result && !result.ok ? result.message : reorder.data && !reorder.data.ok ? reorder.data.message : null)} />
-      <Notice message={result && result.ok ? result.message : null} />
+      <Notice message={result && result.ok ? result.message : savedNotice} />
       <FeaturedPanel featured={featured} />
       <p className="text-sm text-slate-600" aria-live="polite">
         {ADMIN.properties.found(total)}

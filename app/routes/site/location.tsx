@@ -131,7 +131,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           map={{ tiles, home: location.home, locationId: location.id }}
           searchLabel={location.in ? fill(t.location.searchIn, { in: location.in }) : fill(t.location.searchInNoCase, { name: location.name })}
         />
-        {alerts !== null ? <AlertForm lang={lang} query={alerts} privacyPath={localizePath(lang, "/privacy")} /> : null}
+        {alerts !== null ? <AlertForm lang={lang} query={alerts} privacyPath={localizePath(lang, "/privacy")} inMapArea={query.bbox !== null} /> : null}
       </div>
     </main>
   );

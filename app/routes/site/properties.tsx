@@ -61,7 +61,7 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
         firstCardIsMain
         map={{ tiles, home: null }}
       />
-      {alerts !== null ? <AlertForm lang={lang} query={alerts} privacyPath={localizePath(lang, "/privacy")} /> : null}
+      {alerts !== null ? <AlertForm lang={lang} query={alerts} privacyPath={localizePath(lang, "/privacy")} inMapArea={query.bbox !== null} /> : null}
     </main>
   );
 }

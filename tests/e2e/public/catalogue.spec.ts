@@ -200,6 +200,12 @@ for (const lang of LANGS) {
       await expect(summary(page)).toHaveText(`${c.filters} (8)`);
       // The fields show the URL's state (also after a reload, without the panel's own memory).
       await page.reload();
+      // Closed, the panel's filters are still named on the page, each with a link that removes it (issue 30).
+      const chips = main(page).getByTestId("active-filters");
+      await expect(chips).toBeVisible();
+      await expect(chips).toContainText(T[lang].listing.activeFilters(8));
+      await expect(chips.getByRole("link", { name: T[lang].listing.removeFilter(c.seaView) })).toBeVisible();
+      await expect(chips.getByRole("link", { name: new RegExp(`^${T[lang].listing.removeFilter(c.priceMin)}.*100`) })).toBeVisible();
       await summary(page).click();
       await expect(p.getByLabel(c.priceMin)).toHaveValue("100000");
       await expect(p.getByLabel(c.areaMax)).toHaveValue("90");
@@ -250,6 +256,13 @@ for (const lang of LANGS) {
     await page.getByRole("main").getByRole("button", { name: c.apply }).click();
     await expect.poll(() => currentPath(page)).toBe(`${locationPath(location("testograd"), lang)}?price_max=200000&sea_view=1`);
     await expect(page.getByRole("main").locator("summary")).toHaveText(`${c.filters} (2)`);
+    // The map's area filters too: named on the page, and its link (no script) removes it and nothing else (issue 30).
+    await page.goto(localize(lang, `${locationPath(location("testograd"))}?sea_view=1&bbox=27.6,42.3,27.8,42.5`));
+    const chips = page.getByRole("main").getByTestId("active-filters");
+    await expect(chips).toContainText(T[lang].listing.inMapArea);
+    await chips.getByRole("link", { name: T[lang].listing.removeFilter(T[lang].listing.inMapArea) }).click();
+    await expect.poll(() => currentPath(page)).toBe(`${locationPath(location("testograd"), lang)}?sea_view=1`);
+    await expect(chips).not.toContainText(T[lang].listing.inMapArea);
     await context.close();
   });
 

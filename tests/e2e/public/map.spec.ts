@@ -2,6 +2,7 @@ import type { Page, Request } from "@playwright/test";
 import { listedProperties, property, propertyPath, type FixtureProperty } from "../fixtures/data";
 import { currentPath, expect, LANGS, localize, open, test, type Lang } from "../fixtures/test";
 import { price, T } from "../fixtures/texts";
+import { expectVisiblePin } from "../fixtures/walkthrough";
 
 /**
  * The map (issue 21): «Список | Карта» on the listing, clustered markers
@@ -169,6 +170,7 @@ for (const lang of LANGS) {
     const map = page.getByTestId("property-map");
     await expect(map.locator(".leaflet-tile-loaded").first()).toBeVisible();
     await expect(map.locator(".leaflet-marker-icon")).toHaveCount(1);
+    await expectVisiblePin(page);
     const show = page.getByRole("link", { name: T[lang].map.showOnMap });
     await expect(show).toHaveAttribute("href", new RegExp(`^${escape(localize(lang, "/properties"))}\\?bbox=[^&]+&view=map$`));
 
@@ -193,5 +195,85 @@ for (const lang of LANGS) {
     expect(requests).toEqual([]);
     await page.getByRole("button", { name: T[lang].map.open }).click();
     await expect(page.getByTestId("property-map").locator(".leaflet-marker-icon")).toHaveCount(1);
+    await expectVisiblePin(page);
+  });
+
+  test(`a map whose code fails to load says so in its frame, in the page's language, and «Повторить» loads it; the page stays (${lang})`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    consoleErrors.allow(/point-map|Failed to fetch dynamically imported module|net::ERR_FAILED/);
+    await page.route(/\/assets\/point-map-[^/]+\.js$/, (route) => route.abort());
+    const alpha = property("alpha");
+    await open(page, propertyPath(alpha, lang));
+    await page.getByRole("heading", { name: T[lang].map.heading }).scrollIntoViewIfNeeded();
+    const frame = page.getByRole("alert").filter({ hasText: T[lang].map.failed });
+    await expect(frame).toBeVisible();
+    // The page is still there: its title, no error screen.
+    await expect(page.getByRole("heading", { level: 1, name: titleIn(alpha, lang) })).toBeVisible();
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await page.unroute(/\/assets\/point-map-[^/]+\.js$/);
+    await page.getByRole("button", { name: T[lang].map.retry }).click();
+    await expectVisiblePin(page);
+  });
+
+  test(`a property with its price on request is «${T[lang].card.priceOnRequest}» on the map, not a bare «€» (${lang})`, async ({ page }) => {
+    // The catalogue's one such property has no point: the map's data says there is one.
+    await page.route(/\/properties\.geojson/, (route) =>
+      route.fulfill({
+        contentType: "application/geo+json",
+        body: JSON.stringify({
+          type: "FeatureCollection",
+          features: [
+            {
+              type: "Feature",
+              geometry: { type: "Point", coordinates: [27.69, 42.42] },
+              properties: { id: "x", title: "Дом без цены", price: null, status: "available", url: "/x", precision: "exact", image: null },
+            },
+          ],
+        }),
+      }),
+    );
+    await open(page, localize(lang, "/properties?view=map"));
+    const marker = mapRegion(page, lang).getByRole("button", { name: /^Дом без цены,/ });
+    await expect(marker).toHaveText(T[lang].card.priceOnRequest);
   });
 }
+
+test("clusters open with Enter and Space; Esc closes a card and gives the focus back to its marker (ru)", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === "phone", "keyboard walks run on desktop");
+  await open(page, "/properties?view=map");
+  const region = mapRegion(page, "ru");
+  const cluster = region.getByRole("button", { name: T.ru.map.cluster }).first();
+  // The map's zoom, from its tiles' URLs (/{z}/{x}/{y}.png): Leaflet puts the current zoom's tiles in the level on top.
+  const zoomOf = () =>
+    page.evaluate(() => {
+      const levels = [...document.querySelectorAll<HTMLElement>(".leaflet-tile-container")];
+      const top = levels.sort((a, b) => Number(b.style.zIndex) - Number(a.style.zIndex))[0];
+      const src = top?.querySelector("img")?.getAttribute("src") ?? "";
+      return Number(/\/(\d+)\/\d+\/\d+\.png/.exec(src)?.[1] ?? 0);
+    });
+  for (const key of ["Enter", "Space"]) {
+    // The catalogue's points are clusters only from some way out.
+    for (let i = 0; i < 8 && !(await cluster.isVisible()); i++) {
+      await region.getByRole("button", { name: "Отдалить", exact: true }).click();
+      await page.waitForTimeout(300);
+    }
+    await expect(cluster).toBeVisible();
+    const before = await zoomOf();
+    await cluster.focus();
+    await page.keyboard.press(key);
+    await expect.poll(zoomOf, `${key} zooms in`).toBeGreaterThan(before);
+    // The cluster is gone with the zoom: the focus is on the map, whose next Tab stops are the markers.
+    await expect(region).toBeFocused();
+  }
+  const marker = region.getByRole("button", { name: /, / }).first();
+  await expect(marker).toBeVisible();
+  await marker.focus();
+  await page.keyboard.press("Enter");
+  const link = page.locator(".leaflet-popup a[href]").first();
+  await expect(link).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".leaflet-popup")).toHaveCount(0);
+  await expect(marker).toBeFocused();
+});
