@@ -16,7 +16,13 @@ installStaleChunkReload(window);
 //
 // Only this page's language's texts are fetched (app/i18n/index.ts), beside React DOM, before hydration.
 const { lang } = splitLangPath(window.location.pathname);
-const texts = lang === "bg" ? import("./i18n/bg").then((m) => ({ bg: m.bg })) : import("./i18n/ru").then((m) => ({ ru: m.ru }));
+// One loader per language, each its own import() (a single conditional expression let the bundler
+// preload the Russian chunk's dependencies, the chunk itself among them, on every page).
+const loaders: Record<typeof lang, () => Promise<Parameters<typeof addDictionaries>[0]>> = {
+  ru: () => import("./i18n/ru").then((m) => ({ ru: m.ru })),
+  bg: () => import("./i18n/bg").then((m) => ({ bg: m.bg })),
+};
+const texts = loaders[lang]();
 void Promise.all([import("react-dom/client"), texts]).then(([{ hydrateRoot }, dictionaries]) => {
   addDictionaries(dictionaries);
   window.setTimeout(() => {
