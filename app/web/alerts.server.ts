@@ -4,7 +4,7 @@ import { ALERT_PAGE_TEXTS } from "~/i18n/alerts";
 import { LANGS, type Lang } from "~/i18n/lang";
 import { ALERT_EMAIL_MAX, ALERT_FREQUENCIES, ALERT_QUERY_MAX, alertQuery, type AlertFrequency } from "~/lib/alerts";
 import { isNoticeVersion } from "~/lib/privacy";
-import { confirmAlertSubscription, findAlertToken, subscribeToAlerts, unsubscribeAlert } from "~/models/alerts.server";
+import { DEFAULT_ALERT_MAIL_LIMITS, confirmAlertSubscription, findAlertToken, subscribeToAlerts, unsubscribeAlert } from "~/models/alerts.server";
 import { getEnv } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
 import { contactRequestKey } from "./contact-limit.server";
@@ -61,7 +61,10 @@ export async function handleAlertSubscribe(request: Request, pageLang: Lang, ip:
   try {
     if (!(await alertRequestLimiter.attempt(visitor))) return refuse(T.rateLimited, 429);
     const { query, filter } = alertQuery(rawQuery);
-    const stored = await subscribeToAlerts({ email, lang: lang as Lang, frequency: frequency as AlertFrequency, query, filter, consentVersion: consent });
+    const stored = await subscribeToAlerts(
+      { email, lang: lang as Lang, frequency: frequency as AlertFrequency, query, filter, consentVersion: consent },
+      { ...DEFAULT_ALERT_MAIL_LIMITS, sitePerHour: getEnv().ALERTS_CONFIRM_HOURLY_MAX },
+    );
     if (!stored) {
       await alertRequestLimiter.release(visitor);
       return refuse(T.invalidQuery);

@@ -10,6 +10,8 @@ import { countProperties } from "~/models/real-estates.server";
 import { feedCounts } from "~/models/feeds.server";
 import { getEnv } from "~/platform/env.server";
 import { feedUrl } from "~/web/feeds/feed-http.server";
+import { AlertLimits } from "~/components/admin/alert-limits";
+import { alertLimitRefusals } from "~/models/alerts.server";
 
 /** SPEC §9: the dashboard shows the 5 latest of each. */
 const LATEST = 5;
@@ -24,7 +26,10 @@ export async function loader() {
     feedCounts(),
   ]);
   const env = getEnv();
+  // Issue 30: when the alert confirmation limits refused mail in the last day.
+  const alertLimits = await alertLimitRefusals();
   return {
+    alertLimits,
     feeds: {
       homesoverseas: feedUrl(env, "homesoverseas.xml"),
       kyero: feedUrl(env, "kyero.xml"),
@@ -117,7 +122,7 @@ function Feeds({ feeds }: { feeds: Awaited<ReturnType<typeof loader>>["feeds"] }
 }
 
 export default function Dashboard() {
-  const { counts, recentProperties, recentSubmissions, feeds } = useLoaderData<typeof loader>();
+  const { counts, recentProperties, recentSubmissions, feeds, alertLimits } = useLoaderData<typeof loader>();
   return (
     <main className="grid gap-6 p-4 md:p-8">
       <PageHeader title={ADMIN.dashboard.title}>
@@ -186,6 +191,7 @@ export default function Dashboard() {
         </Latest>
       </div>
       <Feeds feeds={feeds} />
+      <AlertLimits refusals={alertLimits} />
     </main>
   );
 }
