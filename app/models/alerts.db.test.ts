@@ -224,6 +224,8 @@ describe("matching", () => {
     expect(await composeAlertMails()).toBe(1);
     const sent = await mails("alert");
     expect(sent.map((m) => m.items.map((i) => i.price))).toEqual([[140000], [130000]]);
+    // Each cut carries the price before it, for the mail's struck-through old price.
+    expect(sent.map((m) => m.items.map((i) => (i as { was?: number }).was))).toEqual([[200000], [140000]]);
   });
 
   it("ignores sold properties", async () => {

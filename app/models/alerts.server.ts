@@ -311,7 +311,12 @@ export async function composeAlertMails(now = new Date(), digestEveryMs = DAY_MS
     ), mails as (
       insert into alert_mails (subscription_id, kind, items, next_attempt_at)
       select subscription_id, 'alert',
-        jsonb_agg(jsonb_build_object('id', real_estate_id, 'kind', kind, 'price', price) order by updated_at, real_estate_id), ${now.toISOString()}
+        jsonb_agg(jsonb_build_object('id', real_estate_id, 'kind', kind, 'price', price,
+          -- A price cut's price before it: the latest higher price of the property's history (issue 30).
+          'was', case when kind = 'price_drop' then (
+            select h.price from real_estate_price_history h
+            where h.real_estate_id = taken.real_estate_id and h.price > taken.price order by h.changed_at desc, h.id desc limit 1) end
+        ) order by updated_at, real_estate_id), ${now.toISOString()}
       from taken group by subscription_id
       returning subscription_id
     ), digests as (
@@ -387,6 +392,13 @@ export async function markAlertMailFailed(id: number, error: string, retryAt: Da
 
 export async function getAlertSubscription(id: string, database: Executor = db()): Promise<AlertSubscription | null> {
   const [row] = await database.select().from(alertSubscriptions).where(eq(alertSubscriptions.id, id));
+  return row ?? null;
+}
+
+/** A subscription's location in each language (the confirmation names it); null when gone or none. */
+export async function alertLocationNames(id: string | null, database: Executor = db()): Promise<{ name: string; name_bg: string } | null> {
+  if (!id) return null;
+  const [row] = await database.select({ name: locations.name, name_bg: locations.name_bg }).from(locations).where(eq(locations.id, id));
   return row ?? null;
 }
 

@@ -92,7 +92,7 @@ describe("alerts over HTTP", () => {
     expect(listing).toContain("Сообщать о новых объектах");
     expect(listing).toContain('name="query" value="type=house"');
     const bg = await (await fetch(`${server.baseUrl}/bg/properties`)).text();
-    expect(bg).toContain("Известявай ме за нови имоти");
+    expect(bg).toContain("Известявайте ме за нови имоти");
 
     const answer = await subscribe({ email: "buyer@example.com", query: "type=house&sort=newest" });
     expect(answer.status).toBe(200);
@@ -151,13 +151,13 @@ describe("alerts over HTTP", () => {
     const digest = decodeMail((await nextMail("daily@example.com", 2)).raw);
     expect(digest).toContain("Първи апартамент");
     expect(digest).toContain("Втори апартамент");
-    expect(digest).toContain("Имоти по вашето търсене за деня: 2");
+    expect(digest).toContain("Имоти по Вашето търсене за деня: 2");
 
     // The link in the body: a page with a button (GET changes nothing), its POST unsubscribes.
     const page = link(await nextMail("daily@example.com", 2), "unsubscribe");
     const ask = await fetch(page);
     expect(ask.status).toBe(200);
-    expect(await ask.text()).toContain("Отпиши ме");
+    expect(await ask.text()).toContain("Отпишете ме");
     expect((await fetch(page)).status).toBe(200);
     const done = await fetch(page, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl }, body: "" });
     expect(await done.text()).toContain("Отписахте се");

@@ -11,10 +11,10 @@ import { currentPath, decodedHref, expect, LANGS, localize, open, test } from ".
 const S = {
   ru: { title: "Сообщать о новых объектах", email: "Email", daily: "Раз в день", submit: "Подписаться", answer: "Проверьте почту", back: "Вернуться к поиску" },
   bg: {
-    title: "Известявай ме за нови имоти",
+    title: "Известявайте ме за нови имоти",
     email: "Имейл",
     daily: "Веднъж на ден",
-    submit: "Абонирай ме",
+    submit: "Абонирайте ме",
     answer: "Проверете пощата си",
     back: "Обратно към търсенето",
   },
