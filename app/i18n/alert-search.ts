@@ -13,6 +13,11 @@ import { dictionary, fill, type Lang } from "./index";
  * loads all).
  */
 export function describeAlertSearch(filter: AlertFilter, lang: Lang, locationName: string | null): string {
+  return [locationName ?? dictionary(lang).listing.allLocations, describeAlertFilters(filter, lang)].filter(Boolean).join(" · ");
+}
+
+/** The filters but the location, in words ("" for none). */
+export function describeAlertFilters(filter: AlertFilter, lang: Lang): string {
   const t = dictionary(lang);
   const w = ALERT_PAGE_TEXTS[lang].describe;
   const range = (label: string, min: number | null, max: number | null, format: (n: number) => string) =>
@@ -20,7 +25,6 @@ export function describeAlertSearch(filter: AlertFilter, lang: Lang, locationNam
       ? null
       : [label, min !== null ? fill(w.from, { value: format(min) }) : null, max !== null ? fill(w.to, { value: format(max) }) : null].filter(Boolean).join(" ");
   const parts = [
-    locationName ?? t.listing.allLocations,
     filter.type ? t.listing.types[filter.type] : null,
     range(w.price, filter.priceMin, filter.priceMax, (n) => formatPrice(n, lang)),
     range(w.area, filter.areaMin, filter.areaMax, (n) => formatArea(n, lang)),

@@ -1,7 +1,7 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { ALERT_PAGE_TEXTS } from "~/i18n/alerts";
-import { alertConfirmPage, alertUnsubscribeAction, alertUnsubscribePage } from "~/web/alerts.server";
+import { alertConfirmPage, alertUnsubscribeAction, alertUnsubscribePage, noStoreHeaders } from "~/web/alerts.server";
 import { pageContext } from "~/web/page.server";
 import type { Route } from "./+types/alert-link";
 
@@ -10,7 +10,8 @@ import type { Route } from "./+types/alert-link";
  * /alerts/confirm/{token} confirms a subscription; /alerts/unsubscribe/{token}
  * asks (GET) and unsubscribes (POST: the page's button, or a mail
  * provider's RFC 8058 one-click POST). Unknown or malformed tokens: 404,
- * an expired confirmation: 410 — a page in the language, never a 5xx.
+ * an expired confirmation: 410 — a page in the language, never a 5xx; any
+ * other method: 405 with Allow.
  */
 function isConfirm(url: URL): boolean {
   return /\/alerts\/confirm\//.test(url.pathname);
@@ -21,10 +22,17 @@ export async function loader({ url, params }: Route.LoaderArgs) {
   return isConfirm(url) ? alertConfirmPage(params.token, lang) : alertUnsubscribePage(params.token, lang);
 }
 
-export async function action({ url, params }: Route.ActionArgs) {
+export async function action({ url, params, request }: Route.ActionArgs) {
   const { lang } = pageContext(url);
-  if (isConfirm(url)) return alertConfirmPage(params.token, lang);
+  // Issue 30: only a POST unsubscribes (the page's button, RFC 8058); a confirmation link is only followed (GET).
+  const allow = isConfirm(url) ? "GET, HEAD" : "GET, HEAD, POST";
+  if (isConfirm(url) || request.method !== "POST") throw data(null, { status: 405, headers: { Allow: allow } });
   return alertUnsubscribeAction(params.token, lang);
+}
+
+/** These pages hold a live link token: no cache keeps them (and a refused method says what is allowed). */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  return noStoreHeaders(errorHeaders);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
