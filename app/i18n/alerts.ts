@@ -30,6 +30,8 @@ export interface AlertPageTexts {
   unsubscribed: string;
   search: string;
   toListing: string;
+  /** Another method than the page takes (405), e.g. a PUT to an e-mail's link. */
+  methodNotAllowed: string;
   /** A saved search in words (./alert-search.ts): the parts the listing's labels do not name. */
   describe: { price: string; area: string; from: string; to: string; bedrooms: string; toSea: string; words: string };
 }
@@ -60,6 +62,7 @@ export const ALERT_PAGE_TEXTS: Record<Lang, AlertPageTexts> = {
     unsubscribed: "Писем по этому поиску больше не будет.",
     search: "Поиск",
     toListing: "Открыть поиск",
+    methodNotAllowed: "Эта ссылка открывается в браузере: перейдите по ней из письма.",
     describe: {
       price: "цена",
       area: "площадь",
@@ -95,6 +98,7 @@ export const ALERT_PAGE_TEXTS: Record<Lang, AlertPageTexts> = {
     unsubscribed: "Няма да получавате повече писма по това търсене.",
     search: "Търсене",
     toListing: "Към търсенето",
+    methodNotAllowed: "Тази връзка се отваря в браузъра: последвайте я от писмото.",
     describe: {
       price: "цена",
       area: "площ",

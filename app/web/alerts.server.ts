@@ -106,12 +106,12 @@ function backTo(lang: Lang, query: string): string {
 }
 
 export type AlertLinkPage = {
-  state: "confirmed" | "already" | "unknown" | "expired" | "ask" | "unsubscribed";
+  state: "confirmed" | "already" | "unknown" | "expired" | "ask" | "unsubscribed" | "method";
   back: string;
   lang: Lang;
 };
 
-const STATUS: Record<AlertLinkPage["state"], number> = { confirmed: 200, already: 200, ask: 200, unsubscribed: 200, unknown: 404, expired: 410 };
+const STATUS: Record<AlertLinkPage["state"], number> = { confirmed: 200, already: 200, ask: 200, unsubscribed: 200, unknown: 404, expired: 410, method: 405 };
 
 /** GET /alerts/confirm/{token}: confirms; 404 for an unknown or malformed token, 410 for an expired one. */
 export async function alertConfirmPage(token: string | undefined, lang: Lang) {
@@ -138,11 +138,17 @@ export async function alertUnsubscribeAction(token: string | undefined, lang: La
 }
 
 /** The alert pages' headers (their routes' `headers`): never stored by a cache; a 405's Allow kept. */
-export function noStoreHeaders(errorHeaders: Headers | undefined): Headers {
+export function noStoreHeaders(actionHeaders: Headers | undefined): Headers {
   const headers = new Headers({ "Cache-Control": "no-store" });
-  const allow = errorHeaders?.get("Allow");
+  const allow = actionHeaders?.get("Allow");
   if (allow) headers.set("Allow", allow);
   return headers;
+}
+
+/** A method the alert pages do not take (PUT, DELETE…): 405 with what they allow, a page in the language; nothing done. */
+export function alertMethodRefused(lang: Lang, allow: string) {
+  const T = ALERT_PAGE_TEXTS[lang];
+  return data({ ok: false, message: T.methodNotAllowed, back: backTo(lang, ""), state: "method" as const, lang }, { status: 405, headers: { Allow: allow } });
 }
 
 /** Whether alerts are offered at all: only with a mail server (SMTP_URL). */

@@ -1,10 +1,10 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AlertForm } from "~/components/alert-form";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { localizePath } from "~/i18n";
 import { requestInfo } from "~/context";
 import { ALERT_PAGE_TEXTS } from "~/i18n/alerts";
-import { handleAlertSubscribe, noStoreHeaders } from "~/web/alerts.server";
+import { alertMethodRefused, handleAlertSubscribe, noStoreHeaders } from "~/web/alerts.server";
 import { pageContext } from "~/web/page.server";
 import type { Route } from "./+types/alerts";
 
@@ -21,13 +21,13 @@ export function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ url, request, context }: Route.ActionArgs) {
   const { lang } = pageContext(url);
-  if (request.method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  if (request.method !== "POST") return alertMethodRefused(lang, "GET, HEAD, POST");
   return handleAlertSubscribe(request, lang, context.get(requestInfo).ip);
 }
 
 /** The answer repeats what was typed: no cache keeps it. */
-export function headers({ errorHeaders }: Route.HeadersArgs) {
-  return noStoreHeaders(errorHeaders);
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return noStoreHeaders(actionHeaders);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
