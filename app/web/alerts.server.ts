@@ -148,7 +148,10 @@ export function noStoreHeaders(actionHeaders: Headers | undefined): Headers {
 /** A method the alert pages do not take (PUT, DELETE…): 405 with what they allow, a page in the language; nothing done. */
 export function alertMethodRefused(lang: Lang, allow: string) {
   const T = ALERT_PAGE_TEXTS[lang];
-  return data({ ok: false, message: T.methodNotAllowed, back: backTo(lang, ""), state: "method" as const, lang }, { status: 405, headers: { Allow: allow } });
+  return data<AlertFormAnswer & AlertLinkPage>(
+    { ok: false, message: T.methodNotAllowed, back: backTo(lang, ""), state: "method", lang },
+    { status: 405, headers: { Allow: allow } },
+  );
 }
 
 /** Whether alerts are offered at all: only with a mail server (SMTP_URL). */
