@@ -311,5 +311,5 @@ describe("alerts over HTTP", () => {
     const confirmations = smtp.received.filter((m) => decodeMail(m.raw).includes("Подтвердите подписку"));
     expect(confirmations.length).toBeLessThanOrEqual(14);
     expect(mailsTo("victim199@example.com")).toEqual([]);
-  });
+  }, 90_000);
 });
