@@ -31,3 +31,21 @@ test("the subscription counts per filter, readable on a phone", async ({ adminPa
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test("the dashboard says when the confirmation limits refused mail (issue 30)", async ({ adminPage: page }) => {
+  const address = `bombed-${unique()}@example.com`;
+  // Five searches for one address from five visitors: three confirmations at most, the rest refused.
+  for (let i = 0; i < 5; i++) {
+    const visitor = await freshClient(`10.30.${i}.${1 + Math.floor(Math.random() * 250)}`);
+    const answer = await visitor.post("/alerts", {
+      form: { email: address, query: `price_max=${1000 + i}`, lang: "ru", frequency: "daily", consent: "2026-11-26" },
+    });
+    expect(answer.status()).toBe(200);
+    await visitor.dispose();
+  }
+  await openAdmin(page, "/admin");
+  const block = page.getByTestId("alert-limits");
+  await expect(block.getByRole("heading", { name: "Ограничение писем подписки" })).toBeVisible();
+  await expect(block).toContainText("не больше 3 в сутки");
+  await expect(block).not.toContainText(address);
+});
