@@ -10,9 +10,30 @@ import { PRIMARY_BUTTON } from "./button-styles";
  * normalised query string (app/lib/alerts.ts alertQuery), without the map's
  * area: `inMapArea` says so when the list was narrowed to one.
  */
-export function AlertForm({ lang, query, privacyPath, inMapArea = false }: { lang: Lang; query: string; privacyPath: string; inMapArea?: boolean }) {
+export function AlertForm({
+  lang,
+  query,
+  privacyPath,
+  inMapArea = false,
+  refused,
+}: {
+  lang: Lang;
+  query: string;
+  privacyPath: string;
+  inMapArea?: boolean;
+  /** A refused post shown again (POST /alerts's page, issue 30): what was typed and chosen, and the message by its field (null: the whole form). */
+  refused?: { email: string; frequency: "instant" | "daily"; consent: boolean; field: "email" | "frequency" | "consent" | null; message: string };
+}) {
   const t = ALERT_FORM_TEXTS[lang];
-  const field = "mt-1 block min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base";
+  const field = `mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base ${refused?.field === "email" ? "border-red-600" : "border-slate-300"}`;
+  const errorOf = (name: "email" | "frequency" | "consent" | null) =>
+    refused && refused.field === name ? (
+      <p id={`alert-error-${name ?? "form"}`} role="alert" data-testid="alert-error" className="text-sm font-medium text-red-700">
+        {refused.message}
+      </p>
+    ) : null;
+  const invalid = (name: "email" | "frequency" | "consent") =>
+    refused?.field === name ? { "aria-invalid": true as const, "aria-describedby": `alert-error-${name}` } : {};
   return (
     <section aria-labelledby="alert-form-title" className="mt-8 rounded-2xl bg-white p-5 ring-1 ring-slate-200" data-testid="alert-form">
       <h2 id="alert-form-title" className="text-lg font-semibold text-sea-900">
@@ -22,20 +43,32 @@ export function AlertForm({ lang, query, privacyPath, inMapArea = false }: { lan
         <p className="text-sm text-slate-600">{t.intro}</p>
         {/* A subscription matches filters, not a map's view (app/lib/alerts.ts): said where the list was narrowed to one. */}
         {inMapArea ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{t.areaNotKept}</p> : null}
+        {errorOf(null)}
         <input type="hidden" name="query" value={query} />
         <input type="hidden" name="lang" value={lang} />
         <label className="text-sm font-medium text-slate-800">
           {t.email}
-          <input type="email" name="email" required maxLength={254} autoComplete="email" className={field} />
+          <input
+            type="email"
+            name="email"
+            required
+            maxLength={254}
+            autoComplete="email"
+            defaultValue={refused?.email}
+            className={field}
+            {...invalid("email")}
+          />
         </label>
-        <fieldset className="text-sm">
+        {errorOf("email")}
+        <fieldset className="text-sm" aria-describedby={refused?.field === "frequency" ? "alert-error-frequency" : undefined}>
           <legend className="font-medium text-slate-800">{t.frequency}</legend>
           <label className="mr-4 inline-flex min-h-11 items-center gap-2">
-            <input type="radio" name="frequency" value="instant" defaultChecked /> {t.instant}
+            <input type="radio" name="frequency" value="instant" defaultChecked={refused?.frequency !== "daily"} /> {t.instant}
           </label>
           <label className="inline-flex min-h-11 items-center gap-2">
-            <input type="radio" name="frequency" value="daily" /> {t.daily}
+            <input type="radio" name="frequency" value="daily" defaultChecked={refused?.frequency === "daily"} /> {t.daily}
           </label>
+          {errorOf("frequency")}
         </fieldset>
         {/* Honeypot, as on the contact form. */}
         <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
@@ -46,7 +79,15 @@ export function AlertForm({ lang, query, privacyPath, inMapArea = false }: { lan
         </div>
         {/* Consent (issue 22): the privacy notice's version is recorded with the subscription. */}
         <label className="flex items-start gap-2 text-sm text-slate-700">
-          <input type="checkbox" name="consent" value={PRIVACY_VERSION} required className="mt-1 h-5 w-5" />
+          <input
+            type="checkbox"
+            name="consent"
+            value={PRIVACY_VERSION}
+            required
+            defaultChecked={refused?.consent}
+            className="mt-1 h-5 w-5"
+            {...invalid("consent")}
+          />
           <span>
             {t.consent}{" "}
             <a href={privacyPath} className="underline hover:text-sea-700">
@@ -54,6 +95,7 @@ export function AlertForm({ lang, query, privacyPath, inMapArea = false }: { lan
             </a>
           </span>
         </label>
+        {errorOf("consent")}
         <button type="submit" className={`${PRIMARY_BUTTON} px-5 sm:justify-self-start`}>
           {t.submit}
         </button>

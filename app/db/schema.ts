@@ -535,7 +535,7 @@ export const alertMails = pgTable(
       .references(() => alertSubscriptions.id, { onDelete: "cascade" }),
     kind: text("kind", { enum: ["confirm", "alert"] }).notNull(),
     items: jsonb("items")
-      .$type<{ id: string; kind: "new" | "price_drop"; price: number | null }[]>()
+      .$type<{ id: string; kind: "new" | "price_drop"; price: number | null; was?: number | null }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     created_at: timestamp("created_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),

@@ -30,6 +30,10 @@ export interface AlertPageTexts {
   unsubscribed: string;
   search: string;
   toListing: string;
+  /** Another method than the page takes (405), e.g. a PUT to an e-mail's link. */
+  methodNotAllowed: string;
+  /** A saved search in words (./alert-search.ts): the parts the listing's labels do not name. */
+  describe: { price: string; area: string; from: string; to: string; bedrooms: string; toSea: string; words: string };
 }
 
 export const ALERT_PAGE_TEXTS: Record<Lang, AlertPageTexts> = {
@@ -58,6 +62,16 @@ export const ALERT_PAGE_TEXTS: Record<Lang, AlertPageTexts> = {
     unsubscribed: "Писем по этому поиску больше не будет.",
     search: "Поиск",
     toListing: "Открыть поиск",
+    methodNotAllowed: "Эта ссылка открывается в браузере: перейдите по ней из письма.",
+    describe: {
+      price: "цена",
+      area: "площадь",
+      from: "от {value}",
+      to: "до {value}",
+      bedrooms: "спален от {n}",
+      toSea: "до моря не дальше {distance}",
+      words: "слова «{words}»",
+    },
   },
   bg: {
     title: "Абонамент за нови имоти",
@@ -66,23 +80,33 @@ export const ALERT_PAGE_TEXTS: Record<Lang, AlertPageTexts> = {
     invalidEmail: "Моля, въведете валиден имейл",
     invalidQuery: "Параметрите на търсенето не са разпознати или са твърде дълги.",
     invalidLang: "Непознат език на абонамента.",
-    invalidFrequency: "Изберете колко често да ви пишем: веднага или веднъж на ден.",
+    invalidFrequency: "Изберете колко често да Ви пишем: веднага или веднъж на ден.",
     consentRequired: "Отбележете съгласието си да получавате писма.",
     rateLimited: "Изпратихте твърде много заявки. Моля, опитайте по-късно.",
     failure: "Абонаментът не беше създаден. Моля, опитайте по-късно.",
     confirmedTitle: "Абонаментът е потвърден",
-    confirmed: "Благодарим! Вече ще ви пишем за нови имоти по вашето търсене.",
+    confirmed: "Благодарим Ви! Вече ще Ви пишем за нови имоти по Вашето търсене.",
     alreadyConfirmed: "Абонаментът вече е потвърден.",
     unknownTitle: "Невалидна връзка",
     unknown: "Няма такава връзка: може би абонаментът вече е прекратен или връзката не е копирана изцяло.",
     expiredTitle: "Връзката е изтекла",
     expired: "Абонаментът не беше потвърден в срок от 7 дни и е изтрит. Абонирайте се отново от страницата на търсенето.",
     unsubscribeTitle: "Отписване от писмата",
-    unsubscribeQuestion: "Да не ви пишем повече по това търсене?",
-    unsubscribeButton: "Отпиши ме",
+    unsubscribeQuestion: "Да не Ви пишем повече по това търсене?",
+    unsubscribeButton: "Отпишете ме",
     unsubscribedTitle: "Отписахте се",
     unsubscribed: "Няма да получавате повече писма по това търсене.",
     search: "Търсене",
     toListing: "Към търсенето",
+    methodNotAllowed: "Тази връзка се отваря в браузъра: последвайте я от писмото.",
+    describe: {
+      price: "цена",
+      area: "площ",
+      from: "от {value}",
+      to: "до {value}",
+      bedrooms: "спални от {n}",
+      toSea: "до морето не повече от {distance}",
+      words: "думи „{words}“",
+    },
   },
 };

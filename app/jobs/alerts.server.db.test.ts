@@ -83,6 +83,8 @@ describe("alerts end to end", () => {
     expect(smtp.received).toHaveLength(1);
     const confirmMail = decodeMail(smtp.received[0]!.raw);
     expect(confirmMail).toContain("Потвърдете абонамента");
+    // The search in words, in the mail's language (the location's Bulgarian name), not only its ids.
+    expect(confirmMail).toContain("Созопол · Къща");
     expect(confirmMail).toContain(`https://www.sea.example/bg/properties?location=${loc.id}&type=house`);
     const token = linkIn(smtp.received[0]!.raw, "confirm");
     expect((await alertConfirmPage(token, "bg")).data.state).toBe("confirmed");
@@ -112,7 +114,7 @@ describe("alerts end to end", () => {
     expect(mail).toContain("Къща до морето");
     expect(mail).toMatch(/185\s000/);
     expect(mail).toContain("120 м²");
-    expect(mail).toContain("https://www.sea.example/img/640/upload/properties/house.jpg");
+    expect(mail).toContain("https://www.sea.example/upload/properties/house.jpg");
     expect(mail).toContain(`https://www.sea.example/bg/${encodeURIComponent(loc.slug)}/${encodeURIComponent(house.slug)}`);
     expect(mail).not.toContain("Ранний дом");
     expect(mail).not.toContain("Квартира");

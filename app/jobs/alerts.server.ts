@@ -1,7 +1,12 @@
 import nodemailer, { type Transporter } from "nodemailer";
 import { db, type Executor } from "~/db/client.server";
 import type { AlertMail } from "~/db/schema";
+import "~/i18n/all";
+import { describeAlertSearch } from "~/i18n/alert-search";
+import { pickText } from "~/i18n/lang";
+import { alertQuery } from "~/lib/alerts";
 import {
+  alertLocationNames,
   alertProperties,
   claimAlertMails,
   composeAlertMails,
@@ -113,7 +118,10 @@ export function createAlertJob(options: AlertJobOptions): AlertJob {
       let message;
       if (mail.kind === "confirm") {
         const token = await issueAlertToken(subscription.id, "confirm", d);
-        message = composeConfirmMail({ lang: subscription.lang, publicUrl: options.publicUrl, query: subscription.query, token });
+        const { filter } = alertQuery(subscription.query);
+        const place = await alertLocationNames(filter.locationId, d);
+        const description = describeAlertSearch(filter, subscription.lang, place ? pickText(subscription.lang, place.name, place.name_bg) : null);
+        message = composeConfirmMail({ lang: subscription.lang, publicUrl: options.publicUrl, query: subscription.query, description, token });
       } else {
         const found = new Map(
           (
@@ -125,7 +133,7 @@ export function createAlertJob(options: AlertJobOptions): AlertJob {
         );
         const properties = mail.items.flatMap((item) => {
           const p = found.get(item.id);
-          return p ? [{ ...p, kind: item.kind, path: `/${p.location_slug}/${p.slug}` }] : [];
+          return p ? [{ ...p, kind: item.kind, was: item.was ?? null, path: `/${p.location_slug}/${p.slug}` }] : [];
         });
         if (properties.length === 0) {
           await markAlertMailSent(mail.id, now(), d);

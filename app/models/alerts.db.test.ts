@@ -5,6 +5,7 @@ import { alertQuery } from "~/lib/alerts";
 import { PRIVACY_NOTICE_VERSION } from "~/lib/privacy";
 import { useEmptyTestDatabase } from "../../tests/support/test-db";
 import {
+  alertLimitRefusals,
   alertSubscriptionCounts,
   alertTokenHash,
   claimAlertMails,
@@ -73,6 +74,33 @@ describe("subscriptions", () => {
     await q().execute(sql`update alert_mails set sent_at = now()`);
     await subscribe("anna@example.com", "type=house");
     expect(await mails("confirm")).toHaveLength(2);
+  });
+
+  it("limits confirmations per address whatever the query, and for the whole site an hour; refusals are counted for the dashboard", async () => {
+    const limits = { recipientEveryMs: 10 * 60_000, recipientPerDay: 3, sitePerHour: 6 };
+    const t0 = new Date();
+    const add = (email: string, query: string, at = t0) =>
+      subscribeToAlerts({ email, lang: "ru", frequency: "instant", ...alertQuery(query), consentVersion: PRIVACY_NOTICE_VERSION }, limits, at);
+    // One victim, twenty distinct queries (as from four addresses): three subscriptions and three mails, ten minutes apart.
+    for (let i = 0; i < 20; i++) expect(await add(i % 2 ? "Victim@example.com" : "victim@example.com", `price_max=${100000 + i}`)).toBe(true);
+    const due = await queryRows<{ at: string }>(q(), sql`select next_attempt_at::text as at from alert_mails where kind = 'confirm' order by next_attempt_at`);
+    expect(due).toHaveLength(3);
+    expect(Date.parse(due[1]!.at) - Date.parse(due[0]!.at)).toBeGreaterThanOrEqual(10 * 60_000);
+    expect(await claimAlertMails(new Date(t0.getTime() + 1000), 60_000, 10)).toHaveLength(1);
+    expect(await countAlertSubscriptionsByEmail(q(), "victim@example.com")).toBe(3);
+    // The whole site: six an hour, the seventh address is answered alike and nothing is stored for it.
+    for (let i = 0; i < 3; i++) expect(await add(`other${i}@example.com`, "")).toBe(true);
+    expect(await mails("confirm")).toHaveLength(6);
+    expect(await add("late@example.com", "")).toBe(true);
+    expect(await countAlertSubscriptionsByEmail(q(), "late@example.com")).toBe(0);
+    expect(await mails("confirm")).toHaveLength(6);
+    // An hour later the site may send again.
+    expect(await add("late@example.com", "", new Date(t0.getTime() + 61 * 60_000))).toBe(true);
+    expect(await countAlertSubscriptionsByEmail(q(), "late@example.com")).toBe(1);
+    const refusals = await alertLimitRefusals(new Date(t0.getTime() + 62 * 60_000));
+    expect(refusals.recipient.count).toBe(17);
+    expect(refusals.site.count).toBe(1);
+    expect(refusals.site.last).toBe(t0.toISOString());
   });
 
   it("refuses an unknown location without storing anything", async () => {
@@ -196,6 +224,8 @@ describe("matching", () => {
     expect(await composeAlertMails()).toBe(1);
     const sent = await mails("alert");
     expect(sent.map((m) => m.items.map((i) => i.price))).toEqual([[140000], [130000]]);
+    // Each cut carries the price before it, for the mail's struck-through old price.
+    expect(sent.map((m) => m.items.map((i) => (i as { was?: number }).was))).toEqual([[200000], [140000]]);
   });
 
   it("ignores sold properties", async () => {

@@ -40,56 +40,149 @@ function searchQuerySql(search: string) {
 }
 
 /**
+ * Limits on confirmation mails (issue 30): a form anyone may post must not
+ * let strangers mail-bomb an address or the site send mail in bulk. Counted
+ * in the database (the outbox's rows), so every process sees the same.
+ */
+export interface AlertMailLimits {
+  /** At most one confirmation to an address in this many ms… */
+  recipientEveryMs: number;
+  /** …at most this many to one address a day, and at most this many unconfirmed subscriptions per address. */
+  recipientPerDay: number;
+  /** Confirmation mails the whole site queues in an hour. */
+  sitePerHour: number;
+}
+
+export const DEFAULT_ALERT_MAIL_LIMITS: AlertMailLimits = { recipientEveryMs: 10 * 60 * 1000, recipientPerDay: 3, sitePerHour: 100 };
+
+/** The rate_limit_hits buckets the subscribe path records its refusals in (the dashboard shows them; pruned after a day like other hits). */
+export const ALERT_LIMIT_BUCKETS = { recipient: "alerts recipient limit", site: "alerts hourly cap" } as const;
+
+/**
  * Records a subscription (unconfirmed) and queues its confirmation mail.
  * The same address and query again: nothing changes, except that an
  * unconfirmed one gets a new confirmation mail when none is waiting to be
  * sent. Returns nothing a caller could tell the two apart by. An unknown
  * location → false (the caller answers 400).
+ *
+ * Confirmations to one address leave at least `recipientEveryMs` apart
+ * (a later one waits in the outbox). One the limits refuse (`recipientPerDay`
+ * to the address in a day, or as many unconfirmed subscriptions of it, or
+ * the site's hourly cap) stores nothing and returns true as well: the
+ * visitor's answer reveals nothing. The refusal is recorded for the
+ * dashboard.
  */
-export async function subscribeToAlerts(input: NewAlertSubscription, database: Executor = db()): Promise<boolean> {
+export async function subscribeToAlerts(
+  input: NewAlertSubscription,
+  limits: AlertMailLimits = DEFAULT_ALERT_MAIL_LIMITS,
+  now = new Date(),
+  database: Executor = db(),
+): Promise<boolean> {
   return database.transaction(async (tx) => {
     const f = input.filter;
     if (f.locationId) {
       const [found] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, f.locationId));
       if (!found) return false;
     }
-    const inserted = await tx
-      .insert(alertSubscriptions)
-      .values({
-        email: input.email,
-        lang: input.lang,
-        frequency: input.frequency,
-        query: input.query,
-        location_id: f.locationId,
-        property_type: f.type,
-        price_min: f.priceMin,
-        price_max: f.priceMax,
-        area_min: f.areaMin,
-        area_max: f.areaMax,
-        bedrooms_min: f.bedroomsMin,
-        sea_distance_max: f.seaDistanceMax,
-        sea_view: f.seaView,
-        sea_line: f.seaLine,
-        stage: f.stage,
-        status: f.status,
-        search_query: searchQuerySql(f.search) ?? sql`null`,
-        consent_version: input.consentVersion,
-        consent_at: sql`now()`,
-      })
-      .onConflictDoNothing()
-      .returning({ id: alertSubscriptions.id });
-    if (inserted[0]) {
-      await tx.insert(alertMails).values({ subscription_id: inserted[0].id, kind: "confirm" });
+    // One subscriber at a time decides (a lock for the transaction): two processes cannot both take the last place.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('alert confirmations'))`);
+    const [existing] = await tx
+      .select({ id: alertSubscriptions.id, confirmed: sql<boolean>`${alertSubscriptions.confirmed_at} is not null` })
+      .from(alertSubscriptions)
+      .where(and(sql`lower(${alertSubscriptions.email}) = lower(${input.email})`, eq(alertSubscriptions.query, input.query)));
+    if (existing?.confirmed) return true;
+    if (existing) {
+      const [waiting] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from alert_mails where subscription_id = ${existing.id} and kind = 'confirm' and sent_at is null and failed_at is null`,
+      );
+      if ((waiting?.n ?? 0) > 0) return true;
+    }
+    const slot = await confirmationSlot(tx, input.email, limits, now, !existing);
+    if (slot.refused) {
+      await tx.execute(sql`insert into rate_limit_hits (bucket, key, at_ms) values (${ALERT_LIMIT_BUCKETS[slot.refused]}, ${slot.refused}, ${now.getTime()})`);
       return true;
     }
-    // Already there: a new confirmation only for an unconfirmed one with none waiting.
-    await tx.execute(sql`
-      insert into alert_mails (subscription_id, kind)
-      select s.id, 'confirm' from alert_subscriptions s
-      where lower(s.email) = lower(${input.email}) and s.query = ${input.query} and s.confirmed_at is null
-        and not exists (select 1 from alert_mails m where m.subscription_id = s.id and m.kind = 'confirm' and m.sent_at is null and m.failed_at is null)`);
+    let id = existing?.id;
+    if (!id) {
+      const [inserted] = await tx
+        .insert(alertSubscriptions)
+        .values({
+          email: input.email,
+          lang: input.lang,
+          frequency: input.frequency,
+          query: input.query,
+          location_id: f.locationId,
+          property_type: f.type,
+          price_min: f.priceMin,
+          price_max: f.priceMax,
+          area_min: f.areaMin,
+          area_max: f.areaMax,
+          bedrooms_min: f.bedroomsMin,
+          sea_distance_max: f.seaDistanceMax,
+          sea_view: f.seaView,
+          sea_line: f.seaLine,
+          stage: f.stage,
+          status: f.status,
+          search_query: searchQuerySql(f.search) ?? sql`null`,
+          consent_version: input.consentVersion,
+          consent_at: sql`now()`,
+        })
+        .onConflictDoNothing()
+        .returning({ id: alertSubscriptions.id });
+      id = inserted?.id;
+    }
+    if (id) {
+      await tx.insert(alertMails).values({ subscription_id: id, kind: "confirm", created_at: now.toISOString(), next_attempt_at: slot.sendAt.toISOString() });
+    }
     return true;
   });
+}
+
+/**
+ * Whether one more confirmation to `email` may be queued now (the outbox's
+ * confirmation rows are the count), and when it may leave: a refusal when
+ * the address had `recipientPerDay` confirmations in a day (or, for a new
+ * subscription, has as many unconfirmed ones) or the site reached its hourly
+ * cap; otherwise not before `recipientEveryMs` after the address's latest.
+ */
+async function confirmationSlot(
+  tx: Executor,
+  email: string,
+  limits: AlertMailLimits,
+  now: Date,
+  isNew: boolean,
+): Promise<{ refused: "recipient" | "site" } | { refused: null; sendAt: Date }> {
+  const at = now.getTime();
+  const [row] = await queryRows<{ latest: string | null; day: number; unconfirmed: number; hour: number }>(
+    tx,
+    sql`with mine as (
+          select m.next_attempt_at, m.created_at from alert_mails m join alert_subscriptions s on s.id = m.subscription_id
+          where m.kind = 'confirm' and lower(s.email) = lower(${email}) and m.created_at > ${new Date(at - DAY_MS).toISOString()}
+        )
+        select (select max(next_attempt_at) from mine)::text as latest, (select count(*) from mine)::int as day,
+          (select count(*) from alert_subscriptions where lower(email) = lower(${email}) and confirmed_at is null)::int as unconfirmed,
+          (select count(*) from alert_mails where kind = 'confirm' and created_at > ${new Date(at - 60 * 60 * 1000).toISOString()})::int as hour`,
+  );
+  if (row && (row.day >= limits.recipientPerDay || (isNew && row.unconfirmed >= limits.recipientPerDay))) return { refused: "recipient" };
+  if (row && row.hour >= limits.sitePerHour) return { refused: "site" };
+  const spaced = row?.latest ? Date.parse(row.latest) + limits.recipientEveryMs : at;
+  return { refused: null, sendAt: new Date(Math.max(at, spaced)) };
+}
+
+/** How often the confirmation limits refused in the last day, and the last time (the admin dashboard). */
+export async function alertLimitRefusals(now = new Date(), database: Executor = db()) {
+  const since = now.getTime() - DAY_MS;
+  const rows = await queryRows<{ bucket: string; n: number; last: string | number | null }>(
+    database,
+    sql`select bucket, count(*)::int as n, max(at_ms) as last from rate_limit_hits
+        where bucket in (${ALERT_LIMIT_BUCKETS.recipient}, ${ALERT_LIMIT_BUCKETS.site}) and at_ms > ${since} group by bucket`,
+  );
+  const of = (bucket: string) => {
+    const row = rows.find((r) => r.bucket === bucket);
+    return { count: row?.n ?? 0, last: row?.last == null ? null : new Date(Number(row.last)).toISOString() };
+  };
+  return { recipient: of(ALERT_LIMIT_BUCKETS.recipient), site: of(ALERT_LIMIT_BUCKETS.site) };
 }
 
 /** A new random link token for a subscription; only its hash is stored. */
@@ -218,7 +311,12 @@ export async function composeAlertMails(now = new Date(), digestEveryMs = DAY_MS
     ), mails as (
       insert into alert_mails (subscription_id, kind, items, next_attempt_at)
       select subscription_id, 'alert',
-        jsonb_agg(jsonb_build_object('id', real_estate_id, 'kind', kind, 'price', price) order by updated_at, real_estate_id), ${now.toISOString()}
+        jsonb_agg(jsonb_build_object('id', real_estate_id, 'kind', kind, 'price', price,
+          -- A price cut's price before it: the latest higher price of the property's history (issue 30).
+          'was', case when kind = 'price_drop' then (
+            select h.price from real_estate_price_history h
+            where h.real_estate_id = taken.real_estate_id and h.price > taken.price order by h.changed_at desc, h.id desc limit 1) end
+        ) order by updated_at, real_estate_id), ${now.toISOString()}
       from taken group by subscription_id
       returning subscription_id
     ), digests as (
@@ -294,6 +392,13 @@ export async function markAlertMailFailed(id: number, error: string, retryAt: Da
 
 export async function getAlertSubscription(id: string, database: Executor = db()): Promise<AlertSubscription | null> {
   const [row] = await database.select().from(alertSubscriptions).where(eq(alertSubscriptions.id, id));
+  return row ?? null;
+}
+
+/** A subscription's location in each language (the confirmation names it); null when gone or none. */
+export async function alertLocationNames(id: string | null, database: Executor = db()): Promise<{ name: string; name_bg: string } | null> {
+  if (!id) return null;
+  const [row] = await database.select({ name: locations.name, name_bg: locations.name_bg }).from(locations).where(eq(locations.id, id));
   return row ?? null;
 }
 

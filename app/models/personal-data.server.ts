@@ -3,7 +3,7 @@ import { db, type Executor } from "~/db/client.server";
 import { contactSubmissions } from "~/db/schema";
 import { countAlertSubscriptionsByEmail, deleteAlertSubscriptionsByEmail } from "./alerts.server";
 import { hasControlCharacters } from "~/schemas/fields";
-import { CONTACT_MAX_LENGTH, EMAIL_PATTERN } from "~/schemas/contact";
+import { CONTACT_MAX_LENGTH, isEmailAddress } from "~/schemas/contact";
 import { ModelError } from "./errors.server";
 
 /**
@@ -65,8 +65,8 @@ export function normalizeErasureEmail(input: unknown): string {
   if (typeof input !== "string" || input.trim() === "") return refuse(PERSONAL_DATA_MESSAGES.required);
   const email = input.trim().toLowerCase();
   if (email.length > CONTACT_MAX_LENGTH.email) return refuse(PERSONAL_DATA_MESSAGES.tooLong);
-  // EMAIL_PATTERN has no whitespace, so a line break (a header injection) is refused here too.
-  if (hasControlCharacters(email) || !EMAIL_PATTERN.test(email)) return refuse(PERSONAL_DATA_MESSAGES.invalid);
+  // The e-mail rule allows no whitespace, so a line break (a header injection) is refused here too.
+  if (hasControlCharacters(email) || !isEmailAddress(email)) return refuse(PERSONAL_DATA_MESSAGES.invalid);
   return email;
 }
 

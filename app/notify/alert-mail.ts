@@ -1,9 +1,9 @@
 import type { AlertProperty } from "~/models/alerts.server";
 import type { Lang } from "~/i18n/lang";
 import { formatArea, formatDistance, formatPrice } from "~/i18n/format";
-import { displayImageUrl } from "~/lib/image-keys";
-import { imageVariant } from "~/lib/images";
-import { absoluteUrl, localizedUrl } from "~/lib/seo";
+import { formatPropertyCount } from "~/i18n/plural";
+import { localizedUrl } from "~/lib/seo";
+import { jpegUrl } from "~/web/feeds/feed-values.server";
 
 /**
  * The saved-search alert e-mails (issue 22, decision 0029) in the
@@ -11,7 +11,16 @@ import { absoluteUrl, localizedUrl } from "~/lib/seo";
  * day's digest) listing properties with photo, price, facts and link. Every
  * alert carries RFC 8058's one-click unsubscribe headers and the same link in
  * its body. Pure (tests compose without a database or a mail server).
+ *
+ * Issue 30: a mail shows at most ALERT_MAIL_MAX_ITEMS properties, then «и ещё
+ * N» with the search's link (1 600 matches made a 1.7 MB mail); a price cut
+ * has its own subject and shows the old price struck through; photos are
+ * JPEG (mail clients do not all show WebP); the confirmation describes the
+ * search in words.
  */
+
+/** Properties one alert mail lists at most; the rest are counted with a link to the search. */
+export const ALERT_MAIL_MAX_ITEMS = 20;
 
 const TEXTS = {
   ru: {
@@ -19,11 +28,17 @@ const TEXTS = {
     confirmIntro: "Вы (или кто-то, указавший ваш адрес) подписались на письма о новых объектах по поиску:",
     confirmAction: "Подтвердить подписку",
     confirmIgnore: "Если это были не вы, просто не отвечайте: без подтверждения писем не будет, а подписка удалится через 7 дней.",
-    alertSubject: (n: number) => (n === 1 ? "Новый объект по вашему поиску" : `Новые объекты по вашему поиску: ${n}`),
-    digestSubject: (n: number) => `Объекты по вашему поиску за день: ${n}`,
+    newSubject: (n: number) => (n === 1 ? "Новый объект по вашему поиску" : `Новые объекты по вашему поиску: ${n}`),
+    dropSubject: (n: number) => (n === 1 ? "Снижена цена объекта по вашему поиску" : `Снижены цены по вашему поиску: ${n}`),
+    bothSubject: (a: number, b: number) => `По вашему поиску: новых объектов — ${a}, снижений цены — ${b}`,
+    newDigestSubject: (n: number) => `Новые объекты по вашему поиску за день: ${n}`,
+    dropDigestSubject: (n: number) => `Снижения цен по вашему поиску за день: ${n}`,
+    bothDigestSubject: (a: number, b: number) => `За день по вашему поиску: новых объектов — ${a}, снижений цены — ${b}`,
     alertIntro: "По вашему поиску есть новости:",
     isNew: "Новый объект",
     priceDrop: "Цена снижена",
+    was: (price: string) => `было ${price}`,
+    more: (n: string) => `И ещё ${n} по вашему поиску`,
     bedrooms: (n: number) => `спален: ${n}`,
     toSea: (d: string) => `${d} до моря`,
     priceOnRequest: "Цена по запросу",
@@ -33,18 +48,24 @@ const TEXTS = {
   },
   bg: {
     confirmSubject: "Потвърдете абонамента за нови имоти",
-    confirmIntro: "Вие (или някой, посочил адреса ви) се абонирахте за писма за нови имоти по търсенето:",
-    confirmAction: "Потвърди абонамента",
-    confirmIgnore: "Ако не сте били вие, не правете нищо: без потвърждение няма да има писма, а абонаментът ще бъде изтрит след 7 дни.",
-    alertSubject: (n: number) => (n === 1 ? "Нов имот по вашето търсене" : `Нови имоти по вашето търсене: ${n}`),
-    digestSubject: (n: number) => `Имоти по вашето търсене за деня: ${n}`,
-    alertIntro: "Има новини по вашето търсене:",
+    confirmIntro: "Вие (или някой, посочил Вашия адрес) се абонирахте за писма за нови имоти по търсенето:",
+    confirmAction: "Потвърдете абонамента",
+    confirmIgnore: "Ако не сте били Вие, не е нужно да правите нищо: без потвърждение няма да получавате писма, а абонаментът ще бъде изтрит след 7 дни.",
+    newSubject: (n: number) => (n === 1 ? "Нов имот по Вашето търсене" : `Нови имоти по Вашето търсене: ${n}`),
+    dropSubject: (n: number) => (n === 1 ? "Намалена цена на имот по Вашето търсене" : `Намалени цени по Вашето търсене: ${n}`),
+    bothSubject: (a: number, b: number) => `По Вашето търсене: нови имоти — ${a}, намалени цени — ${b}`,
+    newDigestSubject: (n: number) => `Нови имоти по Вашето търсене за деня: ${n}`,
+    dropDigestSubject: (n: number) => `Намалени цени по Вашето търсене за деня: ${n}`,
+    bothDigestSubject: (a: number, b: number) => `За деня по Вашето търсене: нови имоти — ${a}, намалени цени — ${b}`,
+    alertIntro: "Има новини по Вашето търсене:",
     isNew: "Нов имот",
     priceDrop: "Намалена цена",
+    was: (price: string) => `беше ${price}`,
+    more: (n: string) => `И още ${n} по Вашето търсене`,
     bedrooms: (n: number) => `спални: ${n}`,
     toSea: (d: string) => `${d} до морето`,
     priceOnRequest: "Цена при запитване",
-    open: "Виж имота",
+    open: "Вижте имота",
     search: "Вашето търсене",
     unsubscribe: "Отпишете се от тези писма",
   },
@@ -54,6 +75,8 @@ const TEXTS = {
 export type AlertMailProperty = Pick<AlertProperty, "title" | "title_bg" | "price" | "area" | "bedrooms" | "sea_distance_m" | "images"> & {
   kind: "new" | "price_drop";
   path: string;
+  /** A price cut's price before it (null: not known). */
+  was?: number | null;
 };
 
 export interface ComposedMail {
@@ -72,13 +95,14 @@ export function alertLink(publicUrl: string, lang: Lang, action: "confirm" | "un
   return localizedUrl(publicUrl, lang, `/alerts/${action}/${token}`);
 }
 
-export function composeConfirmMail(input: { lang: Lang; publicUrl: string; query: string; token: string }): ComposedMail {
+/** `description`: the search in words (app/i18n/alert-search.ts). */
+export function composeConfirmMail(input: { lang: Lang; publicUrl: string; query: string; description: string; token: string }): ComposedMail {
   const t = TEXTS[input.lang];
   const confirm = alertLink(input.publicUrl, input.lang, "confirm", input.token);
   const search = searchUrl(input.publicUrl, input.lang, input.query);
-  const text = [t.confirmIntro, search, "", `${t.confirmAction}: ${confirm}`, "", t.confirmIgnore, ""].join("\n");
+  const text = [t.confirmIntro, input.description, search, "", `${t.confirmAction}: ${confirm}`, "", t.confirmIgnore, ""].join("\n");
   const html = page(input.lang, [
-    `<p>${esc(t.confirmIntro)}<br><a href="${esc(search)}">${esc(search)}</a></p>`,
+    `<p>${esc(t.confirmIntro)}<br><strong>${esc(input.description)}</strong><br><a href="${esc(search)}">${esc(t.search)}</a></p>`,
     `<p><a href="${esc(confirm)}" style="display:inline-block;padding:10px 16px;background:#0e7490;color:#fff;border-radius:8px;text-decoration:none">${esc(t.confirmAction)}</a></p>`,
     `<p style="color:#555">${esc(t.confirmIgnore)}</p>`,
   ]);
@@ -97,28 +121,35 @@ export function composeAlertMail(input: {
   const t = TEXTS[lang];
   const unsubscribe = alertLink(publicUrl, lang, "unsubscribe", input.token);
   const search = searchUrl(publicUrl, lang, input.query);
-  const n = input.properties.length;
-  const entries = input.properties.map((p) => {
+  const news = input.properties.filter((p) => p.kind === "new").length;
+  const cuts = input.properties.length - news;
+  const shown = input.properties.slice(0, ALERT_MAIL_MAX_ITEMS);
+  const more = input.properties.length - shown.length;
+  const entries = shown.map((p) => {
     const title = (lang === "bg" && p.title_bg.trim() ? p.title_bg : p.title).replace(/\s+/g, " ").trim();
     const facts = [
       p.area !== null ? formatArea(p.area, lang) : null,
       p.bedrooms !== null ? t.bedrooms(p.bedrooms) : null,
       p.sea_distance_m !== null ? t.toSea(formatDistance(p.sea_distance_m, lang)) : null,
     ].filter((f): f is string => f !== null);
-    const photo = p.images[0] ? absoluteUrl(publicUrl, imageVariant(displayImageUrl(p.images[0]), 640)) : null;
+    const photo = p.images[0] ? jpegUrl(publicUrl, p.images[0]) : null;
+    const was = p.kind === "price_drop" && p.was != null && p.price !== null && p.was > p.price ? formatPrice(p.was, lang) : null;
     return {
       title,
       label: p.kind === "new" ? t.isNew : t.priceDrop,
       price: p.price !== null ? formatPrice(p.price, lang) : t.priceOnRequest,
+      was,
       facts: facts.join(" · "),
       photo,
       url: localizedUrl(publicUrl, lang, p.path),
     };
   });
+  const moreText = more > 0 ? t.more(formatPropertyCount(more, lang)) : null;
   const text = [
     t.alertIntro,
     "",
-    ...entries.flatMap((e) => [`${e.label}: ${e.title}`, `${e.price}${e.facts ? ` · ${e.facts}` : ""}`, e.url, ""]),
+    ...entries.flatMap((e) => [`${e.label}: ${e.title}`, `${e.price}${e.was ? ` (${t.was(e.was)})` : ""}${e.facts ? ` · ${e.facts}` : ""}`, e.url, ""]),
+    ...(moreText ? [`${moreText}: ${search}`, ""] : []),
     `${t.search}: ${search}`,
     `${t.unsubscribe}: ${unsubscribe}`,
     "",
@@ -133,14 +164,27 @@ export function composeAlertMail(input: {
           : "") +
         `<span style="color:#0e7490;font-size:13px">${esc(e.label)}</span><br>` +
         `<a href="${esc(e.url)}" style="font-size:17px;font-weight:bold;color:#0c4a6e">${esc(e.title)}</a><br>` +
+        (e.was ? `<s style="color:#64748b" title="${esc(t.was(e.was))}">${esc(e.was)}</s> ` : "") +
         `<strong>${esc(e.price)}</strong>${e.facts ? ` · ${esc(e.facts)}` : ""}<br>` +
         `<a href="${esc(e.url)}">${esc(t.open)}</a></td></tr></table>`,
     ),
+    ...(moreText ? [`<p><a href="${esc(search)}" style="font-weight:bold">${esc(moreText)}</a></p>`] : []),
     `<p><a href="${esc(search)}">${esc(t.search)}</a></p>`,
     `<p style="color:#555;font-size:13px"><a href="${esc(unsubscribe)}">${esc(t.unsubscribe)}</a></p>`,
   ]);
+  const subject = input.digest
+    ? cuts === 0
+      ? t.newDigestSubject(news)
+      : news === 0
+        ? t.dropDigestSubject(cuts)
+        : t.bothDigestSubject(news, cuts)
+    : cuts === 0
+      ? t.newSubject(news)
+      : news === 0
+        ? t.dropSubject(cuts)
+        : t.bothSubject(news, cuts);
   return {
-    subject: input.digest ? t.digestSubject(n) : t.alertSubject(n),
+    subject,
     text,
     html,
     // RFC 8058: a mail provider's one-click POST to this address unsubscribes.

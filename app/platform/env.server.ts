@@ -127,6 +127,8 @@ const envSchema = z.object({
   ALERTS_TICK_MS: wholeNumber(100, 60 * 60 * 1000).default(60_000),
   ALERTS_DIGEST_MS: wholeNumber(1000, 7 * 24 * 60 * 60 * 1000).default(24 * 60 * 60 * 1000),
   ALERTS_RETRY_MS: wholeNumber(100, 24 * 60 * 60 * 1000).default(60_000),
+  // Issue 30: confirmation mails the whole site queues in an hour (a form anyone may post must not send mail in bulk).
+  ALERTS_CONFIRM_HOURLY_MAX: wholeNumber(1, 100_000).default(100),
   NOTIFY_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   MAIL_FROM: optionalText.pipe(z.string().refine(isMailbox, { error: 'must be an e-mail address or "Name <address>"' }).optional()),
   // Where uploaded files live (DESIGN §5): the local folder DATA_DIR/upload, or an S3-compatible bucket.

@@ -13,6 +13,12 @@ describe("log lines", () => {
   it("a logged path has no query, no fragment, no e-mail address, and a bounded length", () => {
     expect(loggedPath("/catalog?q=секрет&email=a%40b.c")).toBe("/catalog");
     expect(loggedPath("/x#frag")).toBe("/x");
+    // Link tokens of alert mails, in every language and as .data requests: the route's pattern only (issue 30).
+    const token = "Ab3_-".repeat(8) + "xyz";
+    expect(loggedPath(`/alerts/confirm/${token}`)).toBe("/alerts/confirm/:token");
+    expect(loggedPath(`/bg/alerts/unsubscribe/${token}.data?_routes=x`)).toBe("/bg/alerts/unsubscribe/:token");
+    expect(loggedPath(`/alerts/unsubscribe/${token}/extra`)).toBe("/alerts/unsubscribe/:token/extra");
+    expect(loggedPath(`/feeds/listings.csv?token=${token}`)).toBe("/feeds/listings.csv");
     expect(loggedPath("/users/ivan@example.com/profile")).toBe("/users/[email]/profile");
     expect(loggedPath("/users/ivan%40example.com")).toBe("/users/[email]");
     expect(loggedPath(`/${"a".repeat(500)}`).length).toBeLessThanOrEqual(201);

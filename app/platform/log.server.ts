@@ -73,9 +73,18 @@ export function setLogDestinationForTests(write: ((line: string) => void) | null
 /** Longer paths are cut in the log (a path can be as long as Node's header limit). */
 const MAX_LOGGED_PATH = 200;
 
-/** The path as logged: no query or fragment, e-mail-like segments masked, bounded length. */
+/**
+ * Paths whose segment is a secret (issue 30): the alert mails' confirmation
+ * and unsubscribe links (in any language prefix, .data variants too) are
+ * logged as their route's pattern. Query strings (the feeds' ?token=) are
+ * never logged at all.
+ */
+const SECRET_PATHS: [RegExp, string][] = [[/^((?:\/[a-z]{2})?\/alerts\/(?:confirm|unsubscribe)\/)[^/]+/i, "$1:token"]];
+
+/** The path as logged: no query or fragment, secret segments and e-mail-like ones masked, bounded length. */
 export function loggedPath(target: string | undefined): string {
-  const path = (target ?? "").split(/[?#]/, 1)[0] ?? "";
+  let path = (target ?? "").split(/[?#]/, 1)[0] ?? "";
+  for (const [pattern, replacement] of SECRET_PATHS) path = path.replace(pattern, replacement);
   const masked = path
     .split("/")
     .map((segment) => (/@|%40/i.test(segment) ? "[email]" : segment))

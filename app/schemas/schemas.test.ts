@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ZodError } from "zod";
-import { contactSchema } from "./contact";
+import { contactSchema, isEmailAddress } from "./contact";
 import { fieldErrors } from "./fields";
 import { locationCreateSchema, locationUpdateSchema } from "./location";
 import { loginSchema } from "./login";
@@ -91,6 +91,17 @@ describe("contact schema (SPEC §5)", () => {
       expect(errorsOf(contactSchema().safeParse({ name: "А", email, message: "М" })).email).toBe("Пожалуйста, введите действительный email");
     }
     expect(contactSchema().safeParse({ name: "А", email: "anna.k@mail.bg", message: "М" }).success).toBe(true);
+  });
+
+  it("email's local part is at most 64 octets (RFC 5321), counted in UTF-8, in the page's language", () => {
+    expect(contactSchema().safeParse({ name: "А", email: `${"a".repeat(64)}@mail.bg`, message: "М" }).success).toBe(true);
+    expect(errorsOf(contactSchema().safeParse({ name: "А", email: `${"a".repeat(65)}@mail.bg`, message: "М" })).email).toBe(
+      "Пожалуйста, введите действительный email",
+    );
+    // 33 Cyrillic letters are 66 octets.
+    expect(errorsOf(contactSchema("bg").safeParse({ name: "А", email: `${"я".repeat(33)}@mail.bg`, message: "М" })).email).toBe("Моля, въведете валиден имейл");
+    expect(isEmailAddress(`${"a".repeat(64)}@example.com`)).toBe(true);
+    expect(isEmailAddress(`${"a".repeat(65)}@example.com`)).toBe(false);
   });
 });
 

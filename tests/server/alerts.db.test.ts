@@ -23,6 +23,8 @@ const serverEnv: Record<string, string> = {
   ALERTS_TICK_MS: "300",
   ALERTS_DIGEST_MS: "3000",
   ALERTS_RETRY_MS: "500",
+  // Issue 30: a small site-wide cap, reached by the last test (the others send 4 confirmations).
+  ALERTS_CONFIRM_HOURLY_MAX: "14",
 };
 beforeAll(async () => {
   smtp = await startSmtpFixture();
@@ -62,7 +64,7 @@ async function api(path: string, init: RequestInit = {}) {
 async function subscribe(fields: Record<string, string>, path = "/alerts") {
   return fetch(`${server.baseUrl}${path}`, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": `198.51.100.${++ip}` },
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Forwarded-For": `198.51.${100 + Math.floor(++ip / 250)}.${(ip % 250) + 1}` },
     body: new URLSearchParams({ lang: "ru", frequency: "instant", consent: "2026-11-26", query: "", ...fields }),
   });
 }
@@ -92,7 +94,7 @@ describe("alerts over HTTP", () => {
     expect(listing).toContain("Сообщать о новых объектах");
     expect(listing).toContain('name="query" value="type=house"');
     const bg = await (await fetch(`${server.baseUrl}/bg/properties`)).text();
-    expect(bg).toContain("Известявай ме за нови имоти");
+    expect(bg).toContain("Известявайте ме за нови имоти");
 
     const answer = await subscribe({ email: "buyer@example.com", query: "type=house&sort=newest" });
     expect(answer.status).toBe(200);
@@ -151,13 +153,13 @@ describe("alerts over HTTP", () => {
     const digest = decodeMail((await nextMail("daily@example.com", 2)).raw);
     expect(digest).toContain("Първи апартамент");
     expect(digest).toContain("Втори апартамент");
-    expect(digest).toContain("Имоти по вашето търсене за деня: 2");
+    expect(digest).toContain("Нови имоти по Вашето търсене за деня: 2");
 
     // The link in the body: a page with a button (GET changes nothing), its POST unsubscribes.
     const page = link(await nextMail("daily@example.com", 2), "unsubscribe");
     const ask = await fetch(page);
     expect(ask.status).toBe(200);
-    expect(await ask.text()).toContain("Отпиши ме");
+    expect(await ask.text()).toContain("Отпишете ме");
     expect((await fetch(page)).status).toBe(200);
     const done = await fetch(page, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl }, body: "" });
     expect(await done.text()).toContain("Отписахте се");
@@ -232,4 +234,82 @@ describe("alerts over HTTP", () => {
     expect(mailsTo("patient@example.com")).toHaveLength(2);
     expect(server.output()).toMatch(/Alert e-mail \d+ \(alert\): attempt 1 failed/);
   });
+
+  it("a refused address re-shows the form with what was typed and the message by the field (no JavaScript needed)", async () => {
+    const answer = await subscribe({ email: "anna(at)example", frequency: "daily", query: "type=house&sort=newest" });
+    expect(answer.status).toBe(400);
+    const html = await answer.text();
+    expect(html).toContain('value="anna(at)example"');
+    expect(html).toContain('<input type="radio" name="frequency" checked="" value="daily"/>');
+    expect(html).toContain('name="query" value="type=house"');
+    expect(html).toMatch(/aria-invalid="true" aria-describedby="alert-error-email"/);
+    expect(html).toMatch(/id="alert-error-email"[^>]*>Пожалуйста, введите действительный email</);
+    const bg = await subscribe({ email: `${"a".repeat(65)}@example.com`, lang: "bg" }, "/bg/alerts");
+    expect(bg.status).toBe(400);
+    const bgHtml = await bg.text();
+    expect(bgHtml).toMatch(/id="alert-error-email"[^>]*>Моля, въведете валиден имейл</);
+    expect(bgHtml).toContain("Абонирайте ме");
+    expect(mailsTo(`${"a".repeat(65)}@example.com`)).toEqual([]);
+  });
+
+  it("link pages: no-store, only GET shows and POST unsubscribes (other methods 405 with Allow); tokens never reach the access log", async () => {
+    expect((await subscribe({ email: "careful@example.com" })).status).toBe(200);
+    const confirmUrl = link(await nextMail("careful@example.com", 1), "confirm");
+    const confirmed = await fetch(confirmUrl);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.headers.get("cache-control")).toBe("no-store");
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      const refused = await fetch(confirmUrl, { method });
+      expect(refused.status, method).toBe(405);
+      expect(refused.headers.get("allow")).toBe("GET, HEAD");
+    }
+    const location = await firstLocationId();
+    await api("/rest/v1/real_estates", {
+      method: "POST",
+      body: JSON.stringify({ title: "Для осторожного", description: "—", location_id: location, price: 7 }),
+    });
+    const unsubscribeUrl = link(await nextMail("careful@example.com", 2), "unsubscribe");
+    for (const method of ["PUT", "DELETE", "PATCH"]) {
+      const refused = await fetch(unsubscribeUrl, {
+        method,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(refused.status, method).toBe(405);
+      expect(refused.headers.get("allow")).toBe("GET, HEAD, POST");
+    }
+    // Still subscribed: the page asks, and says so with no-store.
+    const ask = await fetch(unsubscribeUrl);
+    expect(ask.status).toBe(200);
+    expect(ask.headers.get("cache-control")).toBe("no-store");
+    expect(await ask.text()).toContain("Больше не присылать письма по этому поиску?");
+    expect(
+      (await fetch(`${server.baseUrl}/alerts`, { method: "PUT", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "email=x" })).status,
+    ).toBe(405);
+    await waitFor(() => server.output().includes("/alerts/unsubscribe/:token"), 5000, "the access log line");
+    const tokens = [confirmUrl, unsubscribeUrl].map((url) => url.split("/").at(-1)!);
+    for (const token of tokens) expect(server.output()).not.toContain(token);
+    expect(server.output()).toContain("/alerts/confirm/:token");
+  });
+
+  it("mail bombing: one address gets one confirmation whatever the queries and senders; the site stops at its hourly cap", async () => {
+    // Twenty distinct searches for one victim from twenty addresses.
+    for (let i = 0; i < 20; i++) {
+      const answer = await subscribe({ email: "victim@example.com", query: `price_max=${100000 + i}` });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain("Проверьте почту");
+    }
+    await nextMail("victim@example.com", 1);
+    // Forty senders, five victims each: the cap (14 an hour, 6 already used) stops the rest; every answer looks the same.
+    for (let i = 0; i < 200; i++) {
+      const answer = await subscribe({ email: `victim${i}@example.com` });
+      expect(answer.status).toBe(200);
+      await answer.body?.cancel();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(mailsTo("victim@example.com")).toHaveLength(1);
+    const confirmations = smtp.received.filter((m) => decodeMail(m.raw).includes("Подтвердите подписку"));
+    expect(confirmations.length).toBeLessThanOrEqual(14);
+    expect(mailsTo("victim199@example.com")).toEqual([]);
+  }, 90_000);
 });

@@ -12,6 +12,8 @@ import { photoTrashStatus } from "~/models/image-trash.server";
 import { PhotoTrashNotice } from "~/components/admin/photo-trash-notice";
 import { getEnv } from "~/platform/env.server";
 import { CSV_EXPORT_PATH, feedUrl } from "~/web/feeds/feed-http.server";
+import { AlertLimits } from "~/components/admin/alert-limits";
+import { alertLimitRefusals } from "~/models/alerts.server";
 
 /** SPEC §9: the dashboard shows the 5 latest of each. */
 const LATEST = 5;
@@ -27,7 +29,10 @@ export async function loader() {
     feedCounts(),
     env.FEEDS_TOKEN ? locationsWithoutRegion() : ([] as LocationWithoutRegion[]),
   ]);
+  // Issue 30: when the alert confirmation limits refused mail in the last day.
+  const alertLimits = await alertLimitRefusals();
   return {
+    alertLimits,
     feeds: {
       homesoverseas: feedUrl(env, "homesoverseas.xml"),
       kyero: feedUrl(env, "kyero.xml"),
@@ -149,7 +154,7 @@ function Feeds({ feeds }: { feeds: Awaited<ReturnType<typeof loader>>["feeds"] }
 }
 
 export default function Dashboard() {
-  const { counts, recentProperties, recentSubmissions, feeds, photoTrash } = useLoaderData<typeof loader>();
+  const { counts, recentProperties, recentSubmissions, feeds, photoTrash, alertLimits } = useLoaderData<typeof loader>();
   return (
     <main className="grid gap-6 p-4 md:p-8">
       <PageHeader title={ADMIN.dashboard.title}>
@@ -219,6 +224,7 @@ export default function Dashboard() {
       </div>
       <Feeds feeds={feeds} />
       <PhotoTrashNotice {...photoTrash} />
+      <AlertLimits refusals={alertLimits} />
     </main>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { ALERT_PAGE_TEXTS } from "~/i18n/alerts";
-import { alertConfirmPage, alertUnsubscribeAction, alertUnsubscribePage } from "~/web/alerts.server";
+import { alertConfirmPage, alertMethodRefused, alertUnsubscribeAction, alertUnsubscribePage, noStoreHeaders } from "~/web/alerts.server";
 import { pageContext } from "~/web/page.server";
 import type { Route } from "./+types/alert-link";
 
@@ -10,7 +10,8 @@ import type { Route } from "./+types/alert-link";
  * /alerts/confirm/{token} confirms a subscription; /alerts/unsubscribe/{token}
  * asks (GET) and unsubscribes (POST: the page's button, or a mail
  * provider's RFC 8058 one-click POST). Unknown or malformed tokens: 404,
- * an expired confirmation: 410 — a page in the language, never a 5xx.
+ * an expired confirmation: 410 — a page in the language, never a 5xx; any
+ * other method: 405 with Allow.
  */
 function isConfirm(url: URL): boolean {
   return /\/alerts\/confirm\//.test(url.pathname);
@@ -21,10 +22,17 @@ export async function loader({ url, params }: Route.LoaderArgs) {
   return isConfirm(url) ? alertConfirmPage(params.token, lang) : alertUnsubscribePage(params.token, lang);
 }
 
-export async function action({ url, params }: Route.ActionArgs) {
+export async function action({ url, params, request }: Route.ActionArgs) {
   const { lang } = pageContext(url);
-  if (isConfirm(url)) return alertConfirmPage(params.token, lang);
+  // Issue 30: only a POST unsubscribes (the page's button, RFC 8058); a confirmation link is only followed (GET).
+  const allow = isConfirm(url) ? "GET, HEAD" : "GET, HEAD, POST";
+  if (isConfirm(url) || request.method !== "POST") return alertMethodRefused(lang, allow);
   return alertUnsubscribeAction(params.token, lang);
+}
+
+/** These pages hold a live link token: no cache keeps them (and a refused method says what is allowed). */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return noStoreHeaders(actionHeaders);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -47,7 +55,9 @@ export default function AlertLink({ loaderData, actionData }: Route.ComponentPro
             ? [T.unsubscribeTitle, T.unsubscribeQuestion]
             : page.state === "unsubscribed"
               ? [T.unsubscribedTitle, T.unsubscribed]
-              : [T.unknownTitle, T.unknown];
+              : page.state === "method"
+                ? [T.title, T.methodNotAllowed]
+                : [T.unknownTitle, T.unknown];
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center" data-state={page.state}>
       <h1 className="text-2xl font-semibold text-sea-900">{title}</h1>

@@ -1,8 +1,10 @@
 import { Link } from "react-router";
+import { AlertForm } from "~/components/alert-form";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
+import { localizePath } from "~/i18n";
 import { requestInfo } from "~/context";
 import { ALERT_PAGE_TEXTS } from "~/i18n/alerts";
-import { handleAlertSubscribe } from "~/web/alerts.server";
+import { alertMethodRefused, handleAlertSubscribe, noStoreHeaders } from "~/web/alerts.server";
 import { pageContext } from "~/web/page.server";
 import type { Route } from "./+types/alerts";
 
@@ -19,7 +21,13 @@ export function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ url, request, context }: Route.ActionArgs) {
   const { lang } = pageContext(url);
+  if (request.method !== "POST") return alertMethodRefused(lang, "GET, HEAD, POST");
   return handleAlertSubscribe(request, lang, context.get(requestInfo).ip);
+}
+
+/** The answer repeats what was typed: no cache keeps it. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return noStoreHeaders(actionHeaders);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -32,7 +40,17 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
       <h1 className="text-2xl font-semibold text-sea-900">{T.title}</h1>
-      {actionData ? (
+      {actionData?.form ? (
+        // A refused field: the form again as it was filled in, the message by the field (works without JavaScript).
+        <div className="w-full text-left">
+          <AlertForm
+            lang={loaderData.lang}
+            query={actionData.form.query}
+            privacyPath={localizePath(loaderData.lang, "/privacy")}
+            refused={{ ...actionData.form, message: actionData.message }}
+          />
+        </div>
+      ) : actionData ? (
         <p
           role="status"
           data-testid="alert-answer"
