@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
 import { AgentCard } from "~/components/agent-card";
 import { ContactBar } from "~/components/contact-bar";
@@ -5,7 +6,7 @@ import { ContactForm } from "~/components/contact-form";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { PropertyGallery } from "~/components/gallery/property-gallery";
 import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
-import { GoneState, NotFoundState, type GoneData } from "~/components/not-found-state";
+import type { GoneData } from "~/components/not-found-state";
 import { CompareButton, FavoriteButton } from "~/components/favorite-button";
 import { PropertyMap } from "~/components/map/property-map";
 import { favoriteLabels, PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
@@ -317,14 +318,27 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+// The 404/410 states load only when a page needs them: property pages keep their JS budget (issue 30).
+// The server renders them in full before answering (entry.server.tsx waits for onAllReady).
+const GoneState = lazy(() => import("~/components/not-found-state").then((m) => ({ default: m.GoneState })));
+const NotFoundState = lazy(() => import("~/components/not-found-state").then((m) => ({ default: m.NotFoundState })));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { lang } = splitLangPath(useLocation().pathname);
   const t = dictionary(lang);
   // A deleted property (decision 0023): where it was, and what is for sale there now.
-  if (isRouteErrorResponse(error) && error.status === 410) return <GoneState lang={lang} gone={(error.data as { gone: GoneData }).gone} />;
+  if (isRouteErrorResponse(error) && error.status === 410) {
+    return (
+      <Suspense fallback={null}>
+        <GoneState lang={lang} gone={(error.data as { gone: GoneData }).gone} />
+      </Suspense>
+    );
+  }
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
-      <NotFoundState title={t.property.notFound} text={t.property.notFoundText} backHref={localizePath(lang, "/properties")} backLabel={t.property.back} />
+      <Suspense fallback={null}>
+        <NotFoundState title={t.property.notFound} text={t.property.notFoundText} backHref={localizePath(lang, "/properties")} backLabel={t.property.back} />
+      </Suspense>
     );
   }
   throw error;
