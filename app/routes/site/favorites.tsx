@@ -65,12 +65,16 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
   for (const entry of entries) known.current.set(entry.id, entry);
   const shownRef = useRef(shown);
   shownRef.current = shown;
+  // Set when the visitor changed the list here (a heart, «Вернуть»); only then does the address follow.
+  // Compared by state alone, a render with the new address but the old list sent the address back: a loop.
+  const changedHere = useRef(false);
   const idsKey = ids.join(",");
 
   useEffect(() => {
     const list = idsKey === "" ? [] : idsKey.split(",");
     const own = readFavorites();
     setMode(list.every((id) => own.includes(id)) ? "own" : "shared");
+    changedHere.current = false;
     setShown(list);
     setAdded(null);
   }, [idsKey]);
@@ -86,13 +90,15 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       const entry = known.current.get(list[index]!);
       const title = entry?.item ? pickText(lang, entry.item.title, entry.item.title_bg) : (deleted[list[index]!]?.title ?? "");
       setUndo({ id: list[index]!, index, title });
+      changedHere.current = true;
       setShown(list.filter((id) => own.includes(id)));
     });
   }, [mode, lang, deleted]);
 
   // …and the address follows it (replaced: Back does not walk through every removal).
   useEffect(() => {
-    if (mode === "own" && shown.join(",") !== idsKey) void navigate(idListHref(path, shown), { replace: true, preventScrollReset: true });
+    if (mode === "own" && changedHere.current && shown.join(",") !== idsKey)
+      void navigate(idListHref(path, shown), { replace: true, preventScrollReset: true });
   }, [mode, shown, idsKey, navigate, path]);
 
   const list: Entry[] = mode === "own" ? shown.flatMap((id) => known.current.get(id) ?? []) : entries;
@@ -150,6 +156,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
               type="button"
               onClick={() => {
                 toggleFavorite(undo.id);
+                changedHere.current = true;
                 setShown((now) => [...now.slice(0, undo.index), undo.id, ...now.slice(undo.index)]);
                 setUndo(null);
               }}
