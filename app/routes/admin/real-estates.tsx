@@ -151,7 +151,8 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
       </Form>
       <ErrorBanner message={dragError ?? (result && !result.ok ? result.message : reorder.data && !reorder.data.ok ? reorder.data.message : null)} />
       <Notice message={result && result.ok ? result.message : savedNotice} />
-      <FeaturedPanel featured={featured} />
+      {/* On the whole list only: a search or filter shows its results first. */}
+      {filtered ? null : <FeaturedPanel featured={featured} />}
       <p className="text-sm text-slate-600" aria-live="polite">
         {ADMIN.properties.found(total)}
       </p>
