@@ -14,9 +14,12 @@ const IDLE_CHECK_MS = 250;
  *
  * A data reload that fails replaces the page with the error screen (and
  * whatever the administrator was typing or uploading with it), so a refresh
- * only starts when the server answers: offline it waits for 'online', and
- * when the stream outlives the server's reachability (a restart, a network
- * that drops new connections) it asks again every few seconds.
+ * only starts when the server answers (a HEAD /healthz): when the stream
+ * outlives the server's reachability (a restart, a network that drops new
+ * connections, the browser going offline) it asks again every few seconds,
+ * and at once on 'online'. navigator.onLine is not consulted: Chromium says
+ * false whenever no interface but loopback is up, although a server on the
+ * same machine (or the one that has just sent the event) answers.
  *
  * A refresh never interrupts the administrator's own work: while a
  * navigation, a form submission or a fetcher is under way it waits, and runs
@@ -39,7 +42,8 @@ export function useLiveUpdates() {
     if (typeof EventSource === "undefined") return;
     const source = new EventSource("/admin/events");
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let missed = false;
+    // A refresh is owed and waits for the server to answer.
+    let waiting = false;
     let closed = false;
     const reloadWhenIdle = () => {
       if (closed) return;
@@ -51,15 +55,13 @@ export function useLiveUpdates() {
     };
     const refresh = () => {
       clearTimeout(timer);
-      if (!navigator.onLine) {
-        missed = true;
-        return;
-      }
+      waiting = true;
       timer = setTimeout(async () => {
         if (!(await serverAnswers()) || closed) {
           if (!closed) timer = setTimeout(refresh, RETRY_MS);
           return;
         }
+        waiting = false;
         reloadWhenIdle();
       }, 250);
     };
@@ -72,9 +74,7 @@ export function useLiveUpdates() {
     source.addEventListener("change", refresh);
     source.addEventListener("changes", refresh);
     const online = () => {
-      if (!missed) return;
-      missed = false;
-      refresh();
+      if (waiting) refresh();
     };
     window.addEventListener("online", online);
     return () => {
