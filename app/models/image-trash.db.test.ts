@@ -111,6 +111,20 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
   }
   const stored = async (key: string) => (await store.head(key)) !== null;
 
+  /** Generated keys, each stored, with one spelling of it the site reads as that key. */
+  async function storedSample(seed: number): Promise<{ key: string; ref: string }[]> {
+    const pairs = fc.sample(fc.tuple(storeKey, fc.nat()), { numRuns: 24, seed }).map(([key, pick]) => {
+      const spellings = spellingsOf(key).filter((s) => storeKeyOf(s, { siteOrigins: [SITE] }) === key);
+      return { key, ref: spellings[pick % spellings.length]! };
+    });
+    // Distinct keys only (the sample may repeat one).
+    const byKey = [...new Map(pairs.map((p) => [p.key, p])).values()];
+    // The local folder cannot hold a file where another key needs a folder.
+    const unique = byKey.filter((p) => !byKey.some((q) => q.key.startsWith(`${p.key}/`)));
+    for (const { key } of unique) await put(key);
+    return unique;
+  }
+
   it("a photo referenced by its Storage API public URL survives the sweep (the orphan beside it goes to the trash)", async () => {
     const [photo, cover, agent] = [await put(), await put("locations/locations-1700000000000-sozopol.webp"), await put()];
     const location = await createLocation({ name: "Созопол", image: `${SITE}/storage/v1/object/public/images/${cover}` });
@@ -165,15 +179,7 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
   });
 
   it("for any key and any spelling, the sweep keeps the file (property images, a location's image, the agent card's photo)", async () => {
-    const pairs = fc.sample(fc.tuple(storeKey, fc.nat()), { numRuns: 24, seed: 30 }).map(([key, pick]) => {
-      const spellings = spellingsOf(key).filter((s) => storeKeyOf(s, { siteOrigins: [SITE] }) === key);
-      return { key, ref: spellings[pick % spellings.length]! };
-    });
-    // Distinct keys only (the sample may repeat one).
-    const byKey = [...new Map(pairs.map((p) => [p.key, p])).values()];
-    // The local folder cannot hold a file where another key needs a folder.
-    const unique = byKey.filter((p) => !byKey.some((q) => q.key.startsWith(`${p.key}/`)));
-    for (const { key } of unique) await put(key);
+    const unique = await storedSample(30);
     const [first, ...rest] = unique;
     const location = await createLocation({ name: "Несебър", image: first!.ref });
     await createProperty({ title: "Квартира", description: "У моря", price: 1, location_id: location.id, images: rest.map((p) => p.ref) });
@@ -187,13 +193,7 @@ describe.each(["local", "s3"] as const)("photo references and the trash (%s stor
   });
 
   it("for any key and any spelling, the release after an edit keeps a file another property still shows", async () => {
-    const pairs = fc.sample(fc.tuple(storeKey, fc.nat()), { numRuns: 24, seed: 31 }).map(([key, pick]) => {
-      const spellings = spellingsOf(key).filter((s) => storeKeyOf(s, { siteOrigins: [SITE] }) === key);
-      return { key, ref: spellings[pick % spellings.length]! };
-    });
-    const byKey = [...new Map(pairs.map((p) => [p.key, p])).values()];
-    const unique = byKey.filter((p) => !byKey.some((q) => q.key.startsWith(`${p.key}/`)));
-    for (const { key } of unique) await put(key);
+    const unique = await storedSample(31);
     const location = await createLocation({ name: "Царево", image: "https://elsewhere.example/tsarevo.jpg" });
     const shows = (images: string[], title: string) => createProperty({ title, description: "У моря", price: 1, location_id: location.id, images });
     // One property shows each file in some spelling; another shows it as /upload/… and then drops it.
