@@ -227,7 +227,8 @@ export const ADMIN = {
     },
     types: { apartment: "Квартира", house: "Дом" },
     // Issue 20: status and the buyer's facts.
-    statuses: { available: "В продаже", reserved: "Забронирован", sold: "Продан" },
+    // The site's words (a badge says «Продано» on the card): one label per status everywhere (issue 30).
+    statuses: { available: "В продаже", ...ru.card.status },
     statusFilter: "Статус",
     allStatuses: "Все статусы",
     setStatus: (title: string) => `Статус объекта «${title}»`,

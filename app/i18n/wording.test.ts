@@ -38,4 +38,10 @@ describe("one wording for one thing (issue 30)", () => {
     const favorites = stems(t.nav.favorites);
     expect([...stems(t.home.featuredTitle)].filter((s) => favorites.has(s))).toEqual([]);
   });
+
+  it("the admin names a property's status as the site's badge does («Забронировано», «Продано»)", () => {
+    const { reserved, sold } = admin.ADMIN.properties.statuses;
+    expect({ reserved, sold }).toEqual(ru.card.status);
+    expect(ru.card.status).toEqual({ reserved: "Забронировано", sold: "Продано" });
+  });
 });

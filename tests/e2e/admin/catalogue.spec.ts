@@ -21,7 +21,7 @@ test("the property form saves the buyer's facts, refuses a wrong one beside its 
   await page.getByLabel("Вид на море").selectOption({ label: "Да" });
   await page.getByLabel("Стадия строительства").selectOption("act15");
   await page.getByLabel("Срок сдачи (до акта 16), ГГГГ-Qn").fill("2027-q3");
-  await page.getByLabel("Статус", { exact: true }).selectOption({ label: "Забронирован" });
+  await page.getByLabel("Статус", { exact: true }).selectOption({ label: "Забронировано" });
   await page.getByLabel("Цена, €").fill("90000");
   await page.getByRole("button", { name: "Сохранить" }).click();
   await expect(page).toHaveURL(/\/admin\/real-estates$/);
@@ -42,9 +42,9 @@ test("the list changes a status in one tap and filters by status", async ({ admi
   await openAdmin(page, `/admin/real-estates?search=${encodeURIComponent(title)}`);
   const statuses = page.getByRole("article", { name: title }).getByRole("group", { name: `Статус объекта «${title}»` });
   await expect(statuses.getByRole("button", { name: "В продаже" })).toHaveAttribute("aria-pressed", "true");
-  await statuses.getByRole("button", { name: "Продан" }).click();
+  await statuses.getByRole("button", { name: "Продано" }).click();
   await expect(page.getByText("Статус изменён")).toBeVisible();
-  await expect(statuses.getByRole("button", { name: "Продан" })).toHaveAttribute("aria-pressed", "true");
+  await expect(statuses.getByRole("button", { name: "Продано" })).toHaveAttribute("aria-pressed", "true");
   await expect(statuses.getByRole("button", { name: "В продаже" })).toHaveAttribute("aria-pressed", "false");
 
   await page.getByRole("combobox", { name: "Статус", exact: true }).selectOption("available");

@@ -138,7 +138,7 @@ for (const width of [360, 390]) {
       await expectReachable(page.getByRole("link", { name: "Добавить объект" }));
       // Issue 20: the status in one tap, and the status filter.
       const statuses = row.getByRole("group", { name: `Статус объекта «${title}»` });
-      for (const name of ["В продаже", "Забронирован", "Продан"]) await expectReachable(statuses.getByRole("button", { name }));
+      for (const name of ["В продаже", "Забронировано", "Продано"]) await expectReachable(statuses.getByRole("button", { name }));
       await expectReachable(page.getByRole("combobox", { name: "Статус", exact: true }));
 
       // The whole list, paged, with the unfiltered search form.
