@@ -18,6 +18,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { CONSTRUCTION_STAGES, FURNISHED, LOCATION_PRECISIONS, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/lib/property-facts";
+import type { Lang } from "~/i18n/lang";
 
 /**
  * Tables keep SPEC §3's names and columns (order, isread, title_bg …) so the
@@ -36,7 +37,10 @@ export const locations = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     name: text("name").notNull(),
     name_bg: text("name_bg").notNull().default(""),
+    // Issue 31: the English name (empty: the Bulgarian one transliterated) and the Latin address it gives.
+    name_en: text("name_en").notNull().default(""),
     slug: text("slug").notNull(),
+    slug_en: text("slug_en").notNull(),
     image: text("image").notNull().default(""),
     order: integer("order").notNull().default(0),
     // Russian prepositional phrase («в Созополе») for «Недвижимость в …»; empty: a wording that needs no case.
@@ -52,6 +56,7 @@ export const locations = pgTable(
   (t) => [
     uniqueIndex("locations_name_key").on(t.name),
     uniqueIndex("locations_slug_key").on(t.slug),
+    uniqueIndex("locations_slug_en_key").on(t.slug_en),
     index("locations_order_idx").on(t.order),
     check("locations_name_not_blank", sql`length(btrim(${t.name})) > 0`),
     check(
@@ -133,12 +138,17 @@ export const realEstates = pgTable(
     title_bg: text("title_bg").notNull().default(""),
     description: text("description").notNull(),
     description_bg: text("description_bg").notNull().default(""),
+    // Issue 31: English texts; empty ones show the Russian text, marked as such.
+    title_en: text("title_en").notNull().default(""),
+    description_en: text("description_en").notNull().default(""),
     price: numeric("price", { precision: 14, scale: 2, mode: "number" }),
     area: numeric("area", { precision: 10, scale: 2, mode: "number" }),
     location_id: uuid("location_id")
       .notNull()
       .references(() => locations.id, { onDelete: "cascade" }),
     slug: text("slug").notNull(),
+    // Issue 31: the Latin address of the English page (from title_en, else the title transliterated).
+    slug_en: text("slug_en").notNull(),
     images: text("images")
       .array()
       .notNull()
@@ -153,6 +163,10 @@ export const realEstates = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     features_bg: text("features_bg")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    features_en: text("features_en")
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
@@ -211,6 +225,7 @@ export const realEstates = pgTable(
   },
   (t) => [
     uniqueIndex("real_estates_location_slug_key").on(t.location_id, t.slug),
+    uniqueIndex("real_estates_location_slug_en_key").on(t.location_id, t.slug_en),
     // One index per listing sort (app/models/listing.server.ts), in its
     // exact order: alone, after the location, after the type and after both
     // (a location page's type buttons), so a page of a filtered listing is a
@@ -284,10 +299,12 @@ export const priceHistory = pgTable(
  * Addresses a property had (its location and slug then), written by the
  * database when either changes or the property goes (property_id null):
  * an old link answers 301 to the current address, or 410 (decision 0023).
+ * `slug_column` says which address it was (slug, slug_en: issue 31).
  */
 export const propertySlugHistory = pgTable(
   "real_estate_slug_history",
   {
+    slug_column: text("slug_column").notNull().default("slug"),
     location_id: uuid("location_id")
       .notNull()
       .references(() => locations.id, { onDelete: "cascade" }),
@@ -295,7 +312,7 @@ export const propertySlugHistory = pgTable(
     real_estate_id: uuid("real_estate_id").references(() => realEstates.id, { onDelete: "set null" }),
     changed_at: timestamp("changed_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.location_id, t.slug] }), index("real_estate_slug_history_property_idx").on(t.real_estate_id)],
+  (t) => [primaryKey({ columns: [t.slug_column, t.location_id, t.slug] }), index("real_estate_slug_history_property_idx").on(t.real_estate_id)],
 );
 
 /**
@@ -312,17 +329,24 @@ export const deletedProperties = pgTable("deleted_real_estates", {
   title: text("title").notNull(),
   title_bg: text("title_bg").notNull().default(""),
   price: numeric("price", { precision: 14, scale: 2, mode: "number" }),
+  // Issue 31: every title_* and slug_* it had, by column name (a language added later is kept too).
+  names: jsonb("names").$type<Record<string, string>>().notNull().default({}),
   deleted_at: timestamp("deleted_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
 });
 
-/** Slugs a location had, written by the database on a rename (decision 0023). */
-export const locationSlugHistory = pgTable("location_slug_history", {
-  slug: text("slug").primaryKey(),
-  location_id: uuid("location_id")
-    .notNull()
-    .references(() => locations.id, { onDelete: "cascade" }),
-  changed_at: timestamp("changed_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
-});
+/** Slugs a location had, written by the database on a rename (decision 0023); `slug_column` as above. */
+export const locationSlugHistory = pgTable(
+  "location_slug_history",
+  {
+    slug_column: text("slug_column").notNull().default("slug"),
+    slug: text("slug").notNull(),
+    location_id: uuid("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    changed_at: timestamp("changed_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.slug_column, t.slug] })],
+);
 
 export const contactSubmissions = pgTable(
   "contact_submissions",
@@ -426,7 +450,7 @@ export const alertSubscriptions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
-    lang: text("lang", { enum: ["ru", "bg"] }).notNull(),
+    lang: text("lang").$type<Lang>().notNull(),
     frequency: text("frequency", { enum: ["instant", "daily"] }).notNull(),
     // The listing's query string, normalised (app/lib/alerts.ts alertQuery): what the visitor saw filtered.
     query: text("query").notNull(),
@@ -462,7 +486,8 @@ export const alertSubscriptions = pgTable(
     index("alert_subscriptions_confirmed_idx")
       .on(t.confirmed_at)
       .where(sql`${t.confirmed_at} is not null`),
-    check("alert_subscriptions_lang_check", sql`${t.lang} in ('ru', 'bg')`),
+    // Any language of the list (app/i18n/lang.ts): the application checks it, the database only its form.
+    check("alert_subscriptions_lang_check", sql`${t.lang} ~ '^[a-z]{2}$'`),
     check("alert_subscriptions_frequency_check", sql`${t.frequency} in ('instant', 'daily')`),
     check("alert_subscriptions_email_check", sql`length(${t.email}) <= 254 and ${t.email} !~ '[[:cntrl:]]'`),
     check("alert_subscriptions_query_check", sql`length(${t.query}) <= 2000`),

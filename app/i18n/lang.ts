@@ -22,7 +22,10 @@ export type LanguageInfo = (typeof LANGUAGES)[number];
 export const LANGS: readonly Lang[] = LANGUAGES.map((l) => l.code);
 export const DEFAULT_LANG: Lang = "ru";
 /** The languages with their own text columns (every one but the default, whose columns have no suffix). */
-export const TRANSLATED_LANGS: readonly Lang[] = LANGS.filter((l) => l !== DEFAULT_LANG);
+export type TranslatedLang = Exclude<LanguageInfo, { suffix: "" }>["code"];
+export const TRANSLATED_LANGS = LANGS.filter((l) => l !== DEFAULT_LANG) as readonly TranslatedLang[];
+/** A text field's columns in the translated languages, typed from the list: PerLanguage<"title", string> = { title_bg, title_en }. */
+export type PerLanguage<F extends string, T> = { [L in TranslatedLang as `${F}${Extract<LanguageInfo, { code: L }>["suffix"]}`]: T };
 
 /** Name of the cookie (and SPEC's localStorage key) holding the visitor's choice. */
 export const LANGUAGE_KEY = "language";

@@ -1,3 +1,6 @@
+import { DEFAULT_LANG, LANGUAGES, languageOf, ownText, type Lang, type LanguageInfo } from "~/i18n/lang";
+import { transliterate } from "./transliterate";
+
 /**
  * SPEC §2 slug rule: lowercase, spaces become hyphens, special characters
  * removed, Cyrillic letters kept. Latin letters and digits are kept too;
@@ -58,6 +61,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "privacy",
   // Issue 22: saved-search alerts (/alerts, its confirmation and unsubscribe links).
   "alerts",
+  // Every language's prefix (/bg, /en …: app/i18n/lang.ts).
+  ...LANGUAGES.map((l) => l.prefix.slice(1)).filter((p) => p !== ""),
 ]);
 
 /**
@@ -71,4 +76,29 @@ export function nextFreeSlug(base: string, taken: Iterable<string>): string {
     const candidate = `${base}-${n}`;
     if (!used.has(candidate)) return candidate;
   }
+}
+
+/** An address column (slug, slug_en …: issue 31) and the language whose texts name it. */
+export type SlugColumn = LanguageInfo["slug"];
+export const SLUG_COLUMNS: readonly { column: SlugColumn; lang: Lang }[] = [...new Map(LANGUAGES.map((l) => [l.slug, l.code] as const)).entries()].map(
+  ([column, lang]) => ({ column, lang }),
+);
+
+/**
+ * The slug a text gives in a language's address: Latin-script languages
+ * transliterate what is not Latin yet (Черноморец → chernomorets), the others
+ * keep their letters (SPEC §2).
+ */
+export function slugIn(lang: Lang, text: string): string {
+  return slugify(languageOf(lang).script === "Latn" ? transliterate(text) : text);
+}
+
+/**
+ * The text a row's address in `lang` is made from: its own `field` in that
+ * language, else the default language's (a property without English texts
+ * still has a Latin address).
+ */
+export function slugSource(lang: Lang, row: object, field: string): string {
+  const own = ownText(lang, row, field);
+  return own.trim() !== "" ? own : ownText(DEFAULT_LANG, row, field);
 }

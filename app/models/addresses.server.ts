@@ -2,6 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { deletedProperties, locations, locationSlugHistory, propertySlugHistory } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
+import { DEFAULT_LANG, languageOf, type Lang } from "~/i18n/lang";
 import { getLocation, getLocationBySlug, type Location } from "./locations.server";
 import { getProperty, getPropertyBySlug, type Property } from "./real-estates.server";
 
@@ -13,14 +14,15 @@ import { getProperty, getPropertyBySlug, type Property } from "./real-estates.se
 
 const normalized = (slug: string) => slug.normalize("NFC").toLowerCase();
 
-/** A location by its slug, or by a slug it had (`moved`: answer with a 301 to the current one). */
-export async function findLocationAddress(slug: string): Promise<{ location: Location; moved: boolean } | null> {
-  const current = await getLocationBySlug(slug);
+/** A location by its slug in a language, or by a slug it had there (`moved`: answer with a 301 to the current one). */
+export async function findLocationAddress(slug: string, lang: Lang = DEFAULT_LANG): Promise<{ location: Location; moved: boolean } | null> {
+  const column = languageOf(lang).slug;
+  const current = await getLocationBySlug(slug, column);
   if (current) return { location: current, moved: false };
   const [old] = await db()
     .select({ location_id: locationSlugHistory.location_id })
     .from(locationSlugHistory)
-    .where(eq(locationSlugHistory.slug, normalized(slug)))
+    .where(and(eq(locationSlugHistory.slug_column, column), eq(locationSlugHistory.slug, normalized(slug))))
     .limit(1);
   const location = old ? await getLocation(old.location_id) : null;
   return location ? { location, moved: true } : null;
@@ -36,16 +38,23 @@ export type PropertyAddress =
  * property that is still there (`moved`), or one of a deleted property
  * (`gone`: 410); null when the address never named a property.
  */
-export async function findPropertyAddress(locationSlug: string, propertySlug: string): Promise<PropertyAddress | null> {
-  const place = await findLocationAddress(locationSlug);
+export async function findPropertyAddress(locationSlug: string, propertySlug: string, lang: Lang = DEFAULT_LANG): Promise<PropertyAddress | null> {
+  const place = await findLocationAddress(locationSlug, lang);
   if (!place) return null;
   const { location } = place;
-  const property = await getPropertyBySlug(location.id, propertySlug);
+  const column = languageOf(lang).slug;
+  const property = await getPropertyBySlug(location.id, propertySlug, column);
   if (property) return { kind: place.moved ? "moved" : "current", location, property };
   const [old] = await db()
     .select({ real_estate_id: propertySlugHistory.real_estate_id })
     .from(propertySlugHistory)
-    .where(and(eq(propertySlugHistory.location_id, location.id), eq(propertySlugHistory.slug, normalized(propertySlug))))
+    .where(
+      and(
+        eq(propertySlugHistory.slug_column, column),
+        eq(propertySlugHistory.location_id, location.id),
+        eq(propertySlugHistory.slug, normalized(propertySlug)),
+      ),
+    )
     .limit(1);
   if (!old) return null;
   if (old.real_estate_id === null) return { kind: "gone", location };
@@ -62,9 +71,12 @@ export interface DeletedProperty {
   title: string;
   title_bg: string;
   price: number | null;
-  /** Its location's names (ru, bg) then. */
+  /** Every title_* and slug_* it had (title_en …: issue 31). */
+  names: Record<string, string>;
+  /** Its location's names now. */
   location_name: string;
   location_name_bg: string;
+  location_name_en: string;
 }
 
 /** Snapshots of deleted properties among `ids` (none for an id that never named one, or one deleted before migration 0016). */
@@ -79,8 +91,10 @@ export async function findDeletedProperties(ids: readonly string[]): Promise<Del
       title: deletedProperties.title,
       title_bg: deletedProperties.title_bg,
       price: deletedProperties.price,
+      names: deletedProperties.names,
       location_name: locations.name,
       location_name_bg: locations.name_bg,
+      location_name_en: locations.name_en,
     })
     .from(deletedProperties)
     .innerJoin(locations, eq(locations.id, deletedProperties.location_id))

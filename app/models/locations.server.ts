@@ -1,7 +1,9 @@
-import { asc, count, eq, ne } from "drizzle-orm";
+import { and, asc, count, eq, like, ne, or } from "drizzle-orm";
 import { db, type Executor } from "~/db/client.server";
 import { locations, realEstates, type Location } from "~/db/schema";
-import { RESERVED_SLUGS, slugify } from "~/lib/slug";
+import { nextFreeSlug, RESERVED_SLUGS, SLUG_COLUMNS, slugIn, slugify, type SlugColumn } from "~/lib/slug";
+import { escapeLike } from "~/lib/search";
+import { LANGS, placeName } from "~/i18n/lang";
 import { isUuid } from "~/schemas/fields";
 import { LOCATION_MESSAGES as M, locationCreateSchema, locationUpdateSchema } from "~/schemas/location";
 import { describeDbError, findPgError, ModelError } from "./errors.server";
@@ -31,6 +33,26 @@ export function locationSlug(name: string): string {
   if (slug === "") throw new ModelError(M.nameNoLetters, "validation", { name: M.nameNoLetters });
   if (RESERVED_SLUGS.has(slug)) throw new ModelError(M.nameReserved, "validation", { name: M.nameReserved });
   return slug;
+}
+
+/**
+ * A location's addresses in the other address columns (slug_en …, issue 31):
+ * from its name in that language (for English its own, else the Bulgarian
+ * name transliterated), unique among locations and never a reserved path.
+ */
+async function otherSlugs(tx: Executor, row: Record<string, unknown> & { name: string }, exceptId?: string): Promise<Partial<Record<SlugColumn, string>>> {
+  const slugs: Partial<Record<SlugColumn, string>> = {};
+  for (const { column, lang } of SLUG_COLUMNS) {
+    if (column === "slug") continue;
+    const base = slugIn(lang, placeName(lang, row)) || "location";
+    const col = locations[column];
+    const taken = await tx
+      .select({ slug: col })
+      .from(locations)
+      .where(and(or(eq(col, base), like(col, `${escapeLike(base)}-%`)), exceptId ? ne(locations.id, exceptId) : undefined));
+    slugs[column] = nextFreeSlug(base, [...taken.map((t) => t.slug), ...RESERVED_SLUGS]);
+  }
+  return slugs;
 }
 
 /** All locations, by position (SPEC §7: "ordered by order"). */
@@ -64,11 +86,12 @@ export async function getLocation(id: unknown, executor: Executor = db()): Promi
   return row ?? null;
 }
 
-export async function getLocationBySlug(slug: string): Promise<Location | null> {
+/** A location by its address in one address column (slug: ru and bg, slug_en: en — issue 31). */
+export async function getLocationBySlug(slug: string, column: SlugColumn = "slug"): Promise<Location | null> {
   const [row] = await db()
     .select()
     .from(locations)
-    .where(eq(locations.slug, slug.normalize("NFC").toLowerCase()))
+    .where(eq(locations[column], slug.normalize("NFC").toLowerCase()))
     .limit(1);
   return row ?? null;
 }
@@ -95,9 +118,10 @@ export async function createLocation(input: unknown): Promise<Location> {
     row = await db().transaction(async (tx) => {
       await lockList(tx, LOCATIONS_LIST);
       const order = await countList(tx, LOCATIONS_LIST);
+      const slugs = (await otherSlugs(tx, parsed.data)) as Record<SlugColumn, string>;
       const [created] = await tx
         .insert(locations)
-        .values({ ...parsed.data, slug, order })
+        .values({ ...parsed.data, ...slugs, slug, order })
         .returning();
       return created;
     });
@@ -124,7 +148,10 @@ export async function updateLocation(id: unknown, data: unknown): Promise<Locati
   let previousImage: string | null = null;
   try {
     row = await db().transaction(async (tx) => {
-      const [before] = await tx.select({ image: locations.image }).from(locations).where(eq(locations.id, id)).for("update");
+      const [before] = await tx.select().from(locations).where(eq(locations.id, id)).for("update");
+      // The other languages' addresses follow their names (issue 31).
+      const next = before ? { ...before, ...changes } : null;
+      if (before && next && placeNamesDiffer(before, next)) Object.assign(changes, await otherSlugs(tx, next, id));
       const [updated] = await tx.update(locations).set(changes).where(eq(locations.id, id)).returning();
       if (before && changes.image !== undefined && before.image !== changes.image) previousImage = before.image;
       return updated;
@@ -136,6 +163,11 @@ export async function updateLocation(id: unknown, data: unknown): Promise<Locati
   // After the commit, whoever saved (admin page or API): a picture nothing shows any more leaves the store.
   await removeImagesIfUnused([previousImage]);
   return row;
+}
+
+/** Whether any language's name of the place changed (then its addresses may). */
+function placeNamesDiffer(before: Location, next: Location): boolean {
+  return LANGS.some((lang) => placeName(lang, before) !== placeName(lang, next));
 }
 
 function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
@@ -197,7 +229,9 @@ export async function ensureDefaultLocations(): Promise<number> {
     await lockList(tx, LOCATIONS_LIST);
     const [any] = await tx.select({ id: locations.id }).from(locations).limit(1);
     if (any) return 0;
-    await tx.insert(locations).values(DEFAULT_LOCATIONS.map((l, order) => ({ ...l, slug: slugify(l.name), image: "", order })));
+    for (const [order, l] of DEFAULT_LOCATIONS.entries()) {
+      await tx.insert(locations).values({ ...l, ...((await otherSlugs(tx, l)) as Record<SlugColumn, string>), slug: slugify(l.name), image: "", order });
+    }
     return DEFAULT_LOCATIONS.length;
   });
   if (!(await exists())) throw new Error("Default locations were created but cannot be read back");

@@ -4,7 +4,8 @@ import { db, type Executor } from "~/db/client.server";
 import { locations, priceHistory, propertyColumns, realEstates, type Property } from "~/db/schema";
 import { escapeLike } from "~/lib/search";
 import { pick } from "~/lib/pick";
-import { nextFreeSlug, slugify } from "~/lib/slug";
+import { nextFreeSlug, SLUG_COLUMNS, slugIn, slugSource, type SlugColumn } from "~/lib/slug";
+import { DEFAULT_LANG, TRANSLATED_LANGS, textColumn, type Lang } from "~/i18n/lang";
 import { isUuid } from "~/schemas/fields";
 import {
   canonicalPropertyInput,
@@ -38,23 +39,43 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Slug base for a title; a title of only symbols still gets a usable slug. */
-export function propertySlugBase(title: string): string {
-  return slugify(title) || "object";
+export function propertySlugBase(title: string, lang: Lang = DEFAULT_LANG): string {
+  return slugIn(lang, title) || "object";
 }
 
-/** A slug free within the location: `base`, else `base-2`, `base-3`… (DESIGN §4). */
-async function freeSlug(tx: Executor, locationId: string, title: string, exceptId?: string): Promise<string> {
-  const base = propertySlugBase(title);
-  const conditions = [eq(realEstates.location_id, locationId), or(eq(realEstates.slug, base), like(realEstates.slug, `${escapeLike(base)}-%`))];
+/** A slug free within the location in one address column: `base`, else `base-2`, `base-3`… (DESIGN §4). */
+async function freeSlug(tx: Executor, locationId: string, column: SlugColumn, base: string, exceptId?: string): Promise<string> {
+  const col = realEstates[column];
+  const conditions = [eq(realEstates.location_id, locationId), or(eq(col, base), like(col, `${escapeLike(base)}-%`))];
   if (exceptId) conditions.push(ne(realEstates.id, exceptId));
   const rows = await tx
-    .select({ slug: realEstates.slug })
+    .select({ slug: col })
     .from(realEstates)
     .where(and(...conditions));
   return nextFreeSlug(
     base,
     rows.map((r) => r.slug),
   );
+}
+
+/**
+ * The addresses of a property in every address column (slug, slug_en …):
+ * each from its language's title, else the Russian one (issue 31). With
+ * `only`, just the columns whose texts changed.
+ */
+async function freeSlugs(
+  tx: Executor,
+  locationId: string,
+  row: { title: string } & Record<string, unknown>,
+  exceptId?: string,
+  only: (column: SlugColumn) => boolean = () => true,
+): Promise<Partial<Record<SlugColumn, string>>> {
+  const slugs: Partial<Record<SlugColumn, string>> = {};
+  for (const { column, lang } of SLUG_COLUMNS) {
+    if (!only(column)) continue;
+    slugs[column] = await freeSlug(tx, locationId, column, propertySlugBase(slugSource(lang, row, "title"), lang), exceptId);
+  }
+  return slugs;
 }
 
 async function locationExists(tx: Executor, id: string): Promise<boolean> {
@@ -71,12 +92,13 @@ export async function getProperty(id: unknown, executor: Executor = db()): Promi
   return row ?? null;
 }
 
-export async function getPropertyBySlug(locationId: string, slug: string): Promise<Property | null> {
+/** A property by its address within a location, in one address column (slug or slug_en …: issue 31). */
+export async function getPropertyBySlug(locationId: string, slug: string, column: SlugColumn = "slug"): Promise<Property | null> {
   if (!isUuid(locationId)) return null;
   const [row] = await db()
     .select(propertyColumns)
     .from(realEstates)
-    .where(and(eq(realEstates.location_id, locationId), eq(realEstates.slug, slug.normalize("NFC").toLowerCase())))
+    .where(and(eq(realEstates.location_id, locationId), eq(realEstates[column], slug.normalize("NFC").toLowerCase())))
     .limit(1);
   return row ?? null;
 }
@@ -129,10 +151,10 @@ export async function createProperty(input: unknown, executor: Executor = db()):
       const list = propertiesOf(data.location_id);
       await lockList(tx, list);
       const order = data.order ?? (await countList(tx, list));
-      const slug = await freeSlug(tx, data.location_id, data.title);
+      const slugs = (await freeSlugs(tx, data.location_id, data)) as Record<SlugColumn, string>;
       const [created] = await tx
         .insert(realEstates)
-        .values({ ...data, order, slug, search_vector: searchVectorOf(data) })
+        .values({ ...data, order, ...slugs, search_vector: searchVectorOf(data) })
         .returning(propertyColumns);
       return created;
     });
@@ -176,11 +198,21 @@ export async function updateProperty(id: unknown, data: unknown, executor: Execu
         if (!(await locationExists(tx, targetLocation))) throw locationMissing();
         if (values.order === undefined) values.order = await countList(tx, propertiesOf(targetLocation));
       }
-      if (locationChanged || (changes.title !== undefined && changes.title !== current.title)) {
+      // An address changes with its texts: slug with the title, slug_en with title_en or the title (issue 31).
+      const next = { ...current, ...rest };
+      const renamed = (column: SlugColumn) => {
+        const lang = SLUG_COLUMNS.find((c) => c.column === column)!.lang;
+        return slugSource(lang, next, "title") !== slugSource(lang, current, "title");
+      };
+      if (locationChanged || SLUG_COLUMNS.some((c) => renamed(c.column))) {
         await lockList(tx, propertiesOf(current.location_id), propertiesOf(targetLocation));
-        values.slug = await freeSlug(tx, targetLocation, changes.title ?? current.title, current.id);
+        Object.assign(values, await freeSlugs(tx, targetLocation, next, current.id, (column) => locationChanged || renamed(column)));
       }
-      if (["title", "title_bg", "description", "description_bg", "reference"].some((k) => k in values)) {
+      if (
+        ["title", "description", "reference", ...TRANSLATED_LANGS.flatMap((l) => [textColumn("title", l), textColumn("description", l)])].some(
+          (k) => k in values,
+        )
+      ) {
         values.search_vector = searchVectorOf({ ...current, ...rest });
       }
       // A write even with no changes, so updated_at says the listing was saved.

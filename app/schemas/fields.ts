@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVALID_CHARACTERS } from "./plain";
+import { type PerLanguage, TRANSLATED_LANGS, textColumn } from "~/i18n/lang";
 
 // Zod-free rules live in ./plain (the browser imports them without zod); re-exported for the server's schemas.
 export { INVALID_CHARACTERS, isUuid, UUID_PATTERN } from "./plain";
@@ -197,4 +198,12 @@ export function optionalPatternText(invalid: string, max: number, pattern: RegEx
       }
       return text;
     });
+}
+
+/**
+ * A text field's columns in the other languages (title → title_bg, title_en …),
+ * one per language of app/i18n/lang.ts (issue 31: languages are data).
+ */
+export function perLanguage<F extends string, T>(field: F, make: () => T): PerLanguage<F, T> {
+  return Object.fromEntries(TRANSLATED_LANGS.map((lang) => [textColumn(field, lang), make()])) as PerLanguage<F, T>;
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { normalizeImageRef } from "~/lib/images";
-import { optionalDecimalInRange, optionalInteger, optionalText, requiredText } from "./fields";
+import { optionalDecimalInRange, optionalInteger, optionalText, perLanguage, requiredText } from "./fields";
 
 /** SPEC §5 / §8 wording for locations (administrator-facing, Russian). */
 export const LOCATION_MESSAGES = {
@@ -44,7 +44,7 @@ const image = z
 
 const fields = {
   name: requiredText(M.nameRequired, 100, M.nameTooLong),
-  name_bg: optionalText(100, M.nameTooLong),
+  ...perLanguage("name", () => optionalText(100, M.nameTooLong)),
   image,
   order: z.coerce.number().int().min(0).max(1_000_000),
   // Issue 20: «в Созополе» for «Недвижимость в …»; Russian only (Bulgarian needs no case).
@@ -65,7 +65,7 @@ function mapCentre(data: { map_lat?: number | null; map_lng?: number | null }, c
 /** The texts and the map view, the same on create and update. */
 const described = {
   name: fields.name,
-  name_bg: fields.name_bg,
+  ...perLanguage("name", () => optionalText(100, M.nameTooLong)),
   name_ru_in: fields.name_ru_in,
   map_lat: fields.map_lat,
   map_lng: fields.map_lng,

@@ -9,6 +9,7 @@ import {
   optionalPatternText,
   optionalPositiveDecimal,
   optionalText,
+  perLanguage,
   requiredText,
   textList,
 } from "./fields";
@@ -105,9 +106,9 @@ const locationId = (required: string) => z.preprocess((v) => (typeof v === "stri
 /** Fields every writer may set, with the data layer's checks and wording. */
 const dataFields = {
   title: requiredText(M.dataTitleRequired, 200, M.titleTooLong),
-  title_bg: optionalText(200, M.titleTooLong),
+  ...perLanguage("title", () => optionalText(200, M.titleTooLong)),
   description: requiredText(M.dataDescriptionRequired, 20_000, M.descriptionTooLong),
-  description_bg: optionalText(20_000, M.descriptionTooLong),
+  ...perLanguage("description", () => optionalText(20_000, M.descriptionTooLong)),
   price: optionalPositiveDecimal(M.priceInvalid, MAX_PRICE),
   area: optionalPositiveDecimal(M.areaInvalid, MAX_AREA),
   location_id: locationId(M.dataLocationRequired),
@@ -118,7 +119,7 @@ const dataFields = {
   bathrooms: optionalInteger(M.bathroomsInvalid, 0, 100),
   year_built: optionalInteger(M.yearBuiltInvalid, 1800, 2100),
   features: textList(50, 200, M.featuresInvalid),
-  features_bg: textList(50, 200, M.featuresInvalid),
+  ...perLanguage("features", () => textList(50, 200, M.featuresInvalid)),
   status: optionalChoice(PROPERTY_STATUSES, M.statusInvalid).transform((v) => v ?? "available"),
   reference: optionalPatternText(M.referenceInvalid, 40, /^[\p{L}\p{N}][\p{L}\p{N} ./_#-]*$/u),
   sea_distance_m: optionalInteger(M.seaDistanceInvalid, 0, 100_000),
