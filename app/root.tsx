@@ -2,7 +2,7 @@ import { Children, cloneElement, isValidElement, type ReactNode } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { useNonce } from "./components/nonce";
-import { dictionary, splitLangPath } from "./i18n";
+import { dictionary, localizePath, splitLangPath } from "./i18n";
 import "./app.css";
 import startAfterFirstPaintSource from "./start-after-first-paint.js?raw";
 import cyrillicFont from "./fonts/inter-cyrillic-wght-400-700.woff2?url";
@@ -31,7 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0b6bcb" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* The language's RSS channel (issue 23): one short tag on public pages. */}
-        {admin ? null : <link rel="alternate" type="application/rss+xml" href={lang === "bg" ? "/bg/rss.xml" : "/rss.xml"} title={dictionary(lang).siteName} />}
+        {admin ? null : <link rel="alternate" type="application/rss+xml" href={localizePath(lang, "/rss.xml")} title={dictionary(lang).siteName} />}
         <Meta />
         <Links />
       </head>
@@ -135,7 +135,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1 className="text-2xl font-semibold">{notFound ? t.notFound : t.title}</h1>
         <p className="text-slate-600">{notFound ? t.notFoundText : t.text}</p>
         {notFound ? (
-          <a className={button} href={lang === "bg" ? "/bg" : "/"}>
+          <a className={button} href={localizePath(lang, "/")}>
             {t.home}
           </a>
         ) : (

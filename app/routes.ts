@@ -1,7 +1,8 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { LANGUAGES, type Lang } from "./i18n/lang";
 
-/** The public site's pages, once per language: Russian at SPEC's paths, Bulgarian under /bg. */
-function sitePages(lang: "ru" | "bg") {
+/** The public site's pages, once per language (app/i18n/lang.ts): Russian at SPEC's paths, the others under their prefix. */
+function sitePages(lang: Lang) {
   const id = (name: string) => `${name}-${lang}`;
   return [
     index("routes/site/home.tsx", { id: id("home") }),
@@ -23,8 +24,11 @@ function sitePages(lang: "ru" | "bg") {
 
 // Explicit route table (DESIGN §3): the URL map of SPEC §2.
 export default [
-  layout("routes/site/layout.tsx", { id: "site-ru" }, sitePages("ru")),
-  route("bg", "routes/site/layout.tsx", { id: "site-bg" }, sitePages("bg")),
+  ...LANGUAGES.map(({ code, prefix }) =>
+    prefix === ""
+      ? layout("routes/site/layout.tsx", { id: `site-${code}` }, sitePages(code))
+      : route(prefix.slice(1), "routes/site/layout.tsx", { id: `site-${code}` }, sitePages(code)),
+  ),
   // The administrator area (SPEC §2): sign-in outside the guarded layout, everything else inside it.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
@@ -67,8 +71,7 @@ export default [
   route("sitemap.xml", "routes/resources/sitemap.ts", { id: "sitemap-index" }),
   // Issue 23: the portals' feeds and the CSV export (token-guarded), and RSS per language.
   route("feeds/:file", "routes/resources/feeds.ts"),
-  route("rss.xml", "routes/resources/rss.ts", { id: "rss-ru" }),
-  route("bg/rss.xml", "routes/resources/rss.ts", { id: "rss-bg" }),
+  ...LANGUAGES.map(({ code, prefix }) => route(`${prefix.slice(1)}${prefix ? "/" : ""}rss.xml`, "routes/resources/rss.ts", { id: `rss-${code}` })),
   route("sitemaps/:file", "routes/resources/sitemap.ts", { id: "sitemap-file" }),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

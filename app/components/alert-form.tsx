@@ -1,5 +1,5 @@
 import { ALERT_FORM_TEXTS } from "~/i18n/alert-form";
-import type { Lang } from "~/i18n/lang";
+import { localizePath, type Lang } from "~/i18n/lang";
 import { PRIVACY_NOTICE_VERSION as PRIVACY_VERSION } from "~/lib/privacy";
 import { PRIMARY_BUTTON } from "./button-styles";
 
@@ -39,7 +39,7 @@ export function AlertForm({
       <h2 id="alert-form-title" className="text-lg font-semibold text-sea-900">
         {t.title}
       </h2>
-      <form method="post" action={lang === "bg" ? "/bg/alerts" : "/alerts"} className="relative mt-3 grid gap-3 sm:max-w-xl">
+      <form method="post" action={localizePath(lang, "/alerts")} className="relative mt-3 grid gap-3 sm:max-w-xl">
         <p className="text-sm text-slate-600">{t.intro}</p>
         {/* A subscription matches filters, not a map's view (app/lib/alerts.ts): said where the list was narrowed to one. */}
         {inMapArea ? <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{t.areaNotKept}</p> : null}

@@ -1,20 +1,33 @@
 import { useEffect } from "react";
-import { useLocation } from "react-router";
-import { isLang, LANGUAGE_KEY, LANGS, splitLangPath, type Lang } from "~/i18n/lang";
+import { useLocation, useMatches } from "react-router";
+import { isLang, LANGUAGE_KEY, LANGS, localizePath, splitLangPath, type Lang, type LocalizedPaths } from "~/i18n/lang";
 import { readCookie } from "~/web/cookies";
 
-function switchHref(lang: Lang, pathname: string, search: string) {
-  const { path } = splitLangPath(pathname);
-  return `/set-language?lang=${lang}&to=${encodeURIComponent(path + search)}`;
+/** The page in `lang`: its own address there when the page has one (a location's or property's Latin address, issue 31). */
+function switchHref(lang: Lang, pathname: string, search: string, paths: LocalizedPaths | undefined) {
+  const path = paths?.[lang] ?? splitLangPath(pathname).path;
+  return `/set-language?lang=${lang}&to=${encodeURIComponent(localizePath(lang, path) + search)}`;
+}
+
+/** The page's paths in every language, when its loader names them (`switchPaths`). */
+function useSwitchPaths(): LocalizedPaths | undefined {
+  const matches = useMatches();
+  for (const match of [...matches].reverse()) {
+    const data = match.loaderData as { switchPaths?: LocalizedPaths } | undefined;
+    if (data && typeof data === "object" && data.switchPaths) return data.switchPaths;
+  }
+  return undefined;
 }
 
 /**
- * RU|BG (SPEC §1): links to the same page in the other language. The choice
- * is kept in localStorage under `language` and in a cookie (so the server
- * renders it); a stored choice is restored on load only if it is ru or bg.
+ * RU|BG|EN (SPEC §1, issue 31): links to the same page in the other
+ * languages. The choice is kept in localStorage under `language` and in a
+ * cookie (so the server renders it); a stored choice is restored on load only
+ * if it is one of the site's languages.
  */
 export function LanguageSwitch({ lang, label }: { lang: Lang; label: string }) {
   const location = useLocation();
+  const paths = useSwitchPaths();
 
   useEffect(() => {
     let stored: string | null = null;
@@ -25,7 +38,7 @@ export function LanguageSwitch({ lang, label }: { lang: Lang; label: string }) {
     }
     const hasCookie = readCookie(document.cookie, LANGUAGE_KEY) !== null;
     if (isLang(stored) && stored !== lang && !hasCookie) {
-      window.location.replace(switchHref(stored, location.pathname, location.search));
+      window.location.replace(switchHref(stored, location.pathname, location.search, paths));
     }
     // Only on the first load: later switches go through the links below.
   }, []);
@@ -35,7 +48,7 @@ export function LanguageSwitch({ lang, label }: { lang: Lang; label: string }) {
       {LANGS.map((l) => (
         <a
           key={l}
-          href={switchHref(l, location.pathname, location.search)}
+          href={switchHref(l, location.pathname, location.search, paths)}
           hrefLang={l}
           lang={l}
           aria-current={l === lang ? "true" : undefined}

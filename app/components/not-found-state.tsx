@@ -39,7 +39,7 @@ export function NotFoundState({
 // Here, not in a module of its own: one chunk less on property pages, whose JavaScript budget is nearly spent.
 /** What the 410 page of a deleted property shows (decision 0023): its location and what is for sale there now. */
 export interface GoneData {
-  location: { slug: string; name: string };
+  location: { path: string; name: string };
   similar: ListingItem[];
 }
 
@@ -48,12 +48,7 @@ export function GoneState({ lang, gone }: { lang: Lang; gone: GoneData }) {
   const t = dictionary(lang);
   const name = gone.location.name;
   return (
-    <NotFoundState
-      title={t.gone.title}
-      text={t.gone.text}
-      backHref={localizePath(lang, `/${gone.location.slug}`)}
-      backLabel={fill(t.gone.toLocation, { name })}
-    >
+    <NotFoundState title={t.gone.title} text={t.gone.text} backHref={localizePath(lang, gone.location.path)} backLabel={fill(t.gone.toLocation, { name })}>
       {gone.similar.length > 0 ? (
         <section className="mt-8 w-full text-left" aria-label={fill(t.gone.similar, { name })}>
           <PropertyCardList items={gone.similar} lang={lang} t={t} className="grid gap-6" />

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { type Dictionary, localizePath, pickText, type Lang } from "~/i18n";
+import { localizePath, localText, placeName, propertyPathIn, type Dictionary, type Lang } from "~/i18n";
 import { formatArea, formatDistance, formatPrice, formatPricePerM2 } from "~/i18n/format";
 import { plural } from "~/i18n/plural";
 import type { ListingItem } from "~/lib/listing";
@@ -8,9 +8,9 @@ import { imageSrcSet, imageVariant } from "~/lib/images";
 import { CompareButton, FavoriteButton } from "./favorite-button";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "./image-fallback";
 
-/** The public URL of a property (SPEC §2): /{location slug}/{title slug}. */
-export function propertyPath(lang: Lang, locationSlug: string, slug: string): string {
-  return localizePath(lang, `/${locationSlug}/${slug}`);
+/** The public URL of a property (SPEC §2): /{location slug}/{title slug}, in the language's address (issue 31). */
+export function propertyPath(lang: Lang, item: { slug: string; location_slug: string }): string {
+  return localizePath(lang, propertyPathIn(lang, item));
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -79,9 +79,9 @@ export function PropertyCard({
   headingLevel?: 2 | 3;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const href = propertyPath(lang, item.location_slug, item.slug);
-  const title = pickText(lang, item.title, item.title_bg);
-  const description = pickText(lang, item.description, item.description_bg).trim();
+  const href = propertyPath(lang, item);
+  const title = localText(lang, item, "title");
+  const description = localText(lang, item, "description").trim();
   const chip = "rounded-full bg-sea-50 px-2.5 py-0.5 text-xs font-medium text-sea-900";
   const oldPrice = reducedFrom(item);
   return (
@@ -124,7 +124,7 @@ export function PropertyCard({
           </Link>
         </Heading>
         <p className="text-sm text-slate-600">
-          {pickText(lang, item.location_name, item.location_name_bg)}
+          {placeName(lang, item, "location_name")}
           {item.area !== null ? ` · ${formatArea(item.area, lang)}` : ""}
           {item.price_per_m2 !== null ? ` · ${formatPricePerM2(item.price_per_m2, lang)}` : ""}
         </p>

@@ -1,4 +1,5 @@
-import { transliterate } from "~/lib/transliterate";
+// Relative: app/routes.ts loads this file before the ~ alias exists.
+import { transliterate } from "../lib/transliterate";
 
 /**
  * The site's languages, as data (issue 31, decision 0032): this list drives
@@ -11,10 +12,11 @@ import { transliterate } from "~/lib/transliterate";
 export const LANGUAGES = [
   // suffix: the ending of its text columns (title_bg); slug: the column of its addresses (ru and bg share the
   // Cyrillic one); script: a Latin-script language names a place without its own name by transliterating
-  // the Bulgarian one (Созопол → Sozopol).
-  { code: "ru", prefix: "", suffix: "", slug: "slug", script: "Cyrl", locale: "ru-RU", ogLocale: "ru_RU", name: "Русский" },
-  { code: "bg", prefix: "/bg", suffix: "_bg", slug: "slug", script: "Cyrl", locale: "bg-BG", ogLocale: "bg_BG", name: "Български" },
-  { code: "en", prefix: "/en", suffix: "_en", slug: "slug_en", script: "Latn", locale: "en-GB", ogLocale: "en_GB", name: "English" },
+  // the Bulgarian one (Созопол → Sozopol); untranslated: whether a property page without its own texts (showing
+  // the Russian ones) is indexed — SPEC's Bulgarian pages are, English ones are not (issue 31).
+  { code: "ru", prefix: "", suffix: "", slug: "slug", script: "Cyrl", untranslated: "index", locale: "ru-RU", ogLocale: "ru_RU", name: "Русский" },
+  { code: "bg", prefix: "/bg", suffix: "_bg", slug: "slug", script: "Cyrl", untranslated: "index", locale: "bg-BG", ogLocale: "bg_BG", name: "Български" },
+  { code: "en", prefix: "/en", suffix: "_en", slug: "slug_en", script: "Latn", untranslated: "noindex", locale: "en-GB", ogLocale: "en_GB", name: "English" },
 ] as const;
 
 export type Lang = (typeof LANGUAGES)[number]["code"];
@@ -94,4 +96,64 @@ export function placeName(lang: Lang, row: object, field = "name"): string {
     return transliterate(bulgarian.trim() !== "" ? bulgarian : ownText(DEFAULT_LANG, row, field));
   }
   return localText(lang, row, field);
+}
+
+/** A value of a row by column name ("" when missing). */
+const read = (row: object, column: string): string => {
+  const value = (row as Record<string, unknown>)[column];
+  return typeof value === "string" ? value : "";
+};
+
+/**
+ * The unprefixed path of a location's page in a language: its address there
+ * (slug for ru and bg, slug_en for English — issue 31).
+ */
+export function locationPathIn(lang: Lang, location: { slug: string }): string {
+  return `/${read(location, languageOf(lang).slug) || location.slug}`;
+}
+
+/** The unprefixed path of a property's page in a language, from a card row (location_slug, slug, location_slug_en, slug_en …). */
+export function propertyPathIn(lang: Lang, property: { slug: string; location_slug: string }): string {
+  const column = languageOf(lang).slug;
+  return `/${read(property, `location_${column}`) || property.location_slug}/${read(property, column) || property.slug}`;
+}
+
+/** Each language's unprefixed path of one page: the same for most pages, its own address for a location's or property's. */
+export type LocalizedPaths = Partial<Record<Lang, string>>;
+
+export function samePathEverywhere(path: string): LocalizedPaths {
+  return Object.fromEntries(LANGS.map((lang) => [lang, path]));
+}
+
+/** Whether a property's page in `lang` is for search engines, sitemaps and feeds: it has its own title there, or the language shows the Russian one openly. */
+export function isIndexedIn(lang: Lang, property: object): boolean {
+  return languageOf(lang).untranslated === "index" || hasOwnText(lang, property, "title");
+}
+
+/** A property's page paths in the languages where it is indexed (hreflang, sitemaps), or in all (`all`: the language switch). */
+export function propertyPaths(property: { slug: string }, location: { slug: string }, all = false): LocalizedPaths {
+  return Object.fromEntries(
+    LANGS.filter((lang) => all || isIndexedIn(lang, property)).map((lang) => [
+      lang,
+      `${locationPathIn(lang, location)}/${read(property, languageOf(lang).slug) || property.slug}`,
+    ]),
+  );
+}
+
+/** A location's page paths in every language. */
+export function locationPaths(location: { slug: string }): LocalizedPaths {
+  return Object.fromEntries(LANGS.map((lang) => [lang, locationPathIn(lang, location)]));
+}
+
+/** A row's address in a language's slug column (slug, slug_en …). */
+export function localSlug(lang: Lang, row: { slug: string }): string {
+  return read(row, languageOf(lang).slug) || row.slug;
+}
+
+/** A list field in the page's language (features_bg …), or the Russian list when that is empty. */
+export function localList(lang: Lang, row: object, field: string): string[] {
+  const own = (row as Record<string, unknown>)[textColumn(field, lang)];
+  if (lang !== DEFAULT_LANG && Array.isArray(own) && own.length > 0) return own as string[];
+  const base = (row as Record<string, unknown>)[field];
+  return Array.isArray(base) ? (base as string[]) : [];
 }

@@ -3,7 +3,7 @@ import { db, type Executor } from "~/db/client.server";
 import type { AlertMail } from "~/db/schema";
 import "~/i18n/all";
 import { describeAlertSearch } from "~/i18n/alert-search";
-import { pickText } from "~/i18n/lang";
+import { placeName } from "~/i18n/lang";
 import { alertQuery } from "~/lib/alerts";
 import {
   alertLocationNames,
@@ -120,7 +120,7 @@ export function createAlertJob(options: AlertJobOptions): AlertJob {
         const token = await issueAlertToken(subscription.id, "confirm", d);
         const { filter } = alertQuery(subscription.query);
         const place = await alertLocationNames(filter.locationId, d);
-        const description = describeAlertSearch(filter, subscription.lang, place ? pickText(subscription.lang, place.name, place.name_bg) : null);
+        const description = describeAlertSearch(filter, subscription.lang, place ? placeName(subscription.lang, place) : null);
         message = composeConfirmMail({ lang: subscription.lang, publicUrl: options.publicUrl, query: subscription.query, description, token });
       } else {
         const found = new Map(

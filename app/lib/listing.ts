@@ -3,20 +3,21 @@
  * property cards and each card's lean projection. Read by the listing
  * engine (app/models/listing.server.ts).
  */
+import type { PerLanguage } from "~/i18n/lang";
 import type { ConstructionStage, Furnished, PropertyStatus } from "./property-facts";
 
 /** Cards in each of the home page's rows («Рекомендуемые объекты», «Новые объекты»); the admin's list says which featured ones fit. */
 export const HOME_ROW_SIZE = 3;
 
 /** What a property card shows (SPEC §2): a lean projection, not whole rows. */
-export interface ListingItem {
+export interface ListingItem extends PerLanguage<"title", string>, PerLanguage<"description", string>, PerLanguage<"location_name", string> {
   id: string;
   slug: string;
+  /** The English address (issue 31). */
+  slug_en: string;
   title: string;
-  title_bg: string;
   /** The first 400 characters: the card clamps it anyway. */
   description: string;
-  description_bg: string;
   price: number | null;
   area: number | null;
   property_type: "apartment" | "house";
@@ -26,8 +27,8 @@ export interface ListingItem {
   image_count: number;
   location_id: string;
   location_name: string;
-  location_name_bg: string;
   location_slug: string;
+  location_slug_en: string;
   created_at: string;
   // Issue 20: the badge, €/m², a recent cut and the key facts shown as chips.
   status: PropertyStatus;

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { LANGS, localizePath, type Lang } from "~/i18n/lang";
+import { DEFAULT_LANG, LANGS, localizePath, type Lang, type LocalizedPaths } from "~/i18n/lang";
 import type { PropertyStatus } from "./property-facts";
 
 /**
@@ -55,12 +55,27 @@ export function absoluteUrl(origin: string, ref: string): string {
   return base + encodePath(ref.startsWith("/") ? ref : `/${ref}`);
 }
 
-/** The hreflang targets of a page: each language, and x-default → the Russian page. */
-export function hreflangUrls(origin: string, path: string): { hrefLang: Lang | "x-default"; href: string }[] {
-  return [
-    ...LANGS.map((lang) => ({ hrefLang: lang, href: localizedUrl(origin, lang, path) })),
-    { hrefLang: "x-default" as const, href: localizedUrl(origin, "ru", path) },
-  ];
+/** A page's unprefixed path in each language: one path for all, or each language's own (issue 31: Latin addresses). */
+export type PagePaths = string | LocalizedPaths;
+
+/** The page's unprefixed path in `lang` (undefined: the page has no twin in that language worth linking). */
+export function pathIn(paths: PagePaths, lang: Lang): string | undefined {
+  return typeof paths === "string" ? paths : paths[lang];
+}
+
+/**
+ * The hreflang targets of a page: each language it has (reciprocal and
+ * self-referencing), and x-default → the Russian page.
+ */
+export function hreflangUrls(origin: string, paths: PagePaths): { hrefLang: Lang | "x-default"; href: string }[] {
+  const targets: { hrefLang: Lang | "x-default"; href: string }[] = [];
+  for (const lang of LANGS) {
+    const path = pathIn(paths, lang);
+    if (path !== undefined) targets.push({ hrefLang: lang, href: localizedUrl(origin, lang, path) });
+  }
+  const fallback = pathIn(paths, DEFAULT_LANG);
+  if (fallback !== undefined) targets.push({ hrefLang: "x-default", href: localizedUrl(origin, DEFAULT_LANG, fallback) });
+  return targets;
 }
 
 /**
@@ -96,8 +111,8 @@ export interface PageMetaInput {
   origin: string;
   /** The language of this page. */
   lang: Lang;
-  /** The Russian (unprefixed) path of the page, e.g. "/properties". */
-  path: string;
+  /** The page's unprefixed path, e.g. "/properties", or each language's own (a property's Latin address). */
+  path: PagePaths;
   title: string;
   description: string;
   /** A site path ("/upload/…") or an absolute URL. */
@@ -111,14 +126,15 @@ export interface PageMetaInput {
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const { origin, lang, path, title } = input;
   const description = trimDescription(input.description);
-  const canonical = localizedUrl(origin, lang, path);
+  const canonical = localizedUrl(origin, lang, pathIn(path, lang) ?? pathIn(path, DEFAULT_LANG) ?? "/");
   const image = input.image ? absoluteUrl(origin, input.image) : null;
   const imageAlt = input.imageAlt?.trim() || title;
 
   const meta: MetaDescriptor[] = [{ title }, { name: "description", content: description }];
   if (input.noindex) meta.push({ name: "robots", content: "noindex" });
   meta.push({ tagName: "link", rel: "canonical", href: canonical });
-  for (const alt of hreflangUrls(origin, path)) {
+  // A page kept out of the index names no twins (hreflang between indexed pages only).
+  for (const alt of input.noindex ? [] : hreflangUrls(origin, path)) {
     meta.push({ tagName: "link", rel: "alternate", hrefLang: alt.hrefLang, href: alt.href });
   }
   meta.push(

@@ -25,7 +25,13 @@ export async function findLocationAddress(slug: string, lang: Lang = DEFAULT_LAN
     .where(and(eq(locationSlugHistory.slug_column, column), eq(locationSlugHistory.slug, normalized(slug))))
     .limit(1);
   const location = old ? await getLocation(old.location_id) : null;
-  return location ? { location, moved: true } : null;
+  if (location) return { location, moved: true };
+  // A language with its own addresses also knows the Russian ones (a shared link, a switch by cookie): 301 to its own.
+  if (column !== languageOf(DEFAULT_LANG).slug) {
+    const base = await findLocationAddress(slug, DEFAULT_LANG);
+    if (base) return { location: base.location, moved: true };
+  }
+  return null;
 }
 
 export type PropertyAddress =
@@ -45,6 +51,9 @@ export async function findPropertyAddress(locationSlug: string, propertySlug: st
   const column = languageOf(lang).slug;
   const property = await getPropertyBySlug(location.id, propertySlug, column);
   if (property) return { kind: place.moved ? "moved" : "current", location, property };
+  // As above: the Russian address of a property, opened in a language with its own, is sent on to its own.
+  const base = column === languageOf(DEFAULT_LANG).slug ? null : await getPropertyBySlug(location.id, propertySlug, languageOf(DEFAULT_LANG).slug);
+  if (base) return { kind: "moved", location, property: base };
   const [old] = await db()
     .select({ real_estate_id: propertySlugHistory.real_estate_id })
     .from(propertySlugHistory)

@@ -1,4 +1,4 @@
-import { and, asc, between, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, between, desc, eq, gte, inArray, lte, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, queryRows } from "~/db/client.server";
 import { locations, realEstates } from "~/db/schema";
@@ -7,19 +7,32 @@ import type { ListingQuery } from "~/lib/listing-query";
 import { shownImage } from "~/lib/image-keys";
 import { searchWords } from "~/lib/search";
 import { readContentVersion } from "~/db/content-version.server";
+import { TRANSLATED_LANGS, textColumn, type PerLanguage } from "~/i18n/lang";
 import { CountCache, countKey, VersionedCache } from "./listing-counts.server";
 import { MARK_STEP, markRowsSql, walkFromMarkSql } from "./listing-marks.server";
 import { keyColumns, orderBy, sortKeys, type KeyValues } from "./listing-sort.server";
 import { textSearchCondition } from "./text-search.server";
 
+/** The same in raw SQL: `title_bg as title_bg, title_en as title_en`. */
+function perLanguageSql(field: string, column: (name: "title_bg") => SQL.Aliased | AnyColumn): SQL {
+  return sql.join(
+    TRANSLATED_LANGS.map((lang) => sql`${column(textColumn(field, lang) as "title_bg")} as ${sql.identifier(textColumn(field, lang))}`),
+    sql`, `,
+  );
+}
+
 /** A card's columns (ListingItem), also read by the shortlist (shortlist.server.ts). */
 export const listingColumns = {
   id: realEstates.id,
   slug: realEstates.slug,
+  slug_en: realEstates.slug_en,
   title: realEstates.title,
+  // Each translated language's texts (a language added to app/i18n/lang.ts adds its columns here: docs/languages.md).
   title_bg: realEstates.title_bg,
+  title_en: realEstates.title_en,
   description: sql<string>`left(${realEstates.description}, 400)`.as("description"),
   description_bg: sql<string>`left(${realEstates.description_bg}, 400)`.as("description_bg"),
+  description_en: sql<string>`left(${realEstates.description_en}, 400)`.as("description_en"),
   price: realEstates.price,
   area: realEstates.area,
   property_type: realEstates.property_type,
@@ -31,7 +44,9 @@ export const listingColumns = {
   location_id: realEstates.location_id,
   location_name: locations.name,
   location_name_bg: locations.name_bg,
+  location_name_en: locations.name_en,
   location_slug: locations.slug,
+  location_slug_en: locations.slug_en,
   created_at: realEstates.created_at,
   status: realEstates.status,
   price_per_m2: realEstates.price_per_m2,
@@ -49,17 +64,18 @@ export const listingColumns = {
 const columns = listingColumns;
 
 /** A property on the map (issue 21): where visitors may see it, and what its marker's popup shows. */
-export interface MapPoint {
+export interface MapPoint extends PerLanguage<"title", string> {
   id: string;
   slug: string;
+  slug_en: string;
   title: string;
-  title_bg: string;
   price: number | null;
   status: string;
   precision: "exact" | "approximate";
   lat: number;
   lng: number;
   location_slug: string;
+  location_slug_en: string;
   /** The first photo, for the marker's card (null: none). */
   image: string | null;
 }
@@ -334,8 +350,9 @@ export class ListingEngine {
     const t = realEstates;
     const rows = await this.read<MapPoint>(
       filter,
-      sql`select ${t.id} as id, ${t.slug} as slug, ${t.title} as title, ${t.title_bg} as title_bg, ${t.price}::float8 as price,
+      sql`select ${t.id} as id, ${t.slug} as slug, ${t.slug_en} as slug_en, ${t.title} as title, ${perLanguageSql("title", (c) => t[c])}, ${t.price}::float8 as price,
         ${t.status} as status, ${t.location_precision} as precision, ${t.public_lat} as lat, ${t.public_lng} as lng, ${locations.slug} as location_slug,
+        ${locations.slug_en} as location_slug_en,
         ${t.images}[1] as image
         from ${t} join ${locations} on ${locations.id} = ${t.location_id} where ${where} order by ${t.id} limit ${limit + 1}`,
     );

@@ -14,13 +14,17 @@ import { locations, realEstates } from "~/db/schema";
 
 export interface SitemapLocation {
   slug: string;
+  slug_en: string;
   /** The later of the location's own change and its newest property change. */
   updated_at: string;
 }
 
+/** A property's addresses (slug, slug_en) and its English title (an English page without one is not listed: issue 31). */
 export interface SitemapProperty {
-  locationSlug: string;
+  location: { slug: string; slug_en: string };
   slug: string;
+  slug_en: string;
+  title_en: string;
   updated_at: string;
 }
 
@@ -34,7 +38,7 @@ export async function sitemapLocations(): Promise<SitemapLocation[]> {
     .groupBy(realEstates.location_id)
     .as("newest");
   return db()
-    .select({ slug: locations.slug, updated_at: w3c(sql`greatest(${locations.updated_at}, ${newest.at})`) })
+    .select({ slug: locations.slug, slug_en: locations.slug_en, updated_at: w3c(sql`greatest(${locations.updated_at}, ${newest.at})`) })
     .from(locations)
     .leftJoin(newest, eq(newest.location_id, locations.id))
     .orderBy(asc(locations.order), asc(locations.created_at), asc(locations.id));
@@ -56,6 +60,8 @@ export async function sitemapProperties(chunk: number, size: number): Promise<Si
     .select({
       id: realEstates.id,
       slug: realEstates.slug,
+      slug_en: realEstates.slug_en,
+      title_en: realEstates.title_en,
       location_id: realEstates.location_id,
       updated_at: realEstates.updated_at,
     })
@@ -65,7 +71,13 @@ export async function sitemapProperties(chunk: number, size: number): Promise<Si
     .offset((chunk - 1) * size)
     .as("run");
   return db()
-    .select({ locationSlug: locations.slug, slug: run.slug, updated_at: w3c(sql`${run.updated_at}`) })
+    .select({
+      location: { slug: locations.slug, slug_en: locations.slug_en },
+      slug: run.slug,
+      slug_en: run.slug_en,
+      title_en: run.title_en,
+      updated_at: w3c(sql`${run.updated_at}`),
+    })
     .from(run)
     .innerJoin(locations, eq(locations.id, run.location_id))
     .orderBy(asc(run.id));

@@ -1,7 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
-import { LANGUAGE_KEY } from "~/i18n/lang";
+import { DEFAULT_LANG, isLang, LANGUAGE_KEY } from "~/i18n/lang";
 import { freezePage, type PageEncoding } from "~/page-cache/frozen-page.server";
 import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/page-cache/page-cache.server";
 import { readCookie } from "~/web/cookies";
@@ -30,7 +30,8 @@ export function cachedPages(
   const cache = new PageCache(readContentVersion);
 
   const keyOf = (req: IncomingMessage) => {
-    const lang = readCookie(req.headers.cookie, LANGUAGE_KEY) === "bg" ? "bg" : "ru";
+    const chosen = readCookie(req.headers.cookie, LANGUAGE_KEY);
+    const lang = isLang(chosen) ? chosen : DEFAULT_LANG;
     return `${lang} ${req.url}`;
   };
   const cacheable = (req: IncomingMessage) => isCacheable(req.method ?? "", (req.url ?? "/").split("?")[0]!, req.headers.cookie);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { ALERT_PAGE_TEXTS } from "~/i18n/alerts";
-import { LANGS, type Lang } from "~/i18n/lang";
+import { LANGS, localizePath, type Lang } from "~/i18n/lang";
 import { ALERT_EMAIL_MAX, ALERT_FREQUENCIES, ALERT_QUERY_MAX, alertQuery, type AlertFrequency } from "~/lib/alerts";
 import { isNoticeVersion } from "~/lib/privacy";
 import { isEmailAddress } from "~/schemas/contact";
@@ -102,7 +102,7 @@ export async function handleAlertSubscribe(request: Request, pageLang: Lang, ip:
 
 /** The listing the form was sent from, in the page's language. */
 function backTo(lang: Lang, query: string): string {
-  return `${lang === "bg" ? "/bg" : ""}/properties${query ? `?${query}` : ""}`;
+  return `${localizePath(lang, "/properties")}${query ? `?${query}` : ""}`;
 }
 
 export type AlertLinkPage = {

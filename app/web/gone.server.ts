@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { listingEngine } from "~/context";
-import { pickText, type Lang } from "~/i18n";
+import { locationPathIn, placeName, type Lang } from "~/i18n";
 import { EMPTY_QUERY } from "~/lib/listing-query";
 import type { Location } from "~/models/locations.server";
 
@@ -8,6 +8,6 @@ import type { Location } from "~/models/locations.server";
 export async function goneResponse(location: Location, lang: Lang, context: Readonly<RouterContextProvider>) {
   const similar = await context.get(listingEngine).search({ ...EMPTY_QUERY, locationId: location.id }, { pageSize: 3 });
   // The shape GoneState (app/components/not-found-state.tsx) shows.
-  const gone = { location: { slug: location.slug, name: pickText(lang, location.name, location.name_bg) }, similar: similar.items };
+  const gone = { location: { path: locationPathIn(lang, location), name: placeName(lang, location) }, similar: similar.items };
   return data({ lang, gone }, { status: 410 });
 }

@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { requestInfo } from "~/context";
-import { pickText } from "~/i18n/lang";
+import { localText, placeName } from "~/i18n/lang";
 import { parseIdList } from "~/lib/shortlist";
 import { findDeletedProperties } from "~/models/addresses.server";
 import { readShortlist } from "~/models/shortlist.server";
@@ -20,10 +20,7 @@ export async function shortlistPageData(url: URL, max: number) {
   // What the deleted ones were (issue 30), as the database kept it when they went.
   const snapshots = await findDeletedProperties(entries.filter((e) => e.item === null).map((e) => e.id));
   const deleted: Record<string, WasProperty> = Object.fromEntries(
-    snapshots.map((d) => [
-      d.id,
-      { title: pickText(page.lang, d.title, d.title_bg), location: pickText(page.lang, d.location_name, d.location_name_bg), price: d.price },
-    ]),
+    snapshots.map((d) => [d.id, { title: localText(page.lang, d, "title"), location: placeName(page.lang, d, "location_name"), price: d.price }]),
   );
   return { ...page, error: null, ids: parsed.ids, entries, deleted };
 }

@@ -1,5 +1,5 @@
-import { LANGS } from "~/i18n/lang";
-import { hreflangUrls, localizedUrl } from "~/lib/seo";
+import { LANGS, locationPaths, propertyPaths } from "~/i18n/lang";
+import { hreflangUrls, localizedUrl, pathIn, type PagePaths } from "~/lib/seo";
 import { countSitemapProperties, sitemapLocations, sitemapProperties } from "~/models/sitemap.server";
 
 /**
@@ -9,18 +9,19 @@ import { countSitemapProperties, sitemapLocations, sitemapProperties } from "~/m
  *   /sitemaps/pages.xml          home, /properties and every location
  *   /sitemaps/properties-N.xml   the N-th (from 1) run of properties in id order
  *
- * Every page appears twice — Russian and its /bg twin — each <url> carrying
- * the ru, bg and x-default (Russian) alternates. One module serves both
- * registrations: without a `file` param it is the index.
+ * Every page appears once per language it has (app/i18n/lang.ts; an English
+ * property page without English texts is left out, issue 31), each <url>
+ * carrying every language's alternate and x-default (Russian). One module
+ * serves both registrations: without a `file` param it is the index.
  *
  * Chunk size: a sitemap may hold 50 000 URLs *and* 50 MB uncompressed. A
- * property's path can reach ~1 850 bytes once its Cyrillic slugs are
- * percent-encoded (location name ≤ 100 and title ≤ 200 characters, 6 bytes a
- * letter), and every <url> holds it four times, so the worst case is ~15 KB a
- * property for its two <url>s: 2 500 properties a file stays under 40 MB
- * (typical listings give ~3.5 MB). 100 000 properties make 40 files.
+ * property's Cyrillic path can reach ~1 850 bytes percent-encoded (location
+ * name ≤ 100 and title ≤ 200 characters, 6 bytes a letter); with three
+ * languages each <url> holds up to five paths, so the worst case is ~28 KB a
+ * property for its three <url>s: 1 500 properties a file stay under 45 MB
+ * (typical listings give ~3 MB). 100 000 properties make 67 files.
  */
-export const PROPERTIES_PER_SITEMAP = 2500;
+export const PROPERTIES_PER_SITEMAP = 1500;
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
@@ -32,19 +33,22 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
 }
 
-/** A page of the sitemap: its Russian (unprefixed, unencoded) path and last change. */
+/** A page of the sitemap: its unprefixed, unencoded path (or each language's) and last change. */
 export interface SitemapPage {
-  path: string;
+  path: PagePaths;
   lastmod?: string | null;
 }
 
-/** The page's two <url> entries (ru and bg), each with all the alternates. */
+/** The page's <url> entries, one per language it has, each with all the alternates. */
 function urlEntries(origin: string, page: SitemapPage): string {
   const lastmod = page.lastmod ? `<lastmod>${escapeXml(page.lastmod)}</lastmod>` : "";
   const alternates = hreflangUrls(origin, page.path)
     .map((alt) => `<xhtml:link rel="alternate" hreflang="${alt.hrefLang}" href="${escapeXml(alt.href)}"/>`)
     .join("");
-  return LANGS.map((lang) => `<url><loc>${escapeXml(localizedUrl(origin, lang, page.path))}</loc>${lastmod}${alternates}</url>\n`).join("");
+  return LANGS.flatMap((lang) => {
+    const path = pathIn(page.path, lang);
+    return path === undefined ? [] : [`<url><loc>${escapeXml(localizedUrl(origin, lang, path))}</loc>${lastmod}${alternates}</url>\n`];
+  }).join("");
 }
 
 /** A <urlset> of the pages, both languages of each. */
@@ -85,7 +89,7 @@ async function pagesSitemap(origin: string): Promise<string> {
   return renderUrlSet(origin, [
     { path: "/", lastmod: newest },
     { path: "/properties", lastmod: newest },
-    ...locations.map((l) => ({ path: `/${l.slug}`, lastmod: l.updated_at })),
+    ...locations.map((l) => ({ path: locationPaths(l), lastmod: l.updated_at })),
   ]);
 }
 
@@ -106,7 +110,7 @@ export async function sitemapResponse(origin: string, file: string | undefined, 
   return xml(
     renderUrlSet(
       origin,
-      rows.map((p) => ({ path: `/${p.locationSlug}/${p.slug}`, lastmod: p.updated_at })),
+      rows.map((p) => ({ path: propertyPaths(p, p.location), lastmod: p.updated_at })),
     ),
   );
 }

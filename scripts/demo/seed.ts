@@ -20,7 +20,7 @@ import { eq, max, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { realEstates } from "~/db/schema";
 import { searchVectorOf } from "~/models/text-search.server";
-import { nextFreeSlug } from "~/lib/slug";
+import { nextFreeSlug, slugSource } from "~/lib/slug";
 import { ensureDefaultLocations, listLocations, updateLocation, type Location } from "~/models/locations.server";
 import { lockList } from "~/models/ordering.server";
 import { countProperties, propertiesOf, propertySlugBase } from "~/models/real-estates.server";
@@ -108,7 +108,7 @@ async function takenNames(): Promise<{ slugs: Map<string, Set<string>>; referenc
 }
 
 /** A row to insert, and the price it is cut to afterwards when it was first listed higher. */
-type PendingRow = PropertyCreateInput & { slug: string; cutTo: number | null };
+type PendingRow = PropertyCreateInput & { slug: string; slug_en: string; cutTo: number | null };
 
 function buildRow(index: number, location: Location, pool: readonly PoolImage[], taken: Set<string>, references: Set<string>): PendingRow {
   const { listed_price: listedPrice, ...listing } = demoListing(index, location);
@@ -128,7 +128,9 @@ function buildRow(index: number, location: Location, pool: readonly PoolImage[],
   const wanted = `${propertySlugBase(parsed.data.title)}-${index + 1}`;
   const slug = taken.has(wanted) ? nextFreeSlug(wanted, taken) : wanted;
   taken.add(slug);
-  return { ...parsed.data, slug, cutTo: listedPrice === null ? null : listing.price };
+  // The English address: from the English title, numbered like the Russian one (so unique among the demo's).
+  const slug_en = `${propertySlugBase(slugSource("en", parsed.data, "title"), "en")}-${index + 1}`;
+  return { ...parsed.data, slug, slug_en, cutTo: listedPrice === null ? null : listing.price };
 }
 
 /** Inserts one batch: order locks of its locations, positions after each location's last one. */

@@ -1,5 +1,5 @@
 import { listingEngine } from "~/context";
-import { localizePath, pickText, type Lang } from "~/i18n";
+import { isLang, localizePath, localText, propertyPathIn } from "~/i18n";
 import { parseBBox } from "~/lib/geo/bbox";
 import { imageVariant } from "~/lib/images";
 import { parseListingQuery } from "~/lib/listing-query";
@@ -24,7 +24,7 @@ const MESSAGES = {
 export async function loader({ url, context }: Route.LoaderArgs): Promise<Response> {
   const params = url.searchParams;
   const lang = params.get("lang") ?? "ru";
-  if (lang !== "ru" && lang !== "bg") return refuse(MESSAGES.badLang);
+  if (!isLang(lang)) return refuse(MESSAGES.badLang);
   if (params.has("bbox") && parseBBox(params.get("bbox")) === null) return refuse(MESSAGES.badBBox);
   const { sort: _sort, page: _page, ...query } = parseListingQuery(params);
   const { points, truncated } = await context.get(listingEngine).points(query, { limit: MAX_MAP_POINTS });
@@ -37,11 +37,11 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Respon
       geometry: { type: "Point", coordinates: [round6(p.lng), round6(p.lat)] },
       properties: {
         id: p.id,
-        title: pickText(lang as Lang, p.title, p.title_bg),
+        title: localText(lang, p, "title"),
         price: p.price,
         status: p.status,
         // The path as text (an IRI), not percent-encoded: a Cyrillic letter is 2 bytes, not 6 — half of each feature.
-        url: localizePath(lang as Lang, `/${p.location_slug}/${p.slug}`),
+        url: localizePath(lang, propertyPathIn(lang, p)),
         precision: p.precision,
         image: p.image ? imageVariant(p.image, 320) : null,
       },

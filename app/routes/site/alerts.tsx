@@ -36,7 +36,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function Alerts({ loaderData, actionData }: Route.ComponentProps) {
   const T = ALERT_PAGE_TEXTS[loaderData.lang];
-  const back = actionData?.back ?? (loaderData.lang === "bg" ? "/bg/properties" : "/properties");
+  const back = actionData?.back ?? localizePath(loaderData.lang, "/properties");
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-20 text-center">
       <h1 className="text-2xl font-semibold text-sea-900">{T.title}</h1>

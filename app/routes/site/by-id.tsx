@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
 import { GoneState, NotFoundState, type GoneData } from "~/components/not-found-state";
-import { dictionary, localizePath, splitLangPath } from "~/i18n";
+import { dictionary, localizePath, localSlug, locationPathIn, splitLangPath } from "~/i18n";
 import { encodePath } from "~/lib/seo";
 import { findDeletedPropertyLocation } from "~/models/addresses.server";
 import { getLocation } from "~/models/locations.server";
@@ -19,11 +19,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (isLocationPath(path)) {
     const location = await getLocation(params.id);
     // Location headers are bytes: Cyrillic slugs must be percent-encoded.
-    if (location) throw redirect(encodePath(localizePath(lang, `/${location.slug}`)), 301);
+    if (location) throw redirect(encodePath(localizePath(lang, locationPathIn(lang, location))), 301);
   } else {
     const property = await getProperty(params.id);
     const location = property ? await getLocation(property.location_id) : null;
-    if (property && location) throw redirect(encodePath(localizePath(lang, `/${location.slug}/${property.slug}`)), 301);
+    if (property && location) throw redirect(encodePath(localizePath(lang, `${locationPathIn(lang, location)}/${localSlug(lang, property)}`)), 301);
     // A deleted property's id answers like its address (decision 0023): 410 with where it was.
     const was = property ? null : await findDeletedPropertyLocation(params.id);
     if (was) throw await goneResponse(was, lang, context);

@@ -4,7 +4,7 @@ import { ContactForm } from "~/components/contact-form";
 import { LocationCard } from "~/components/location-card";
 import { LocationSelect } from "~/components/location-select";
 import { PropertyCardList } from "~/components/property-card";
-import { type Dictionary, dictionary, fill, type Lang, localizePath, pickText } from "~/i18n";
+import { dictionary, fill, localizePath, locationPathIn, placeName, type Dictionary, type Lang } from "~/i18n";
 import { shownImage } from "~/lib/image-keys";
 import { HOME_ROW_SIZE, type ListingItem } from "~/lib/listing";
 import { listingHref } from "~/lib/listing-query";
@@ -34,8 +34,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     ...page,
     locations: locations.map((l) => ({
       id: l.id,
-      name: pickText(lang, l.name, l.name_bg),
-      slug: l.slug,
+      name: placeName(lang, l),
+      path: locationPathIn(lang, l),
       // Any spelling of an upload is shown from its /upload/ path (decision 0031).
       image: shownImage(l.image) ?? "",
       count: l.property_count,
@@ -149,7 +149,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {locations.map((l) => (
             <li key={l.id}>
-              <LocationCard name={l.name} href={localizePath(lang, `/${l.slug}`)} image={l.image} propertyCount={l.count} lang={lang} />
+              <LocationCard name={l.name} href={localizePath(lang, l.path)} image={l.image} propertyCount={l.count} lang={lang} />
             </li>
           ))}
         </ul>

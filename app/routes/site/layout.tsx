@@ -2,21 +2,24 @@ import { useEffect, useRef } from "react";
 import { Link, Outlet, redirect, useLoaderData, useLocation } from "react-router";
 import { GlobalErrorScreen } from "~/components/global-error";
 import { LanguageSwitch } from "~/components/language-switch";
-import { dictionary, localizePath, splitLangPath } from "~/i18n";
+import { DEFAULT_LANG, dictionary, localizePath, splitLangPath } from "~/i18n";
 import { contactShouldRevalidate } from "~/web/contact-client-action";
 import { cookieLang } from "~/web/language.server";
 import { siteConfig } from "~/web/site.server";
 import type { Route } from "./+types/layout";
 
 /**
- * Frame of every public page in both languages: header (logo, links, RU|BG,
- * mobile menu) and footer (anchors, contacts, working hours). A visitor who
- * chose Bulgarian (cookie) and opens a Russian URL is sent to its /bg twin.
+ * Frame of every public page in every language: header (logo, links, the
+ * language switch, mobile menu) and footer (anchors, contacts, working hours).
+ * A visitor who chose another language (cookie) and opens a Russian URL is
+ * sent to its twin in that language.
  */
 export function loader({ request, url }: Route.LoaderArgs) {
   const { lang, path } = splitLangPath(url.pathname);
-  if (lang === "ru" && cookieLang(request) === "bg") {
-    throw redirect(localizePath("bg", path) + url.search, { headers: { Vary: "Cookie" } });
+  const chosen = cookieLang(request);
+  if (lang === DEFAULT_LANG && chosen !== null && chosen !== DEFAULT_LANG) {
+    // A Latin-address language finds the Cyrillic address too and sends it on to its own (addresses.server.ts).
+    throw redirect(localizePath(chosen, path) + url.search, { headers: { Vary: "Cookie" } });
   }
   const site = siteConfig();
   return { lang, site: { phone: site.phone, email: site.email, hours: site.hours, messengers: site.messengers } };

@@ -6,7 +6,7 @@ import { AlertForm } from "~/components/alert-form";
 import { ListingView } from "~/components/listing-view";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
 import { NotFoundState } from "~/components/not-found-state";
-import { dictionary, fill, localizePath, pickText, splitLangPath } from "~/i18n";
+import { dictionary, fill, localizePath, locationPathIn, locationPaths, placeName, splitLangPath } from "~/i18n";
 import { placeIn } from "~/i18n/format";
 import { formatPropertyCount } from "~/i18n/plural";
 import { displayImageUrl } from "~/lib/image-keys";
@@ -22,11 +22,11 @@ import type { Route } from "./+types/location";
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { lang, origin } = pageContext(url);
-  const address = await findLocationAddress(params.locationSlug);
+  const address = await findLocationAddress(params.locationSlug, lang);
   if (!address) throw data({ lang }, { status: 404 });
   const { location } = address;
   // A renamed location's old links (issue 20, decision 0023): 301 to its current address, the listing state kept.
-  if (address.moved) throw redirect(encodePath(localizePath(lang, `/${location.slug}`)) + url.search, 301);
+  if (address.moved) throw redirect(encodePath(localizePath(lang, locationPathIn(lang, location))) + url.search, 301);
   const query = { ...parseListingQuery(url.searchParams), locationId: location.id };
   // The same clean URL as /properties (the location is the path, never a parameter).
   const clean = listingRedirect(url, { ...query, locationId: null });
@@ -39,10 +39,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   return {
     lang,
     origin,
+    switchPaths: locationPaths(location),
     location: {
       id: location.id,
       slug: location.slug,
-      name: pickText(lang, location.name, location.name_bg),
+      path: locationPathIn(lang, location),
+      paths: locationPaths(location),
+      name: placeName(lang, location),
       // «в Созополе»: Russian headings decline the place (null: a wording without case).
       in: placeIn(lang, location),
       image: location.image ? displayImageUrl(location.image) : location.image,
@@ -61,7 +64,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
 export function meta({ loaderData: d }: Route.MetaArgs) {
   if (!d) return [];
   const t = dictionary(d.lang);
-  const path = `/${d.location.slug}`;
+  const path = d.location.paths;
   const { name, in: where } = d.location;
   const count = formatPropertyCount(d.total, d.lang);
   return [
@@ -78,7 +81,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     jsonLd(
       breadcrumbJsonLd([
         { name: t.nav.home, url: d.origin + localizePath(d.lang, "/") },
-        { name: d.location.name, url: d.origin + localizePath(d.lang, path) },
+        { name: d.location.name, url: d.origin + encodePath(localizePath(d.lang, d.location.path)) },
       ]),
     ),
   ];
@@ -124,7 +127,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
         <ListingView
           lang={lang}
           t={t}
-          basePath={localizePath(lang, `/${location.slug}`)}
+          basePath={localizePath(lang, location.path)}
           // The location is the page itself, so its links and form carry no location parameter.
           query={{ ...query, locationId: null }}
           page={page}

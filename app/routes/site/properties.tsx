@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { AlertForm } from "~/components/alert-form";
 import { ListingView } from "~/components/listing-view";
-import { dictionary, localizePath, pickText } from "~/i18n";
+import { dictionary, localizePath, placeName } from "~/i18n";
 import { alertQuery } from "~/lib/alerts";
 import { activeFilterCount, listingRedirect, listingSearchParams, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { pageMeta } from "~/lib/seo";
@@ -23,7 +23,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     origin,
     query: { ...query, page: page.page },
     page,
-    locations: locations.map((l) => ({ id: l.id, name: pickText(lang, l.name, l.name_bg) })),
+    locations: locations.map((l) => ({ id: l.id, name: placeName(lang, l) })),
     tiles: mapTiles(),
     // «Сообщать о новых объектах» (issue 22): the filters shown, when mail is on.
     alertQuery: alertsEnabled() ? alertQuery(listingSearchParams(query).toString()).query : null,

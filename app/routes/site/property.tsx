@@ -12,7 +12,22 @@ import { PropertyMap } from "~/components/map/property-map";
 import { favoriteLabels, PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
 import { PropertyFacts } from "~/components/property-facts";
 import { ShareControl } from "~/components/share-control";
-import { dictionary, fill, localizePath, pickText, splitLangPath, type Lang } from "~/i18n";
+import {
+  dictionary,
+  fill,
+  hasOwnText,
+  isIndexedIn,
+  languageOf,
+  localizePath,
+  localList,
+  localSlug,
+  localText,
+  locationPathIn,
+  placeName,
+  propertyPaths,
+  splitLangPath,
+  type Lang,
+} from "~/i18n";
 import { formatArea, formatPrice, placeIn } from "~/i18n/format";
 import { displayImageUrl } from "~/lib/image-keys";
 import { imageSrcSet, imageVariant } from "~/lib/images";
@@ -29,17 +44,21 @@ import { goneResponse } from "~/web/gone.server";
 import { agentCardData, contactPageData, mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/property";
 
-async function find(params: Route.LoaderArgs["params"]) {
-  const location = await getLocationBySlug(params.locationSlug);
-  const property = location ? await getPropertyBySlug(location.id, params.propertySlug) : null;
+async function find(params: Route.LoaderArgs["params"], lang: Lang) {
+  const column = languageOf(lang).slug;
+  const location = await getLocationBySlug(params.locationSlug, column);
+  const property = location ? await getPropertyBySlug(location.id, params.propertySlug, column) : null;
   return location && property ? { location, property } : null;
 }
 
 /** Old addresses (issue 20, decision 0023): a renamed or moved property answers 301 to where it is now, a deleted one 410. */
 async function current({ url, params, context }: Route.LoaderArgs, lang: Lang) {
-  const address = await findPropertyAddress(params.locationSlug, params.propertySlug);
+  const address = await findPropertyAddress(params.locationSlug, params.propertySlug, lang);
   if (!address) throw data({ lang }, { status: 404 });
-  if (address.kind === "moved") throw redirect(encodePath(localizePath(lang, `/${address.location.slug}/${address.property.slug}`)) + url.search, 301);
+  if (address.kind === "moved") {
+    const path = `${locationPathIn(lang, address.location)}/${localSlug(lang, address.property)}`;
+    throw redirect(encodePath(localizePath(lang, path)) + url.search, 301);
+  }
   if (address.kind === "gone") throw await goneResponse(address.location, lang, context);
   return address;
 }
@@ -49,21 +68,29 @@ export async function loader(args: Route.LoaderArgs) {
   const page = contactPageData(url);
   const { lang } = page;
   const { location, property: p } = await current(args, lang);
+  // Issue 31: a language without the property's own texts shows the Russian ones, marked (and, in English, unindexed).
+  const translated = hasOwnText(lang, p, "title");
   return {
     ...page,
+    paths: propertyPaths(p, location),
+    // The language switch's targets: every language has the page (without its texts it shows the Russian ones).
+    switchPaths: propertyPaths(p, location, true),
+    translated,
+    indexed: isIndexedIn(lang, p),
     location: {
       slug: location.slug,
-      name: pickText(lang, location.name, location.name_bg),
+      path: locationPathIn(lang, location),
+      name: placeName(lang, location),
       in: placeIn(lang, location),
       // Where a sold property sends the buyer: its location's listing of the same type, without sold ones (the default).
-      similarHref: listingHref(localizePath(lang, `/${location.slug}`), { type: p.property_type }),
+      similarHref: listingHref(localizePath(lang, locationPathIn(lang, location)), { type: p.property_type }),
     },
     property: {
       id: p.id,
-      slug: p.slug,
-      title: pickText(lang, p.title, p.title_bg),
-      description: pickText(lang, p.description, p.description_bg),
-      features: lang === "bg" && p.features_bg.length > 0 ? p.features_bg : p.features,
+      slug: localSlug(lang, p),
+      title: localText(lang, p, "title"),
+      description: localText(lang, p, "description"),
+      features: localList(lang, p, "features"),
       price: p.price,
       area: p.area,
       bedrooms: p.bedrooms,
@@ -103,7 +130,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action({ url, request, params, context }: Route.ActionArgs) {
   const { lang } = pageContext(url);
-  const found = await find(params);
+  const found = await find(params, lang);
   if (!found) throw data({ lang }, { status: 404 });
   return handleContactAction(request, lang, context.get(requestInfo).ip, found.property.id);
 }
@@ -117,8 +144,8 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   if (!d) return [];
   const t = dictionary(d.lang);
   const p = d.property;
-  const path = `/${d.location.slug}/${p.slug}`;
-  const url = d.origin + localizePath(d.lang, path);
+  const path = `${d.location.path}/${p.slug}`;
+  const url = d.origin + encodePath(localizePath(d.lang, path));
   const absolute = (src: string) => (src.startsWith("/") ? d.origin + src : src);
   const price = p.price === null ? t.card.priceOnRequest : formatPrice(p.price, d.lang);
   const facts = [price, d.location.name, p.area !== null ? formatArea(p.area, d.lang) : null].filter(Boolean).join(" · ");
@@ -126,7 +153,8 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     ...pageMeta({
       origin: d.origin,
       lang: d.lang,
-      path,
+      path: { ...d.paths, [d.lang]: path },
+      noindex: !d.indexed,
       title: `${p.title} — ${price}, ${d.location.name}`,
       description: `${facts}. ${p.description}`,
       image: p.images[0],
@@ -154,7 +182,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
     jsonLd(
       breadcrumbJsonLd([
         { name: t.nav.home, url: d.origin + localizePath(d.lang, "/") },
-        { name: d.location.name, url: d.origin + localizePath(d.lang, `/${d.location.slug}`) },
+        { name: d.location.name, url: d.origin + localizePath(d.lang, d.location.path) },
         { name: p.title, url },
       ]),
     ),
@@ -165,7 +193,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   const { lang, location, property: p, related } = loaderData;
   const t = dictionary(lang);
   const oldPrice = reducedFrom(p);
-  const shareUrl = loaderData.origin + encodePath(localizePath(lang, `/${location.slug}/${p.slug}`));
+  const shareUrl = loaderData.origin + encodePath(localizePath(lang, `${location.path}/${p.slug}`));
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       {p.status === "sold" ? (
@@ -192,7 +220,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             /
           </li>
           <li>
-            <Link to={localizePath(lang, `/${location.slug}`)} className="hover:text-sea-700 hover:underline">
+            <Link to={localizePath(lang, location.path)} className="hover:text-sea-700 hover:underline">
               {location.name}
             </Link>{" "}
             /

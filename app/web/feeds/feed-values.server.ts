@@ -1,5 +1,5 @@
 import "~/i18n/all";
-import { dictionary, fill, pickText, type Lang } from "~/i18n";
+import { dictionary, fill, localText, placeName, type Lang } from "~/i18n";
 import { formatDecimal } from "~/i18n/format";
 import { storeKeyOf, uploadPathOf } from "~/lib/image-keys";
 import { localizedUrl } from "~/lib/seo";
@@ -56,9 +56,9 @@ export function propertyUrl(origin: string, lang: Lang, p: Pick<FeedProperty, "l
   return localizedUrl(origin, lang, `/${p.location_slug}/${p.slug}`);
 }
 
-/** Title and description in a language, Russian when the Bulgarian one is empty (the site's rule, pickText). */
+/** Title and description in a language, Russian when the Bulgarian one is empty (the site's rule, localText). */
 export function titleIn(lang: Lang, p: Pick<FeedProperty, "title" | "title_bg">): string {
-  return pickText(lang, p.title, p.title_bg);
+  return localText(lang, p, "title");
 }
 
 /**
@@ -66,7 +66,7 @@ export function titleIn(lang: Lang, p: Pick<FeedProperty, "title" | "title_bg">)
  * paragraph: neither portal has an element for it (../shared/feeds.md).
  */
 export function descriptionIn(lang: Lang, p: Pick<FeedProperty, "description" | "description_bg" | "maintenance_fee_eur_m2">): string {
-  const text = pickText(lang, p.description, p.description_bg).trim();
+  const text = localText(lang, p, "description").trim();
   if (p.maintenance_fee_eur_m2 === null) return text;
   const t = dictionary(lang).property;
   const fee = `${t.maintenanceFee}: ${fill(t.perM2Year, { fee: formatDecimal(p.maintenance_fee_eur_m2, lang, 2) })}.`;
@@ -75,7 +75,7 @@ export function descriptionIn(lang: Lang, p: Pick<FeedProperty, "description" | 
 
 /** The location's name in a language (Russian fallback). */
 export function townIn(lang: Lang, p: Pick<FeedProperty, "location_name" | "location_name_bg">): string {
-  return pickText(lang, p.location_name, p.location_name_bg);
+  return placeName(lang, p, "location_name");
 }
 
 /** Whether the building is not yet finished: before Act 16 (issue 20's stages). */
