@@ -3,7 +3,7 @@ import { db, type Executor } from "~/db/client.server";
 import type { AlertMail } from "~/db/schema";
 import "~/i18n/all";
 import { describeAlertSearch } from "~/i18n/alert-search";
-import { placeName } from "~/i18n/lang";
+import { placeName, propertyPathIn } from "~/i18n/lang";
 import { alertQuery } from "~/lib/alerts";
 import {
   alertLocationNames,
@@ -133,7 +133,7 @@ export function createAlertJob(options: AlertJobOptions): AlertJob {
         );
         const properties = mail.items.flatMap((item) => {
           const p = found.get(item.id);
-          return p ? [{ ...p, kind: item.kind, was: item.was ?? null, path: `/${p.location_slug}/${p.slug}` }] : [];
+          return p ? [{ ...p, kind: item.kind, was: item.was ?? null, path: propertyPathIn(subscription.lang, p) }] : [];
         });
         if (properties.length === 0) {
           await markAlertMailSent(mail.id, now(), d);

@@ -1,3 +1,4 @@
+import { LANGS, ownText } from "~/i18n/lang";
 /**
  * Case-folding for text search, done here rather than by the database so it
  * is the same on PGlite and on any PostgreSQL locale: lowercase, ё → е.
@@ -23,9 +24,14 @@ export function referenceSearchText(reference: string | null | undefined): strin
   return parts.length === 0 ? "" : `${parts.join(" ")} ${parts.join("-")} ${parts.join("")}`;
 }
 
-/** The text a property is searched by: its four texts and its reference, folded (models/text-search searchVectorOf). */
-export function searchTextOf(p: { title: string; title_bg: string; description: string; description_bg: string; reference?: string | null }): string {
-  return [foldForSearch([p.title, p.title_bg, p.description, p.description_bg].join("\n")), referenceSearchText(p.reference)].join("\n");
+/**
+ * The text a property is searched by: its titles and descriptions in every
+ * language (app/i18n/lang.ts; English words match on every page, issue 31)
+ * and its reference, folded (models/text-search searchVectorOf).
+ */
+export function searchTextOf(p: { title: string; description: string; reference?: string | null } & Partial<Record<string, unknown>>): string {
+  const texts = LANGS.flatMap((lang) => [ownText(lang, p, "title"), ownText(lang, p, "description")]).filter((t) => t !== "");
+  return [foldForSearch(texts.join("\n")), referenceSearchText(p.reference)].join("\n");
 }
 
 /** At most this many words of a search are used (the rest only make it slower). */

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { db, queryRows, type Executor } from "~/db/client.server";
 import { alertMails, alertSubscriptions, alertTokens, locations, type AlertMail, type AlertSubscription } from "~/db/schema";
 import { ALERT_CONFIRM_DAYS, looksLikeAlertToken, type AlertFilter, type AlertFrequency } from "~/lib/alerts";
-import type { Lang } from "~/i18n/lang";
+import type { Lang, PerLanguage } from "~/i18n/lang";
 import { prefixTerm, searchWords } from "~/lib/search";
 
 /**
@@ -396,34 +396,38 @@ export async function getAlertSubscription(id: string, database: Executor = db()
 }
 
 /** A subscription's location in each language (the confirmation names it); null when gone or none. */
-export async function alertLocationNames(id: string | null, database: Executor = db()): Promise<{ name: string; name_bg: string } | null> {
+export async function alertLocationNames(id: string | null, database: Executor = db()): Promise<{ name: string; name_bg: string; name_en: string } | null> {
   if (!id) return null;
-  const [row] = await database.select({ name: locations.name, name_bg: locations.name_bg }).from(locations).where(eq(locations.id, id));
+  const [row] = await database
+    .select({ name: locations.name, name_bg: locations.name_bg, name_en: locations.name_en })
+    .from(locations)
+    .where(eq(locations.id, id));
   return row ?? null;
 }
 
 /** What an alert mail shows of each property (its current state; gone ones are left out). */
-export interface AlertProperty {
+export interface AlertProperty extends PerLanguage<"title", string>, PerLanguage<"location_name", string> {
   id: string;
   title: string;
-  title_bg: string;
   price: number | null;
   area: number | null;
   bedrooms: number | null;
   sea_distance_m: number | null;
   images: string[];
   slug: string;
+  slug_en: string;
   location_slug: string;
+  location_slug_en: string;
   location_name: string;
-  location_name_bg: string;
 }
 
 export async function alertProperties(ids: string[], database: Executor = db()): Promise<AlertProperty[]> {
   if (ids.length === 0) return [];
   return queryRows<AlertProperty>(
     database,
-    sql`select p.id, p.title, p.title_bg, p.price::float8 as price, p.area::float8 as area, p.bedrooms, p.sea_distance_m, p.images, p.slug,
-          l.slug as location_slug, l.name as location_name, l.name_bg as location_name_bg
+    sql`select p.id, p.title, p.title_bg, p.title_en, p.price::float8 as price, p.area::float8 as area, p.bedrooms, p.sea_distance_m, p.images,
+          p.slug, p.slug_en, l.slug as location_slug, l.slug_en as location_slug_en, l.name as location_name, l.name_bg as location_name_bg,
+          l.name_en as location_name_en
         from real_estates p join locations l on l.id = p.location_id
         where p.id in (${sql.join(
           ids.map((id) => sql`${id}::uuid`),

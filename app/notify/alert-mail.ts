@@ -1,5 +1,5 @@
 import type { AlertProperty } from "~/models/alerts.server";
-import type { Lang } from "~/i18n/lang";
+import { localText, type Lang, type PerLanguage } from "~/i18n/lang";
 import { formatArea, formatDistance, formatPrice } from "~/i18n/format";
 import { formatPropertyCount } from "~/i18n/plural";
 import { localizedUrl } from "~/lib/seo";
@@ -69,10 +69,33 @@ const TEXTS = {
     search: "Вашето търсене",
     unsubscribe: "Отпишете се от тези писма",
   },
-} as const;
+  en: {
+    confirmSubject: "Please confirm your new-property alerts",
+    confirmIntro: "You (or someone who gave your address) signed up for e-mails about new properties matching this search:",
+    confirmAction: "Confirm my alerts",
+    confirmIgnore: "If this wasn't you, simply ignore this e-mail: nothing will be sent without confirmation, and the request is deleted after 7 days.",
+    newSubject: (n: number) => (n === 1 ? "A new property matches your search" : `New properties matching your search: ${n}`),
+    dropSubject: (n: number) => (n === 1 ? "A price has been reduced in your search" : `Prices reduced in your search: ${n}`),
+    bothSubject: (a: number, b: number) => `Your search: ${a} new, ${b} price reductions`,
+    newDigestSubject: (n: number) => `Today's new properties matching your search: ${n}`,
+    dropDigestSubject: (n: number) => `Today's price reductions in your search: ${n}`,
+    bothDigestSubject: (a: number, b: number) => `Today in your search: ${a} new, ${b} price reductions`,
+    alertIntro: "There is news about your search:",
+    isNew: "New property",
+    priceDrop: "Price reduced",
+    was: (price: string) => `was ${price}`,
+    more: (n: string) => `And ${n} more matching your search`,
+    bedrooms: (n: number) => (n === 1 ? "1 bedroom" : `${n} bedrooms`),
+    toSea: (d: string) => `${d} to the sea`,
+    priceOnRequest: "Price on request",
+    open: "View property",
+    search: "Your search",
+    unsubscribe: "Unsubscribe from these e-mails",
+  },
+} as const satisfies Record<Lang, Record<string, unknown>>;
 
 /** A property as an alert mail shows it: the model's facts, why it is news, and its page's path ("/{location}/{property}"). */
-export type AlertMailProperty = Pick<AlertProperty, "title" | "title_bg" | "price" | "area" | "bedrooms" | "sea_distance_m" | "images"> & {
+export type AlertMailProperty = Pick<AlertProperty, "title" | "price" | "area" | "bedrooms" | "sea_distance_m" | "images"> & Partial<PerLanguage<"title", string>> & {
   kind: "new" | "price_drop";
   path: string;
   /** A price cut's price before it (null: not known). */
@@ -126,7 +149,7 @@ export function composeAlertMail(input: {
   const shown = input.properties.slice(0, ALERT_MAIL_MAX_ITEMS);
   const more = input.properties.length - shown.length;
   const entries = shown.map((p) => {
-    const title = (lang === "bg" && p.title_bg.trim() ? p.title_bg : p.title).replace(/\s+/g, " ").trim();
+    const title = localText(lang, p, "title").replace(/\s+/g, " ").trim();
     const facts = [
       p.area !== null ? formatArea(p.area, lang) : null,
       p.bedrooms !== null ? t.bedrooms(p.bedrooms) : null,

@@ -1,5 +1,7 @@
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
+import { localizePath, splitLangPath, type Lang } from "~/i18n/lang";
+import { SMALL_PAGE_TEXTS, type SmallPageTexts } from "~/i18n/small-pages";
 import { log } from "~/platform/log.server";
 
 /**
@@ -14,77 +16,27 @@ import { log } from "~/platform/log.server";
  *
  * The small pages are also the edge guard's (app/web/edge-guard.server.ts).
  */
-export type PageLang = "ru" | "bg";
+export type PageLang = Lang;
 
-const PAGES = {
-  tooLong: {
-    ru: {
-      title: "Адрес слишком длинный",
-      text: "Адрес страницы слишком длинный (например, очень длинный текст поиска), и сервер не может его обработать. Сократите запрос и попробуйте ещё раз.",
-    },
-    bg: {
-      title: "Адресът е твърде дълъг",
-      text: "Адресът на страницата е твърде дълъг (например много дълъг текст за търсене) и сървърът не може да го обработи. Съкратете заявката и опитайте отново.",
-    },
-  },
-  badRequest: {
-    ru: {
-      title: "Неверный запрос",
-      text: "Адрес страницы содержит недопустимые символы или запрос составлен неверно, и сервер не может его обработать. Проверьте адрес или перейдите к списку объектов.",
-    },
-    bg: {
-      title: "Невалидна заявка",
-      text: "Адресът на страницата съдържа недопустими символи или заявката е съставена неправилно и сървърът не може да я обработи. Проверете адреса или отидете към списъка с имоти.",
-    },
-  },
-  methodNotAllowed: {
-    ru: { title: "Метод не поддерживается", text: "Сервер не выполняет запросы этого вида. Откройте страницу в браузере или перейдите к списку объектов." },
-    bg: { title: "Методът не се поддържа", text: "Сървърът не изпълнява заявки от този вид. Отворете страницата в браузър или отидете към списъка с имоти." },
-  },
-  // A request body that arrives too slowly (app/web/edge-guard.server.ts, watchRequestBody).
-  requestTimeout: {
-    ru: {
-      title: "Время ожидания истекло",
-      text: "Данные запроса поступали слишком медленно, и сервер прервал соединение. Проверьте подключение к интернету и попробуйте ещё раз.",
-    },
-    bg: {
-      title: "Времето за изчакване изтече",
-      text: "Данните от заявката пристигаха твърде бавно и сървърът прекъсна връзката. Проверете връзката с интернет и опитайте отново.",
-    },
-  },
-  // Bodies refused by server/body-limits.ts.
-  tooLarge: {
-    ru: { title: "Слишком большой запрос", text: "Отправленные данные слишком велики, и сервер их не принял. Сократите текст или файл и попробуйте ещё раз." },
-    bg: { title: "Заявката е твърде голяма", text: "Изпратените данни са твърде големи и сървърът не ги прие. Съкратете текста или файла и опитайте отново." },
-  },
-  unsupportedType: {
-    ru: { title: "Неподдерживаемый формат", text: "Здесь сервер принимает только данные формы. Вернитесь на страницу и отправьте форму ещё раз." },
-    bg: { title: "Неподдържан формат", text: "Тук сървърът приема само данни от формуляр. Върнете се на страницата и изпратете формуляра отново." },
-  },
-  unreadableForm: {
-    ru: { title: "Неверный запрос", text: "Данные формы не удалось прочитать. Вернитесь на страницу и отправьте форму ещё раз." },
-    bg: { title: "Невалидна заявка", text: "Данните от формуляра не можаха да бъдат прочетени. Върнете се на страницата и изпратете формуляра отново." },
-  },
-} as const satisfies Record<string, Record<PageLang, { title: string; text: string }>>;
+export type SmallPage = keyof SmallPageTexts["pages"];
+export type SmallPageLink = keyof SmallPageTexts["links"];
 
-const LINKS = {
-  listing: { ru: { link: "Все объекты", href: "/properties" }, bg: { link: "Всички имоти", href: "/bg/properties" } },
-  home: { ru: { link: "На главную", href: "/" }, bg: { link: "Към началото", href: "/bg" } },
-  admin: { ru: { link: "На главную", href: "/admin" }, bg: { link: "На главную", href: "/admin" } },
-} as const;
+const LINK_PATHS: Record<SmallPageLink, string> = { listing: "/properties", home: "/", admin: "/admin" };
 
-export type SmallPage = keyof typeof PAGES;
-export type SmallPageLink = keyof typeof LINKS;
-
-/** The language of a request target's page: Bulgarian under /bg, else Russian. */
+/** The language of a request target's page, by its prefix (app/i18n/lang.ts). */
 export function pageLang(target: string): PageLang {
-  return /^\/bg(?:[/?#.\s]|$)/.test(target) ? "bg" : "ru";
+  const path = target.split(/[?#.\s]/, 1)[0] ?? "";
+  return splitLangPath(path).lang;
 }
 
 /** A small self-contained page (no scripts, inline style) with a link to the listing. */
 export function smallPage(page: SmallPage, lang: PageLang, link: SmallPageLink = "listing"): string {
-  const p = PAGES[page][lang];
-  const l = LINKS[link][lang];
+  const p = SMALL_PAGE_TEXTS[lang].pages[page];
+  // The administrator's area is Russian only (SPEC §2).
+  const l =
+    link === "admin"
+      ? { link: SMALL_PAGE_TEXTS.ru.links.admin, href: LINK_PATHS.admin }
+      : { link: SMALL_PAGE_TEXTS[lang].links[link], href: localizePath(lang, LINK_PATHS[link]) };
   return (
     `<!DOCTYPE html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     `<meta name="robots" content="noindex"><title>${p.title}</title>` +
