@@ -12,6 +12,8 @@ const SYNONYMS: Record<string, string[]> = {
   title_bg: ["название bg", "название (bg)", "заглавие bg"],
   description: ["описание", "текст", "details", "описание на имота"],
   description_bg: ["описание bg", "описание (bg)"],
+  title_en: ["title en", "title (en)", "english title", "название en", "название (en)", "заглавие en"],
+  description_en: ["description en", "description (en)", "english description", "описание en", "описание (en)"],
   location: [
     "локация",
     "город",

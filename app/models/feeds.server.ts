@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { locations, propertyColumns, realEstates, type Property } from "~/db/schema";
+import { DEFAULT_LANG, languageOf, textColumn, type Lang } from "~/i18n/lang";
 
 /**
  * What the portals' feeds, the CSV export and the RSS channels read
@@ -14,7 +15,9 @@ import { locations, propertyColumns, realEstates, type Property } from "~/db/sch
 export interface FeedProperty extends Property {
   location_name: string;
   location_name_bg: string;
+  location_name_en: string;
   location_slug: string;
+  location_slug_en: string;
   homesoverseas_region: number | null;
   /** updated_at as `YYYY-MM-DD HH:MM:SS` in UTC (Kyero's `date`), formatted by the database so both drivers agree. */
   changed_at: string;
@@ -27,7 +30,9 @@ const feedSelection = {
   ...propertyColumns,
   location_name: locations.name,
   location_name_bg: locations.name_bg,
+  location_name_en: locations.name_en,
   location_slug: locations.slug,
+  location_slug_en: locations.slug_en,
   homesoverseas_region: locations.homesoverseas_region,
   changed_at: sql<string>`to_char(${realEstates.updated_at} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
 };
@@ -58,12 +63,14 @@ export async function* feedBatches(scope: "feeds" | "all", batchSize = FEED_BATC
 }
 
 /** The newest properties for sale with at least one photo, newest first (the RSS channels). */
-export async function newestForRss(limit: number): Promise<FeedProperty[]> {
+export async function newestForRss(limit: number, lang: Lang = DEFAULT_LANG): Promise<FeedProperty[]> {
+  // A language that does not index pages without their own texts (English) lists only properties that have them (issue 31).
+  const translated = languageOf(lang).untranslated === "noindex" ? sql`btrim(${realEstates}.${sql.identifier(textColumn("title", lang))}) <> ''` : undefined;
   return (await db()
     .select(feedSelection)
     .from(realEstates)
     .innerJoin(locations, eq(locations.id, realEstates.location_id))
-    .where(and(eq(realEstates.status, "available"), sql`cardinality(${realEstates.images}) > 0`))
+    .where(and(eq(realEstates.status, "available"), sql`cardinality(${realEstates.images}) > 0`, translated))
     .orderBy(desc(realEstates.created_at), desc(realEstates.id))
     .limit(limit)) as FeedProperty[];
 }

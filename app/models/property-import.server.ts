@@ -1,6 +1,7 @@
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
+import { LANGS, ownText, placeName, textColumn } from "~/i18n/lang";
 import { hasStorage } from "~/storage/index.server";
 import { ImageUploadError } from "~/storage/images.server";
 import { importRemoteImage, RemoteImageError, storedRemoteImage, type RemoteFetchDeps } from "~/storage/remote-image.server";
@@ -60,7 +61,7 @@ export const REQUIRED_IMPORT_COLUMNS = ["title", "description", "location"] as c
 
 /** The property's own fields the import sets (the export's other columns — ids, addresses, dates, €/m² — are the site's own). */
 const IMPORTED_FIELDS = PROPERTY_CONTENT_FIELDS.filter((name) => name !== "location_id");
-const LIST_FIELDS = new Set(["features", "features_bg", "images"]);
+const LIST_FIELDS = new Set(["images", ...LANGS.map((lang) => textColumn("features", lang))]);
 
 /** The fields a column can be mapped to (the mapping step's choices). */
 export const IMPORT_FIELDS: readonly string[] = [...REQUIRED_IMPORT_COLUMNS, ...IMPORTED_FIELDS.filter((name) => !["title", "description"].includes(name))];
@@ -152,7 +153,8 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
   const locations = await listLocations();
   const locationByName = new Map<string, string>();
   for (const l of locations) {
-    for (const name of [l.name, l.name_bg]) if (name.trim()) locationByName.set(name.trim().toLowerCase(), l.id);
+    for (const name of [...LANGS.map((lang) => ownText(lang, l, "name")), ...LANGS.map((lang) => placeName(lang, l))])
+      if (name.trim()) locationByName.set(name.trim().toLowerCase(), l.id);
   }
   const referenceColumn = header.indexOf("reference");
   const idColumn = header.indexOf("id");

@@ -1,4 +1,5 @@
 import { count } from "drizzle-orm";
+import { TRANSLATED_LANGS, textColumn } from "~/i18n/lang";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { db } from "~/db/client.server";
@@ -110,7 +111,19 @@ export function restRouter(limits: RestLimits = {}) {
   router.use(["/rest/v1", "/rest/v1/{*rest}"], express.json({ limit: "1mb", type: ["application/json", "application/*+json"], verify: requireUtf8 }));
 
   // --- RPC -----------------------------------------------------------------
-  const RPC_PARAMS = ["title", "title_bg", "description", "description_bg", "price", "area", "location_id", "images", "property_type", "order"] as const;
+  // SPEC's parameters, with every language's title and description (app/i18n/lang.ts: title_bg, title_en …).
+  const RPC_PARAMS = [
+    "title",
+    ...TRANSLATED_LANGS.map((lang) => textColumn("title", lang)),
+    "description",
+    ...TRANSLATED_LANGS.map((lang) => textColumn("description", lang)),
+    "price",
+    "area",
+    "location_id",
+    "images",
+    "property_type",
+    "order",
+  ];
 
   function rpcFunction(req: Request) {
     const name = String(req.params.fn ?? "");

@@ -10,7 +10,7 @@ import type { Route } from "./+types/rss";
  */
 export async function loader({ url }: Route.LoaderArgs): Promise<Response> {
   const { lang } = splitLangPath(url.pathname);
-  const body = renderRss(lang, getEnv().publicUrl, await newestForRss(RSS_ITEMS));
+  const body = renderRss(lang, getEnv().publicUrl, await newestForRss(RSS_ITEMS, lang));
   return new Response(body, {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" },
   });

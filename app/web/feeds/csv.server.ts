@@ -1,10 +1,11 @@
 import type { FeedProperty } from "~/models/feeds.server";
+import { LANGS, ownText, TRANSLATED_LANGS, textColumn, type Lang } from "~/i18n/lang";
 import { absoluteUrl } from "~/lib/seo";
 import { propertyUrl } from "./feed-values.server";
 
 /**
  * The CSV export (issue 23 item 6, decision 0026): one row per property,
- * every field in both languages, UTF-8 with a byte-order mark (Excel reads
+ * every field in every language, UTF-8 with a byte-order mark (Excel reads
  * Cyrillic right only with it), RFC 4180 quoting. A text cell starting with
  * `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so a
  * spreadsheet never runs it as a formula (OWASP's CSV injection advice); a
@@ -18,8 +19,21 @@ export const CSV_BOM = "\uFEFF";
 
 type Cell = string | number | boolean | null | undefined;
 
+type Column = readonly [string, (p: FeedProperty, origin: string) => Cell];
+
+/** A field's columns in every other language of the site (title_bg, title_en …: app/i18n/lang.ts). */
+function perLanguage(field: string, read: (lang: Lang) => Column[1]): Column[] {
+  return TRANSLATED_LANGS.map((lang) => [textColumn(field, lang), read(lang)] as const);
+}
+
+/** A list field's own entries in a language (none: the Russian ones are not copied). */
+function ownList(lang: Lang, p: FeedProperty, field: string): string[] {
+  const value = (p as unknown as Record<string, unknown>)[textColumn(field, lang)];
+  return Array.isArray(value) ? (value as string[]) : [];
+}
+
 /** The export's columns, in order, and how each is read from a property. */
-export const CSV_COLUMNS: readonly (readonly [string, (p: FeedProperty, origin: string) => Cell])[] = [
+export const CSV_COLUMNS: readonly Column[] = [
   ["reference", (p) => p.reference],
   ["id", (p) => p.id],
   ["feed_id", (p) => p.feed_id],
@@ -27,12 +41,12 @@ export const CSV_COLUMNS: readonly (readonly [string, (p: FeedProperty, origin: 
   ["publish_to_feeds", (p) => p.publish_to_feeds],
   ["featured", (p) => p.featured],
   ["location", (p) => p.location_name],
-  ["location_bg", (p) => p.location_name_bg],
+  ...perLanguage("location", (lang) => (p) => ownText(lang, p, "location_name")),
   ["property_type", (p) => p.property_type],
   ["title", (p) => p.title],
-  ["title_bg", (p) => p.title_bg],
+  ...perLanguage("title", (lang) => (p) => ownText(lang, p, "title")),
   ["description", (p) => p.description],
-  ["description_bg", (p) => p.description_bg],
+  ...perLanguage("description", (lang) => (p) => ownText(lang, p, "description")),
   ["price", (p) => p.price],
   ["area", (p) => p.area],
   ["bedrooms", (p) => p.bedrooms],
@@ -56,11 +70,10 @@ export const CSV_COLUMNS: readonly (readonly [string, (p: FeedProperty, origin: 
   ["location_precision", (p) => p.location_precision],
   // Lists: one entry a line inside the cell.
   ["features", (p) => p.features.join("\n")],
-  ["features_bg", (p) => p.features_bg.join("\n")],
+  ...perLanguage("features", (lang) => (p) => ownList(lang, p, "features").join("\n")),
   ["images", (p, origin) => p.images.map((ref) => absoluteUrl(origin, ref)).join("\n")],
   ["slug", (p) => p.slug],
-  ["url_ru", (p, origin) => propertyUrl(origin, "ru", p)],
-  ["url_bg", (p, origin) => propertyUrl(origin, "bg", p)],
+  ...LANGS.map((lang) => [`url_${lang}`, (p: FeedProperty, origin: string) => propertyUrl(origin, lang, p)] as const),
   ["price_per_m2", (p) => p.price_per_m2],
   ["created_at", (p) => p.created_at],
   ["updated_at", (p) => p.updated_at],

@@ -1,5 +1,5 @@
 import "~/i18n/all";
-import { dictionary, fill, localText, placeName, type Lang } from "~/i18n";
+import { dictionary, fill, localText, placeName, propertyPathIn, type Lang } from "~/i18n";
 import { formatDecimal } from "~/i18n/format";
 import { storeKeyOf, uploadPathOf } from "~/lib/image-keys";
 import { localizedUrl } from "~/lib/seo";
@@ -52,12 +52,12 @@ export function truncate(text: string, max: number): string {
 }
 
 /** The property's page in a language, absolute. */
-export function propertyUrl(origin: string, lang: Lang, p: Pick<FeedProperty, "location_slug" | "slug">): string {
-  return localizedUrl(origin, lang, `/${p.location_slug}/${p.slug}`);
+export function propertyUrl(origin: string, lang: Lang, p: Pick<FeedProperty, "location_slug" | "slug"> & Partial<FeedProperty>): string {
+  return localizedUrl(origin, lang, propertyPathIn(lang, p));
 }
 
-/** Title and description in a language, Russian when the Bulgarian one is empty (the site's rule, localText). */
-export function titleIn(lang: Lang, p: Pick<FeedProperty, "title" | "title_bg">): string {
+/** Title and description in a language, Russian when that language's is empty (the site's rule, localText). */
+export function titleIn(lang: Lang, p: Pick<FeedProperty, "title"> & Partial<FeedProperty>): string {
   return localText(lang, p, "title");
 }
 
@@ -65,7 +65,7 @@ export function titleIn(lang: Lang, p: Pick<FeedProperty, "title" | "title_bg">)
  * The description in a language, with the maintenance fee as a last
  * paragraph: neither portal has an element for it (../shared/feeds.md).
  */
-export function descriptionIn(lang: Lang, p: Pick<FeedProperty, "description" | "description_bg" | "maintenance_fee_eur_m2">): string {
+export function descriptionIn(lang: Lang, p: Pick<FeedProperty, "description" | "maintenance_fee_eur_m2"> & Partial<FeedProperty>): string {
   const text = localText(lang, p, "description").trim();
   if (p.maintenance_fee_eur_m2 === null) return text;
   const t = dictionary(lang).property;
@@ -74,7 +74,7 @@ export function descriptionIn(lang: Lang, p: Pick<FeedProperty, "description" | 
 }
 
 /** The location's name in a language (Russian fallback). */
-export function townIn(lang: Lang, p: Pick<FeedProperty, "location_name" | "location_name_bg">): string {
+export function townIn(lang: Lang, p: Pick<FeedProperty, "location_name"> & Partial<FeedProperty>): string {
   return placeName(lang, p, "location_name");
 }
 

@@ -1,4 +1,4 @@
-import { LANGS, type Lang } from "~/i18n/lang";
+import { isIndexedIn, LANGS, type Lang } from "~/i18n/lang";
 import { localizedUrl } from "~/lib/seo";
 import type { FeedProperty } from "~/models/feeds.server";
 import {
@@ -53,7 +53,7 @@ export function kyeroRef(p: Pick<FeedProperty, "reference" | "feed_id">): string
  * Cyrillic slug, percent-encoded, passes that, and then the page's short
  * address by id (/properties/{id}, a permanent redirect to it) is sent.
  */
-export function kyeroUrl(origin: string, lang: Lang, p: Pick<FeedProperty, "id" | "location_slug" | "slug">): string {
+export function kyeroUrl(origin: string, lang: Lang, p: Pick<FeedProperty, "id" | "location_slug" | "slug"> & Partial<FeedProperty>): string {
   const url = propertyUrl(origin, lang, p);
   return url.length <= 255 ? url : localizedUrl(origin, lang, `/properties/${p.id}`);
 }
@@ -105,8 +105,10 @@ export function kyeroProperty(p: FeedProperty, origin: string, province: string)
   const built = whole(p.area);
   const plot = whole(p.plot_area);
   if (built !== null || plot !== null) parts.push(`<surface_area>${element("built", built)}${element("plot", plot)}</surface_area>`);
-  parts.push(`<url>${LANGS.map((lang) => element(lang, kyeroUrl(origin, lang, p))).join("")}</url>`);
-  parts.push(`<desc>${LANGS.map((lang) => element(lang, `${titleIn(lang, p)}\n\n${descriptionIn(lang, p)}`.trim())).join("")}</desc>`);
+  // Every language the property's page is indexed in: English only once the agent has written its English texts (issue 31).
+  const langs = LANGS.filter((lang) => isIndexedIn(lang, p));
+  parts.push(`<url>${langs.map((lang) => element(lang, kyeroUrl(origin, lang, p))).join("")}</url>`);
+  parts.push(`<desc>${langs.map((lang) => element(lang, `${titleIn(lang, p)}\n\n${descriptionIn(lang, p)}`.trim())).join("")}</desc>`);
   parts.push(
     `<features>${kyeroFeatures(p)
       .map((f) => element("feature", f))
