@@ -1,5 +1,20 @@
+import type { TranslatedLang } from "./lang";
 import { plural } from "./plural";
 import { ru } from "./ru";
+
+/**
+ * The other languages as the administrator reads about them (issue 31): the
+ * word for each field's label and what an empty text means on its pages. A
+ * language added to app/i18n/lang.ts adds its line here (docs/languages.md).
+ */
+export const ADMIN_LANGUAGES: Record<TranslatedLang, { name: string; short: string; missing: string }> = {
+  bg: { name: "болгарский", short: "BG", missing: "Нет болгарского текста: на болгарской странице будет показан русский." },
+  en: {
+    name: "английский",
+    short: "EN",
+    missing: "Нет английского текста: английская страница покажет русский текст с пометкой и не попадёт в поисковики, ленты и карту сайта.",
+  },
+};
 
 /**
  * The administrator area's interface text (Russian only, SPEC §2). The SPEC
@@ -147,7 +162,9 @@ export const ADMIN = {
     addTitle: "Новая локация",
     editTitle: "Редактирование локации",
     name: "Название (русский)",
-    nameBg: "Название (болгарский)",
+    nameIn: (lang: TranslatedLang) => `Название (${ADMIN_LANGUAGES[lang].name})`,
+    // A Latin-script language's empty name (app/i18n/lang.ts placeName).
+    latinNameHint: "Пусто — болгарское название латиницей по официальной транслитерации (Созопол → Sozopol).",
     nameRuIn: "Где — по-русски (необязательно)",
     nameRuInHint: "Для заголовков «Недвижимость в …»: например «в Созополе». Пусто — заголовки без падежа.",
     homesoverseasRegion: "Регион на homesoverseas.ru (необязательно)",
@@ -202,12 +219,12 @@ export const ADMIN = {
     copySuffix: " (копия)",
     preview: "Открыть на сайте",
     previewRu: "Открыть на сайте (RU)",
-    previewBg: "Открыть на сайте (BG)",
+    previewIn: (lang: TranslatedLang) => `Открыть на сайте (${ADMIN_LANGUAGES[lang].short})`,
     fields: {
       title: "Название (русский)",
-      titleBg: "Название (болгарский)",
+      titleIn: (lang: TranslatedLang) => `Название (${ADMIN_LANGUAGES[lang].name})`,
       description: "Описание (русский)",
-      descriptionBg: "Описание (болгарский)",
+      descriptionIn: (lang: TranslatedLang) => `Описание (${ADMIN_LANGUAGES[lang].name})`,
       price: "Цена, €",
       area: "Площадь, м²",
       location: "Локация",
@@ -219,11 +236,10 @@ export const ADMIN = {
       bathrooms: "Ванные комнаты",
       yearBuilt: "Год постройки",
       features: "Особенности (русский), по одной в строке",
-      featuresBg: "Особенности (болгарский), по одной в строке",
+      featuresIn: (lang: TranslatedLang) => `Особенности (${ADMIN_LANGUAGES[lang].name}), по одной в строке`,
       optional: "необязательно",
       russian: "Русский",
-      bulgarian: "Болгарский",
-      missingBg: "Нет болгарского текста: на болгарской странице будет показан русский.",
+      missingIn: (lang: TranslatedLang) => ADMIN_LANGUAGES[lang].missing,
     },
     types: { apartment: "Квартира", house: "Дом" },
     // Issue 20: status and the buyer's facts.

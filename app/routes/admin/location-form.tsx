@@ -1,4 +1,5 @@
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { languageOf, ownText, TRANSLATED_LANGS, textColumn } from "~/i18n/lang";
 import { ImagePicker } from "~/components/admin/image-picker";
 import { PointFields } from "~/components/admin/point-fields";
 import { ErrorBanner, Field, FormFooter, inputClass, PageHeader } from "~/components/admin/ui";
@@ -29,7 +30,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     location: {
       id: location.id,
       name: location.name,
-      name_bg: location.name_bg,
+      ...Object.fromEntries(TRANSLATED_LANGS.map((lang) => [textColumn("name", lang), ownText(lang, location, "name")])),
       name_ru_in: location.name_ru_in,
       map_lat: location.map_lat,
       map_lng: location.map_lng,
@@ -43,7 +44,16 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
-  const input = formFields(form, ["name", "name_bg", "name_ru_in", "map_lat", "map_lng", "map_zoom", "homesoverseas_region", "image"]);
+  const input = formFields(form, [
+    "name",
+    ...TRANSLATED_LANGS.map((lang) => textColumn("name", lang)),
+    "name_ru_in",
+    "map_lat",
+    "map_lng",
+    "map_zoom",
+    "homesoverseas_region",
+    "image",
+  ]);
   // Deleted meanwhile (in another tab, by another administrator): say so, the form stays as typed.
   const gone = () => data<FormResult>(refused(ADMIN.locations.goneWhileEditing), { status: 404 });
   try {
@@ -92,11 +102,29 @@ export default function LocationForm() {
               <input {...props} name="name" defaultValue={location?.name ?? ""} maxLength={100} className={inputClass} onInput={() => clear("name")} />
             )}
           </Field>
-          <Field label={ADMIN.locations.nameBg} name="name_bg" error={fieldError("name_bg")}>
-            {(props) => (
-              <input {...props} name="name_bg" defaultValue={location?.name_bg ?? ""} maxLength={100} className={inputClass} onInput={() => clear("name_bg")} />
-            )}
-          </Field>
+          {TRANSLATED_LANGS.map((lang) => {
+            const name = textColumn("name", lang);
+            return (
+              <Field
+                key={lang}
+                label={ADMIN.locations.nameIn(lang)}
+                name={name}
+                error={fieldError(name)}
+                hint={languageOf(lang).script === "Latn" ? ADMIN.locations.latinNameHint : undefined}
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    name={name}
+                    defaultValue={location ? ownText(lang, location, "name") : ""}
+                    maxLength={100}
+                    className={inputClass}
+                    onInput={() => clear(name)}
+                  />
+                )}
+              </Field>
+            );
+          })}
           <Field label={ADMIN.locations.nameRuIn} name="name_ru_in" error={fieldError("name_ru_in")} hint={ADMIN.locations.nameRuInHint}>
             {(props) => (
               <input

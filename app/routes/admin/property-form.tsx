@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { LANGS, localSlug, locationPathIn, ownText, TRANSLATED_LANGS, textColumn, type Lang } from "~/i18n/lang";
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formInputs } from "~/components/admin/form-inputs";
 import { ImagePicker } from "~/components/admin/image-picker";
@@ -56,14 +57,17 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   // SPEC §2: an unknown id on an edit route goes back to the list.
   if (!property) throw redirect("/admin/real-estates");
   const location = await getLocation(property.location_id);
-  const path = location ? `/${location.slug}/${property.slug}` : null;
+  // Each language's page of the property, at its own address (issue 31).
+  const preview = location
+    ? Object.fromEntries(LANGS.map((lang) => [lang, encodePath(localizePath(lang, `${locationPathIn(lang, location)}/${localSlug(lang, property)}`))]))
+    : null;
   return {
     property: { id: property.id, ...pick(property, PROPERTY_CONTENT_FIELDS) },
     locations,
     preselected: property.location_id,
     tiles: mapTiles(),
     home: homeOf(property.location_id),
-    preview: path ? { ru: encodePath(localizePath("ru", path)), bg: encodePath(localizePath("bg", path)) } : null,
+    preview: preview as Record<Lang, string> | null,
     duplicated: url.searchParams.get("duplicated") === "1",
     priceHistory: await priceHistoryOf(property.id),
   };
@@ -130,17 +134,22 @@ export default function PropertyForm() {
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/real-estates/") === true;
   const form = useAdminForm(result, PROPERTY_MESSAGES.waitForUploads, "images");
   const { errorOf, clear } = form;
-  const [bgMissing, setBgMissing] = useState(() => ({ title: !property?.title_bg, description: !property?.description_bg }));
+  // Which translated texts are empty (their hint says what the page shows then), by column: title_bg, description_en …
+  const [missing, setMissing] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(
+      TRANSLATED_LANGS.flatMap((lang) => ["title", "description"].map((f) => [textColumn(f, lang), !property || ownText(lang, property, f).trim() === ""])),
+    ),
+  );
   const F = ADMIN.properties.fields;
   const text = (name: keyof NonNullable<typeof property>, fallback = "") => {
     const value = property?.[name];
     return value === null || value === undefined ? fallback : Array.isArray(value) ? value.join("\n") : String(value);
   };
-  // A Bulgarian text typed or emptied: its message goes, and the "missing" hint follows what is there.
-  const onBgInput = (key: "title" | "description") => (e: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    clear(`${key}_bg`);
-    const missing = e.currentTarget.value.trim() === "";
-    setBgMissing((m) => ({ ...m, [key]: missing }));
+  // A translated text typed or emptied: its message goes, and the "missing" hint follows what is there.
+  const onTranslatedInput = (column: string) => (e: React.FormEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    clear(column);
+    const empty = e.currentTarget.value.trim() === "";
+    setMissing((m) => ({ ...m, [column]: empty }));
   };
   const value = (name: string) => text(name as keyof NonNullable<typeof property>);
   const { input, number } = formInputs({ value, errorOf, clear });
@@ -153,9 +162,11 @@ export default function PropertyForm() {
             <a href={preview.ru} target="_blank" rel="noreferrer" className={buttonClass.secondary}>
               {ADMIN.properties.previewRu}
             </a>
-            <a href={preview.bg} target="_blank" rel="noreferrer" className={buttonClass.secondary}>
-              {ADMIN.properties.previewBg}
-            </a>
+            {TRANSLATED_LANGS.map((lang) => (
+              <a key={lang} href={preview[lang]} target="_blank" rel="noreferrer" className={buttonClass.secondary}>
+                {ADMIN.properties.previewIn(lang)}
+              </a>
+            ))}
           </>
         ) : null}
         {property ? (
@@ -170,30 +181,36 @@ export default function PropertyForm() {
       <Notice message={duplicated ? ADMIN.properties.duplicated : null} />
       <Form method="post" noValidate className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" onSubmit={form.onSubmit}>
         <ErrorBanner message={form.banner} />
-        <div className="grid gap-4 md:grid-cols-2">
+        {/* The texts in every language side by side: Russian first, then each of app/i18n/lang.ts's others (issue 31). */}
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           {input("title", F.title, { maxLength: 200 })}
-          <Field label={F.titleBg} name="title_bg" error={errorOf("title_bg")} hint={bgMissing.title ? F.missingBg : undefined}>
-            {(props) => (
-              <input {...props} name="title_bg" defaultValue={text("title_bg")} maxLength={200} className={inputClass} onInput={onBgInput("title")} />
-            )}
-          </Field>
+          {TRANSLATED_LANGS.map((lang) => {
+            const column = textColumn("title", lang);
+            return (
+              <Field key={column} label={F.titleIn(lang)} name={column} error={errorOf(column)} hint={missing[column] ? F.missingIn(lang) : undefined}>
+                {(props) => (
+                  <input {...props} name={column} defaultValue={value(column)} maxLength={200} className={inputClass} onInput={onTranslatedInput(column)} />
+                )}
+              </Field>
+            );
+          })}
+        </div>
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           <Field label={F.description} name="description" error={errorOf("description")}>
             {(props) => (
               <textarea {...props} name="description" rows={8} defaultValue={text("description")} className={inputClass} onInput={() => clear("description")} />
             )}
           </Field>
-          <Field label={F.descriptionBg} name="description_bg" error={errorOf("description_bg")} hint={bgMissing.description ? F.missingBg : undefined}>
-            {(props) => (
-              <textarea
-                {...props}
-                name="description_bg"
-                rows={8}
-                defaultValue={text("description_bg")}
-                className={inputClass}
-                onInput={onBgInput("description")}
-              />
-            )}
-          </Field>
+          {TRANSLATED_LANGS.map((lang) => {
+            const column = textColumn("description", lang);
+            return (
+              <Field key={column} label={F.descriptionIn(lang)} name={column} error={errorOf(column)} hint={missing[column] ? F.missingIn(lang) : undefined}>
+                {(props) => (
+                  <textarea {...props} name={column} rows={8} defaultValue={value(column)} className={inputClass} onInput={onTranslatedInput(column)} />
+                )}
+              </Field>
+            );
+          })}
         </div>
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {number("price", F.price, "decimal")}
@@ -232,17 +249,20 @@ export default function PropertyForm() {
           {number("bathrooms", `${F.bathrooms} (${F.optional})`)}
           {number("year_built", `${F.yearBuilt} (${F.optional})`)}
         </div>
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           <Field label={F.features} name="features" error={errorOf("features")}>
             {(props) => (
               <textarea {...props} name="features" rows={4} defaultValue={text("features")} className={inputClass} onInput={() => clear("features")} />
             )}
           </Field>
-          <Field label={F.featuresBg} name="features_bg" error={errorOf("features_bg")}>
-            {(props) => (
-              <textarea {...props} name="features_bg" rows={4} defaultValue={text("features_bg")} className={inputClass} onInput={() => clear("features_bg")} />
-            )}
-          </Field>
+          {TRANSLATED_LANGS.map((lang) => {
+            const column = textColumn("features", lang);
+            return (
+              <Field key={column} label={F.featuresIn(lang)} name={column} error={errorOf(column)}>
+                {(props) => <textarea {...props} name={column} rows={4} defaultValue={value(column)} className={inputClass} onInput={() => clear(column)} />}
+              </Field>
+            );
+          })}
         </div>
         <PropertyFactsFields value={value} errorOf={errorOf} clear={clear} />
         <PointFields value={value} errorOf={errorOf} clear={clear} tiles={tiles} home={home} />
