@@ -82,6 +82,8 @@ export function PropertyCard({
   const href = propertyPath(lang, item);
   const title = localText(lang, item, "title");
   const description = localText(lang, item, "description").trim();
+  // Texts shown in Russian on another language's page say so to screen readers and translators (issue 31).
+  const textLang = item.text_lang && item.text_lang !== lang ? item.text_lang : undefined;
   const chip = "rounded-full bg-sea-50 px-2.5 py-0.5 text-xs font-medium text-sea-900";
   const oldPrice = reducedFrom(item);
   return (
@@ -119,7 +121,7 @@ export function PropertyCard({
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="text-lg font-semibold leading-snug text-slate-900">
-          <Link to={href} className="hover:text-sea-700 focus-visible:outline-2 focus-visible:outline-sea-600">
+          <Link to={href} lang={textLang} className="hover:text-sea-700 focus-visible:outline-2 focus-visible:outline-sea-600">
             {title}
           </Link>
         </Heading>
@@ -128,7 +130,9 @@ export function PropertyCard({
           {item.area !== null ? ` · ${formatArea(item.area, lang)}` : ""}
           {item.price_per_m2 !== null ? ` · ${formatPricePerM2(item.price_per_m2, lang)}` : ""}
         </p>
-        <p className="line-clamp-3 text-sm text-slate-700">{description || t.card.noDescription}</p>
+        <p className="line-clamp-3 text-sm text-slate-700" lang={description ? textLang : undefined}>
+          {description || t.card.noDescription}
+        </p>
         <ul className="mt-auto flex flex-wrap gap-2 pt-2">
           {item.bedrooms !== null ? <li className={chip}>{bedroomsText(item.bedrooms, lang, t)}</li> : null}
           {item.bathrooms !== null ? <li className={chip}>{plural(item.bathrooms, lang, t.card.bathrooms)}</li> : null}

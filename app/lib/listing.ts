@@ -3,7 +3,7 @@
  * property cards and each card's lean projection. Read by the listing
  * engine (app/models/listing.server.ts).
  */
-import type { PerLanguage } from "~/i18n/lang";
+import { DEFAULT_LANG, hasOwnText, LANGUAGES, localSlug, localText, placeName, TRANSLATED_LANGS, textColumn, type Lang, type PerLanguage } from "~/i18n/lang";
 import type { ConstructionStage, Furnished, PropertyStatus } from "./property-facts";
 
 /** Cards in each of the home page's rows («Рекомендуемые объекты», «Новые объекты»); the admin's list says which featured ones fit. */
@@ -44,6 +44,8 @@ export interface ListingItem extends PerLanguage<"title", string>, PerLanguage<"
   construction_stage: ConstructionStage | null;
   completion_quarter: string | null;
   featured: boolean;
+  /** The language of its texts on a page (localizeCard): the page's, or Russian where it has none. */
+  text_lang?: Lang;
 }
 
 /** The facts a property's page and the compare table show beyond a card (issues 20, 22); null when unknown. */
@@ -63,4 +65,36 @@ export interface ListingPage {
   total: number;
   page: number;
   pageCount: number;
+}
+
+/**
+ * A card as one page sends it (issue 31: only the page's own language's
+ * texts): title, description, place and address in `lang` (the Russian texts
+ * where it has none, `text_lang` says so), the other languages' columns empty.
+ */
+export function localizeCard<T extends ListingItem>(lang: Lang, item: T): T & { text_lang: Lang } {
+  const out: Record<string, unknown> = {
+    ...(item as object),
+    title: localText(lang, item, "title"),
+    description: localText(lang, item, "description"),
+    location_name: placeName(lang, item, "location_name"),
+    slug: localSlug(lang, item),
+    location_slug: localSlug(lang, {
+      slug: item.location_slug,
+      ...Object.fromEntries(LANGUAGES.map((l) => [l.slug, (item as unknown as Record<string, unknown>)[`location_${l.slug}`]])),
+    }),
+    text_lang: hasOwnText(lang, item, "title") ? lang : DEFAULT_LANG,
+  };
+  for (const other of TRANSLATED_LANGS) for (const field of ["title", "description", "location_name"]) out[textColumn(field, other)] = "";
+  for (const { slug } of LANGUAGES) {
+    if (slug === "slug") continue;
+    out[slug] = "";
+    out[`location_${slug}`] = "";
+  }
+  return out as unknown as T & { text_lang: Lang };
+}
+
+/** Every card of a list in one language (localizeCard). */
+export function localizeCards<T extends ListingItem>(lang: Lang, items: readonly T[]): (T & { text_lang: Lang })[] {
+  return items.map((item) => localizeCard(lang, item));
 }

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { localizeCards } from "~/lib/listing";
 import { listingEngine } from "~/context";
 import { locationPathIn, placeName, type Lang } from "~/i18n";
 import { EMPTY_QUERY } from "~/lib/listing-query";
@@ -8,6 +9,6 @@ import type { Location } from "~/models/locations.server";
 export async function goneResponse(location: Location, lang: Lang, context: Readonly<RouterContextProvider>) {
   const similar = await context.get(listingEngine).search({ ...EMPTY_QUERY, locationId: location.id }, { pageSize: 3 });
   // The shape GoneState (app/components/not-found-state.tsx) shows.
-  const gone = { location: { path: locationPathIn(lang, location), name: placeName(lang, location) }, similar: similar.items };
+  const gone = { location: { path: locationPathIn(lang, location), name: placeName(lang, location) }, similar: localizeCards(lang, similar.items) };
   return data({ lang, gone }, { status: 410 });
 }

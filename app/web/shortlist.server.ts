@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
+import { localizeCard } from "~/lib/listing";
 import { requestInfo } from "~/context";
 import { localText, placeName } from "~/i18n/lang";
 import { parseIdList } from "~/lib/shortlist";
@@ -20,9 +21,14 @@ export async function shortlistPageData(url: URL, max: number) {
   // What the deleted ones were (issue 30), as the database kept it when they went.
   const snapshots = await findDeletedProperties(entries.filter((e) => e.item === null).map((e) => e.id));
   const deleted: Record<string, WasProperty> = Object.fromEntries(
-    snapshots.map((d) => [d.id, { title: localText(page.lang, d, "title"), location: placeName(page.lang, d, "location_name"), price: d.price }]),
+    snapshots.map((d) => [
+      d.id,
+      { title: localText(page.lang, { ...d, ...d.names }, "title"), location: placeName(page.lang, d, "location_name"), price: d.price },
+    ]),
   );
-  return { ...page, error: null, ids: parsed.ids, entries, deleted };
+  // Only the page's language's texts go to the browser (issue 31).
+  const localized = entries.map((e) => (e.item ? { ...e, item: localizeCard(page.lang, e.item) } : e));
+  return { ...page, error: null, ids: parsed.ids, entries: localized, deleted };
 }
 
 /** A deleted property of a list, as it was: title and location in the page's language, its last price. */

@@ -6,7 +6,7 @@ import { LocationSelect } from "~/components/location-select";
 import { PropertyCardList } from "~/components/property-card";
 import { dictionary, fill, localizePath, locationPathIn, placeName, type Dictionary, type Lang } from "~/i18n";
 import { shownImage } from "~/lib/image-keys";
-import { HOME_ROW_SIZE, type ListingItem } from "~/lib/listing";
+import { HOME_ROW_SIZE, localizeCards, type ListingItem } from "~/lib/listing";
 import { listingHref } from "~/lib/listing-query";
 import { pageMeta } from "~/lib/seo";
 import { listLocationsWithCounts } from "~/models/locations.server";
@@ -40,8 +40,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
       image: shownImage(l.image) ?? "",
       count: l.property_count,
     })),
-    featured: highlights.featured,
-    newest: highlights.newest,
+    // Only the page's language's texts go to the browser (issue 31).
+    featured: localizeCards(lang, highlights.featured),
+    newest: localizeCards(lang, highlights.newest),
     agent,
   };
 }

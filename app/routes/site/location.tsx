@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { localizeCards } from "~/lib/listing";
 import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
 import { LazyFullscreenViewer as FullscreenViewer } from "~/components/gallery/lazy-viewer";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
@@ -57,7 +58,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     query: { ...query, page: page.page },
     // «Сообщать о новых объектах» (issue 22): this location with the filters shown, when mail is on.
     alertQuery: alertsEnabled() ? alertQuery(listingSearchParams(query).toString()).query : null,
-    page,
+    // Only the page's language's texts go to the browser (issue 31).
+    page: { ...page, items: localizeCards(lang, page.items) },
   };
 }
 

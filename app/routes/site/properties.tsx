@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { localizeCards } from "~/lib/listing";
 import { AlertForm } from "~/components/alert-form";
 import { ListingView } from "~/components/listing-view";
 import { dictionary, localizePath, placeName } from "~/i18n";
@@ -22,7 +23,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     lang,
     origin,
     query: { ...query, page: page.page },
-    page,
+    // Only the page's language's texts go to the browser (issue 31).
+    page: { ...page, items: localizeCards(lang, page.items) },
     locations: locations.map((l) => ({ id: l.id, name: placeName(lang, l) })),
     tiles: mapTiles(),
     // «Сообщать о новых объектах» (issue 22): the filters shown, when mail is on.

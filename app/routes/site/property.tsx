@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { localizeCards } from "~/lib/listing";
 import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
 import { AgentCard } from "~/components/agent-card";
 import { ContactBar } from "~/components/contact-bar";
@@ -123,7 +124,7 @@ export async function loader(args: Route.LoaderArgs) {
       point: p.public_lat !== null && p.public_lng !== null ? { lat: p.public_lat, lng: p.public_lng, precision: p.location_precision } : null,
     },
     tiles: mapTiles(),
-    related: await context.get(listingEngine).related({ propertyId: p.id, locationId: location.id, limit: 3 }),
+    related: localizeCards(lang, await context.get(listingEngine).related({ propertyId: p.id, locationId: location.id, limit: 3 })),
     agent: await agentCardData(lang),
   };
 }
