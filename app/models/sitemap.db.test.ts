@@ -44,18 +44,18 @@ const urls = (xml: string) => [...xml.matchAll(/<url><loc>([^<]*)<\/loc>/g)].map
 
 beforeAll(async () => {
   await resetDatabase(test.handle());
-  sozopol = await createLocation({ name: "Созополь", image: "/upload/locations/s.jpg" });
-  burgas = await createLocation({ name: "Бургас", image: "/upload/locations/b.jpg" });
+  sozopol = await createLocation({ name: "Созополь", name_bg: "Созопол", image: "/upload/locations/s.jpg" });
+  burgas = await createLocation({ name: "Бургас", name_en: "Burgas Bay", image: "/upload/locations/b.jpg" });
   vlas = await createLocation({ name: "Sveti Vlas", image: "/upload/locations/v.jpg" });
   const rows = [
-    { title: "Дом у моря", location_id: sozopol.id, at: "2025-01-01 10:00:00+00" },
+    { title: "Дом у моря", title_en: undefined, location_id: sozopol.id, at: "2025-01-01 10:00:00+00" },
     { title: "Дом у моря", location_id: sozopol.id, at: "2025-02-01 10:00:00+00" },
     { title: "Квартира", location_id: sozopol.id, at: "2025-01-15 10:00:00+00" },
     { title: "Студия", location_id: burgas.id, at: "2025-03-01 10:00:00+00" },
-    { title: "Пентхаус", location_id: burgas.id, at: "2025-06-30 12:34:56.789+03" },
+    { title: "Пентхаус", title_en: "Penthouse", location_id: burgas.id, at: "2025-06-30 12:34:56.789+03" },
   ];
   for (const row of rows) {
-    const created = await createProperty({ title: row.title, description: "Описание", location_id: row.location_id });
+    const created = await createProperty({ title: row.title, title_en: row.title_en, description: "Описание", location_id: row.location_id });
     await stamp("real_estates", created.id, row.at);
     made.push(created);
   }
@@ -65,9 +65,10 @@ beforeAll(async () => {
 describe("sitemap model", () => {
   it("lists locations by position with the later of their own and their properties' changes", async () => {
     expect(await sitemapLocations()).toEqual([
-      { slug: "созополь", updated_at: "2025-02-01T10:00:00Z" },
-      { slug: "бургас", updated_at: "2025-06-30T09:34:56Z" },
-      { slug: "sveti-vlas", updated_at: "2024-01-01T00:00:00Z" },
+      // English addresses (issue 31): the Bulgarian name transliterated, or the English name.
+      { slug: "созополь", slug_en: "sozopol", updated_at: "2025-02-01T10:00:00Z" },
+      { slug: "бургас", slug_en: "burgas-bay", updated_at: "2025-06-30T09:34:56Z" },
+      { slug: "sveti-vlas", slug_en: "sveti-vlas", updated_at: "2024-01-01T00:00:00Z" },
     ]);
   });
 
@@ -77,10 +78,10 @@ describe("sitemap model", () => {
     expect(chunks.map((c) => c.length)).toEqual([2, 2, 1]);
     const ids = [...made].sort((a, b) => (a.id < b.id ? -1 : 1));
     const expected = ids.map((p) => ({
-      locationSlug: p.location_id === sozopol.id ? "созополь" : "бургас",
+      location: p.location_id === sozopol.id ? { slug: "созополь", slug_en: "sozopol" } : { slug: "бургас", slug_en: "burgas-bay" },
       slug: p.slug,
     }));
-    expect(chunks.flat().map(({ locationSlug, slug }) => ({ locationSlug, slug }))).toEqual(expected);
+    expect(chunks.flat().map(({ location, slug }) => ({ location, slug }))).toEqual(expected);
     expect(
       chunks
         .flat()
@@ -88,7 +89,15 @@ describe("sitemap model", () => {
         .sort(),
     ).toEqual(["дом-у-моря", "дом-у-моря-2", "квартира", "пентхаус", "студия"]);
     const penthouse = chunks.flat().find((p) => p.slug === "пентхаус");
-    expect(penthouse).toEqual({ locationSlug: "бургас", slug: "пентхаус", updated_at: "2025-06-30T09:34:56Z" });
+    expect(penthouse).toEqual({
+      location: { slug: "бургас", slug_en: "burgas-bay" },
+      slug: "пентхаус",
+      slug_en: "penthouse",
+      title_en: "Penthouse",
+      updated_at: "2025-06-30T09:34:56Z",
+    });
+    // Without an English title the English address is the Russian one transliterated.
+    expect(chunks.flat().find((p) => p.slug === "квартира")?.slug_en).toBe("kvartira");
   });
 
   it("gives nothing past the end or for a nonsensical chunk", async () => {
@@ -121,12 +130,12 @@ describe("/sitemap.xml and /sitemaps/*", () => {
       "https://example.test/sitemaps/properties-3.xml",
     ]);
     expect(sitemapFileNames(0)).toEqual(["pages.xml"]);
-    expect(sitemapFileNames(2500)).toEqual(["pages.xml", "properties-1.xml"]);
-    expect(sitemapFileNames(2501)).toEqual(["pages.xml", "properties-1.xml", "properties-2.xml"]);
-    expect(sitemapFileNames(100_000)).toHaveLength(41);
+    expect(sitemapFileNames(1500)).toEqual(["pages.xml", "properties-1.xml"]);
+    expect(sitemapFileNames(1501)).toEqual(["pages.xml", "properties-1.xml", "properties-2.xml"]);
+    expect(sitemapFileNames(100_000)).toHaveLength(68);
   });
 
-  it("pages.xml: home, /properties and every location, in both languages with hreflang alternates", async () => {
+  it("pages.xml: home, /properties and every location, in every language with hreflang alternates", async () => {
     const response = await loader({ params: { file: "pages.xml" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
@@ -137,22 +146,28 @@ describe("/sitemap.xml and /sitemaps/*", () => {
     expect(urls(xml)).toEqual([
       `${o}/`,
       `${o}/bg`,
+      `${o}/en`,
       `${o}/properties`,
       `${o}/bg/properties`,
+      `${o}/en/properties`,
       `${o}${enc("/созополь")}`,
       `${o}/bg${enc("/созополь")}`,
+      `${o}/en/sozopol`,
       `${o}${enc("/бургас")}`,
       `${o}/bg${enc("/бургас")}`,
+      `${o}/en/burgas-bay`,
       `${o}/sveti-vlas`,
       `${o}/bg/sveti-vlas`,
+      `${o}/en/sveti-vlas`,
     ]);
-    // Both twins of a page carry the same three alternates and the same lastmod.
+    // Every twin of a page carries the same four alternates (reciprocal, self-referencing) and the same lastmod.
     const sozopolEntries = xml.split("\n").filter((line) => line.includes(enc("/созополь")));
-    expect(sozopolEntries).toHaveLength(2);
+    expect(sozopolEntries).toHaveLength(3);
     for (const entry of sozopolEntries) {
       expect(entry).toContain("<lastmod>2025-02-01T10:00:00Z</lastmod>");
       expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="ru" href="${o}${enc("/созополь")}"/>`);
       expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="bg" href="${o}/bg${enc("/созополь")}"/>`);
+      expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${o}/en/sozopol"/>`);
       expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${o}${enc("/созополь")}"/>`);
     }
     const home = xml.split("\n").find((line) => line.startsWith(`<url><loc>${o}/bg</loc>`));
@@ -160,6 +175,7 @@ describe("/sitemap.xml and /sitemaps/*", () => {
       `<url><loc>${o}/bg</loc><lastmod>2025-06-30T09:34:56Z</lastmod>` +
         `<xhtml:link rel="alternate" hreflang="ru" href="${o}/"/>` +
         `<xhtml:link rel="alternate" hreflang="bg" href="${o}/bg"/>` +
+        `<xhtml:link rel="alternate" hreflang="en" href="${o}/en"/>` +
         `<xhtml:link rel="alternate" hreflang="x-default" href="${o}/"/></url>`,
     );
   });
@@ -171,7 +187,10 @@ describe("/sitemap.xml and /sitemaps/*", () => {
     expectWellFormed(xml);
     const o = origin();
     const locs = urls(xml);
-    expect(locs).toHaveLength(10);
+    // Five properties in Russian and Bulgarian; in English only the one with English texts (issue 31).
+    expect(locs).toHaveLength(11);
+    expect(locs).toContain(`${o}/en/burgas-bay/penthouse`);
+    expect(locs.filter((l) => l.startsWith(`${o}/en/`))).toEqual([`${o}/en/burgas-bay/penthouse`]);
     expect(locs).toContain(`${o}${enc("/созополь/дом-у-моря-2")}`);
     expect(locs).toContain(`${o}/bg${enc("/созополь/дом-у-моря-2")}`);
     expect(locs).toContain(`${o}${enc("/бургас/пентхаус")}`);
@@ -213,7 +232,8 @@ describe("/sitemap.xml and /sitemaps/*", () => {
     expect((await loader({ params: { file: "properties-1.xml" } })).status).toBe(404);
     const pages = await (await loader({ params: { file: "pages.xml" } })).text();
     expectWellFormed(pages);
-    expect(urls(pages)).toEqual([`${origin()}/`, `${origin()}/bg`, `${origin()}/properties`, `${origin()}/bg/properties`]);
+    const o = origin();
+    expect(urls(pages)).toEqual([`${o}/`, `${o}/bg`, `${o}/en`, `${o}/properties`, `${o}/bg/properties`, `${o}/en/properties`]);
     expect(pages).not.toContain("<lastmod>");
   });
 });
@@ -231,6 +251,8 @@ describe("/robots.txt", () => {
       "Disallow: /test-storage",
       "Disallow: /bg/testsupabase",
       "Disallow: /bg/test-storage",
+      "Disallow: /en/testsupabase",
+      "Disallow: /en/test-storage",
       "Disallow: /rest/",
       "Disallow: /auth/",
       "Disallow: /storage/",

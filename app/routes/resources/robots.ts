@@ -1,10 +1,20 @@
+import { LANGUAGES } from "~/i18n/lang";
 import { getEnv } from "~/platform/env.server";
 
 /**
  * Paths crawlers should leave alone: the administration, SPEC's diagnostics
- * pages (also their /bg twins) and the API-compatible prefixes.
+ * pages (also their twins in the other languages) and the API-compatible prefixes.
  */
-export const DISALLOWED_PATHS = ["/admin", "/testsupabase", "/test-storage", "/bg/testsupabase", "/bg/test-storage", "/rest/", "/auth/", "/storage/"] as const;
+export const DISALLOWED_PATHS: readonly string[] = [
+  "/admin",
+  "/testsupabase",
+  "/test-storage",
+  // … and their twins under every other language's prefix (app/i18n/lang.ts).
+  ...LANGUAGES.filter((l) => l.prefix !== "").flatMap((l) => [`${l.prefix}/testsupabase`, `${l.prefix}/test-storage`]),
+  "/rest/",
+  "/auth/",
+  "/storage/",
+];
 
 export function robotsTxt(origin: string): string {
   return [

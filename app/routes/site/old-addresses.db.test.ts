@@ -33,8 +33,8 @@ function context() {
 /** What a loader answers for a path: its data, or the status and Location or data it threw. */
 async function visit(path: string): Promise<{ status: number; location?: string; data?: unknown }> {
   const url = new URL(`http://127.0.0.1${path}`);
-  const [, maybeBg, ...rest] = url.pathname.split("/").map(decodeURIComponent);
-  const parts = maybeBg === "bg" ? rest : [maybeBg!, ...rest];
+  const [, first, ...rest] = url.pathname.split("/").map(decodeURIComponent);
+  const parts = first === "bg" || first === "en" ? rest : [first!, ...rest];
   const request = new Request(url);
   try {
     const args = { request, url, context: context(), unstable_pattern: "", pattern: "" } as never;
@@ -99,9 +99,9 @@ describe("old addresses", () => {
     await deleteProperty(gone.id);
     const answer = await visit(enc(`/bg/${sozopol.slug}/${gone.slug}`));
     expect(answer.status).toBe(410);
-    const data = answer.data as { lang: string; gone: { location: { slug: string }; similar: { title: string }[] } };
+    const data = answer.data as { lang: string; gone: { location: { path: string }; similar: { title: string }[] } };
     expect(data.lang).toBe("bg");
-    expect(data.gone.location.slug).toBe(sozopol.slug);
+    expect(data.gone.location.path).toBe(`/${sozopol.slug}`);
     expect(data.gone.similar.map((s) => s.title)).toEqual(["Студия"]);
   });
 
@@ -113,12 +113,13 @@ describe("old addresses", () => {
     for (const [path, lang] of [
       [`/properties/${gone.id}`, "ru"],
       [`/bg/properties/${gone.id.toUpperCase()}`, "bg"],
+      [`/en/properties/${gone.id}`, "en"],
     ] as const) {
       const answer = await visitById(path);
       expect(answer.status, path).toBe(410);
-      const data = answer.data as { lang: string; gone: { location: { slug: string }; similar: { title: string }[] } };
+      const data = answer.data as { lang: string; gone: { location: { path: string }; similar: { title: string }[] } };
       expect(data.lang).toBe(lang);
-      expect(data.gone.location.slug).toBe(sozopol.slug);
+      expect(data.gone.location.path).toBe(lang === "en" ? `/${sozopol.slug_en}` : `/${sozopol.slug}`);
       expect(data.gone.similar.map((s) => s.title)).toEqual(["Студия"]);
     }
     expect((await visitById(`/properties/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
@@ -139,6 +140,49 @@ describe("old addresses", () => {
     ]);
     await deleteLocation(burgas.id);
     expect((await findDeletedProperties([one.id, two.id])).map((d) => d.id)).toEqual([one.id]);
+  });
+
+  it("English addresses (issue 31): Latin, 301 after a rename or from the Russian address, 410 after a delete", async () => {
+    const flat = await createProperty({ title: "Квартира у моря", description: "Вид", location_id: sozopol.id });
+    // Without English texts: the Russian title transliterated; the place by the official system (Созополь → sozopoly).
+    expect(flat.slug_en).toBe("kvartira-u-morya");
+    expect(sozopol.slug_en).toBe("sozopoly");
+    const page = await visit(`/en/${sozopol.slug_en}/${flat.slug_en}`);
+    expect(page.status).toBe(200);
+    const shown = page.data as { translated: boolean; indexed: boolean; property: { title: string }; paths: Record<string, string> };
+    expect(shown.translated).toBe(false);
+    expect(shown.indexed).toBe(false);
+    expect(shown.property.title).toBe("Квартира у моря");
+    // No English twin in hreflang until the agent writes English.
+    expect(Object.keys(shown.paths).sort()).toEqual(["bg", "ru"]);
+    // The Russian address opened in English (a cookie, a shared link): 301 to the Latin one.
+    expect(await visit(enc(`/en/${sozopol.slug}/${flat.slug}`))).toEqual({ status: 301, location: `/en/sozopoly/kvartira-u-morya` });
+    expect(await visit(enc(`/en/${sozopol.slug}`))).toEqual({ status: 301, location: `/en/sozopoly` });
+    // English texts give the address its English words; the old one answers 301.
+    const english = await updateProperty(flat.id, { title_en: "Sea-view flat", description_en: "A view" });
+    expect(english.slug_en).toBe("sea-view-flat");
+    expect(english.slug).toBe(flat.slug);
+    expect(await visit(`/en/sozopoly/kvartira-u-morya?x=1`)).toEqual({ status: 301, location: `/en/sozopoly/sea-view-flat?x=1` });
+    const now = (await visit(`/en/sozopoly/sea-view-flat`)).data as {
+      translated: boolean;
+      indexed: boolean;
+      property: { title: string };
+      paths: Record<string, string>;
+    };
+    expect(now.translated).toBe(true);
+    expect(now.indexed).toBe(true);
+    expect(now.property.title).toBe("Sea-view flat");
+    expect(now.paths).toEqual({ ru: `/${sozopol.slug}/${flat.slug}`, bg: `/${sozopol.slug}/${flat.slug}`, en: "/sozopoly/sea-view-flat" });
+    // A location's English name renames its English address; the old one answers 301.
+    await updateLocation(sozopol.id, { name_en: "Sozopol Old Town" });
+    expect(await visit(`/en/sozopoly/sea-view-flat`)).toEqual({ status: 301, location: `/en/sozopol-old-town/sea-view-flat` });
+    expect(await visit(`/en/sozopoly`)).toEqual({ status: 301, location: `/en/sozopol-old-town` });
+    // Deleted: its English addresses answer 410 too.
+    await deleteProperty(flat.id);
+    expect((await visit(`/en/sozopol-old-town/sea-view-flat`)).status).toBe(410);
+    expect((await visit(`/en/sozopol-old-town/kvartira-u-morya`)).status).toBe(410);
+    const [kept] = await findDeletedProperties([flat.id]);
+    expect(kept?.names).toMatchObject({ title: "Квартира у моря", title_en: "Sea-view flat", slug_en: "sea-view-flat" });
   });
 
   it("an address that never named a property stays 404", async () => {
