@@ -1,5 +1,6 @@
 // Relative: app/routes.ts loads this file before the ~ alias exists.
 import { transliterate } from "../lib/transliterate";
+import { LANGUAGES } from "./languages";
 
 /**
  * The site's languages, as data (issue 31, decision 0032): this list drives
@@ -9,15 +10,7 @@ import { transliterate } from "../lib/transliterate";
  *
  * `path` below always means a page's unprefixed path, e.g. "/properties".
  */
-export const LANGUAGES = [
-  // suffix: the ending of its text columns (title_bg); slug: the column of its addresses (ru and bg share the
-  // Cyrillic one); script: a Latin-script language names a place without its own name by transliterating
-  // the Bulgarian one (Созопол → Sozopol); untranslated: whether a property page without its own texts (showing
-  // the Russian ones) is indexed — SPEC's Bulgarian pages are, English ones are not (issue 31).
-  { code: "ru", prefix: "", suffix: "", slug: "slug", script: "Cyrl", untranslated: "index", locale: "ru-RU", ogLocale: "ru_RU", name: "Русский" },
-  { code: "bg", prefix: "/bg", suffix: "_bg", slug: "slug", script: "Cyrl", untranslated: "index", locale: "bg-BG", ogLocale: "bg_BG", name: "Български" },
-  { code: "en", prefix: "/en", suffix: "_en", slug: "slug_en", script: "Latn", untranslated: "noindex", locale: "en-GB", ogLocale: "en_GB", name: "English" },
-] as const;
+export { LANGUAGES };
 
 export type Lang = (typeof LANGUAGES)[number]["code"];
 export type LanguageInfo = (typeof LANGUAGES)[number];

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { DEFAULT_LANG, LANGS, localizePath, type Lang, type LocalizedPaths } from "~/i18n/lang";
+import { DEFAULT_LANG, LANGS, LANGUAGES, localizePath, type Lang, type LocalizedPaths } from "~/i18n/lang";
 import type { PropertyStatus } from "./property-facts";
 
 /**
@@ -13,8 +13,8 @@ import type { PropertyStatus } from "./property-facts";
 
 export const SITE_NAME: Record<Lang, string> = { ru: "Море и Дом", bg: "Море и Дом" };
 
-/** Open Graph locales of the two languages. */
-export const OG_LOCALE: Record<Lang, string> = { ru: "ru_RU", bg: "bg_BG" };
+/** Open Graph locales of the languages (app/i18n/languages.ts). */
+export const OG_LOCALE = Object.fromEntries(LANGUAGES.map((l) => [l.code, l.ogLocale])) as Record<Lang, string>;
 
 /** Longest description we emit; search engines cut longer ones anyway. */
 export const DESCRIPTION_MAX = 160;
