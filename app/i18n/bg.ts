@@ -165,6 +165,8 @@ export const bg: Dictionary = {
     searchInNoCase: "Търсене: {name}",
   },
   property: {
+    // SPEC §1: a Bulgarian page shows the Russian texts of a property without Bulgarian ones, without a note.
+    untranslated: "",
     notFound: "Имотът не е намерен",
     notFoundText: "Този имот е продаден, свален от продажба или връзката е грешна.",
     back: "Всички имоти",

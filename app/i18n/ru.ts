@@ -163,6 +163,8 @@ export const ru = {
     searchInNoCase: "Поиск: {name}",
   },
   property: {
+    // Issue 31: said on a page of another language showing the Russian texts ("" — say nothing, SPEC's Bulgarian pages).
+    untranslated: "",
     notFound: "Объект не найден",
     notFoundText: "Этот объект продан, снят с продажи или ссылка неверна.",
     back: "Все объекты",

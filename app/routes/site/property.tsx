@@ -14,6 +14,7 @@ import { favoriteLabels, PropertyCardList, reducedFrom, StatusBadge } from "~/co
 import { PropertyFacts } from "~/components/property-facts";
 import { ShareControl } from "~/components/share-control";
 import {
+  DEFAULT_LANG,
   dictionary,
   fill,
   hasOwnText,
@@ -77,6 +78,7 @@ export async function loader(args: Route.LoaderArgs) {
     // The language switch's targets: every language has the page (without its texts it shows the Russian ones).
     switchPaths: propertyPaths(p, location, true),
     translated,
+    featuresTranslated: lang === DEFAULT_LANG || localList(lang, p, "features") !== p.features,
     indexed: isIndexedIn(lang, p),
     location: {
       slug: location.slug,
@@ -192,6 +194,8 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 
 export default function PropertyPage({ loaderData }: Route.ComponentProps) {
   const { lang, location, property: p, related } = loaderData;
+  // Issue 31: the Russian texts on another language's page are marked as Russian (and, in English, said to be).
+  const textLang = loaderData.translated ? undefined : DEFAULT_LANG;
   const t = dictionary(lang);
   const oldPrice = reducedFrom(p);
   const shareUrl = loaderData.origin + encodePath(localizePath(lang, `${location.path}/${p.slug}`));
@@ -250,7 +254,10 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <CompareButton id={p.id} title={p.title} labels={favoriteLabels(t)} />
             <FavoriteButton id={p.id} title={p.title} labels={favoriteLabels(t)} />
           </div>
-          <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl">{p.title}</h1>
+          <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl" lang={textLang}>
+            {p.title}
+          </h1>
+          {textLang && t.property.untranslated ? <p className="mt-1 text-sm text-slate-600">{t.property.untranslated}</p> : null}
           <p className="mt-1 text-slate-600">{location.name}</p>
           <p className="mt-4 text-3xl font-bold text-sea-700">
             <span className="sr-only">{t.property.price}: </span>
@@ -310,14 +317,19 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
             <h2 id="description-heading" className="text-xl font-semibold text-sea-900">
               {t.property.description}
             </h2>
-            <div className="mt-2 whitespace-pre-line text-slate-800">{p.description.trim() || t.card.noDescription}</div>
+            <div className="mt-2 whitespace-pre-line text-slate-800" lang={p.description.trim() ? textLang : undefined}>
+              {p.description.trim() || t.card.noDescription}
+            </div>
           </section>
           {p.features.length > 0 ? (
             <section className="mt-6" aria-labelledby="features-heading">
               <h2 id="features-heading" className="text-xl font-semibold text-sea-900">
                 {t.property.features}
               </h2>
-              <ul className="mt-2 grid list-inside list-disc gap-1 text-slate-800 sm:grid-cols-2">
+              <ul
+                className="mt-2 grid list-inside list-disc gap-1 text-slate-800 sm:grid-cols-2"
+                lang={loaderData.featuresTranslated ? undefined : DEFAULT_LANG}
+              >
                 {p.features.map((f) => (
                   <li key={f}>{f}</li>
                 ))}
