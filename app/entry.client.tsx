@@ -21,6 +21,7 @@ const { lang } = splitLangPath(window.location.pathname);
 const loaders: Record<typeof lang, () => Promise<Parameters<typeof addDictionaries>[0]>> = {
   ru: () => import("./i18n/ru").then((m) => ({ ru: m.ru })),
   bg: () => import("./i18n/bg").then((m) => ({ bg: m.bg })),
+  en: () => import("./i18n/en").then((m) => ({ en: m.en })),
 };
 const texts = loaders[lang]();
 void Promise.all([import("react-dom/client"), texts]).then(([{ hydrateRoot }, dictionaries]) => {

@@ -1,5 +1,5 @@
 /**
- * The listing's «Сообщать о новых объектах» form (issue 22), ru and bg: its
+ * The listing's «Сообщать о новых объектах» form (issue 22) in every language: its
  * own small module, since every listing page loads it (the alert pages'
  * texts are in ./alerts.ts).
  */
@@ -46,5 +46,18 @@ export const ALERT_FORM_TEXTS: Record<Lang, AlertFormTexts> = {
     submit: "Абонирайте ме",
     honeypot: "Оставете това поле празно",
     areaNotKept: "Областта на картата не влиза в абонамента: писмата ще са за всички имоти с останалите филтри.",
+  },
+  en: {
+    title: "E-mail me new properties",
+    intro: "We will e-mail you when a property matching this search appears or a matching one drops in price.",
+    email: "Email",
+    frequency: "How often",
+    instant: "At once",
+    daily: "Once a day",
+    consent: "I agree to receive e-mails about this search; every e-mail has a one-click unsubscribe link.",
+    privacy: "Privacy policy",
+    submit: "Subscribe",
+    honeypot: "Leave this field empty",
+    areaNotKept: "The map area is not part of the alert: the e-mails cover every property matching the other filters.",
   },
 };

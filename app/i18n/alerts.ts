@@ -1,6 +1,6 @@
 /**
  * Saved-search alerts (issue 22): the answers of POST /alerts and of the
- * confirmation and unsubscribe links, ru and bg (only those pages load it).
+ * confirmation and unsubscribe links in every language (only those pages load it).
  */
 import type { Lang } from "./lang";
 
@@ -107,6 +107,42 @@ export const ALERT_PAGE_TEXTS: Record<Lang, AlertPageTexts> = {
       bedrooms: "спални от {n}",
       toSea: "до морето не повече от {distance}",
       words: "думи „{words}“",
+    },
+  },
+  en: {
+    title: "New-property alerts",
+    subscribed: "Please check your inbox: we have sent you an e-mail with a link to confirm your alert. Nothing will be sent until you confirm.",
+    back: "Back to the search",
+    invalidEmail: "Please enter a valid email",
+    invalidQuery: "The search could not be read or is too long.",
+    invalidLang: "Unknown alert language.",
+    invalidFrequency: "Choose how often to e-mail you: at once or once a day.",
+    consentRequired: "Please tick your consent to receive e-mails.",
+    rateLimited: "You have sent too many requests. Please try again later.",
+    failure: "The alert could not be created. Please try again later.",
+    confirmedTitle: "Alert confirmed",
+    confirmed: "Thank you! We will now e-mail you about new properties matching your search.",
+    alreadyConfirmed: "This alert is already confirmed.",
+    unknownTitle: "Invalid link",
+    unknown: "There is no such link: the alert may have been cancelled already, or the link was not copied in full.",
+    expiredTitle: "The link has expired",
+    expired: "The alert was not confirmed within 7 days and has been deleted. Please sign up again on the search page.",
+    unsubscribeTitle: "Unsubscribe",
+    unsubscribeQuestion: "Stop e-mailing me about this search?",
+    unsubscribeButton: "Unsubscribe",
+    unsubscribedTitle: "You have unsubscribed",
+    unsubscribed: "You will get no more e-mails about this search.",
+    search: "Search",
+    toListing: "Open the search",
+    methodNotAllowed: "This link opens in a browser: please follow it from the e-mail.",
+    describe: {
+      price: "price",
+      area: "area",
+      from: "from {value}",
+      to: "up to {value}",
+      bedrooms: "{n}+ bedrooms",
+      toSea: "no more than {distance} to the sea",
+      words: "the words “{words}”",
     },
   },
 };

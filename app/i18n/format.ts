@@ -1,22 +1,29 @@
-import type { Lang } from "./lang";
+import { placeName, type Lang } from "./lang";
 
 /**
- * Numbers as ru-RU and bg-BG write them, without Intl on the public pages.
+ * Numbers as ru-RU, bg-BG and en-GB write them, without Intl on the public pages.
  *
  * The first Intl object a browser tab creates loads ICU's locale data:
  * 27–70 ms of main thread on this machine's Chromium, four times that on a
  * throttled phone — the largest single piece of script work after a listing
- * page's first paint. The output is exactly Intl.NumberFormat's for these two
- * locales (format.test.ts compares them over many values): a no-break space
- * groups thousands (Bulgarian groups only from five integer digits), a comma
- * before the fraction, halves rounded away from zero on the decimal value as
- * written, and " €" after a price. It is also the same on the server and in
- * every browser, whatever their ICU versions.
+ * page's first paint. The output is exactly Intl.NumberFormat's for these
+ * locales (format.test.ts compares them over many values): in Russian and
+ * Bulgarian a no-break space groups thousands (Bulgarian only from five
+ * integer digits), a comma before the fraction and " €" after a price; in
+ * English a comma groups, a point comes before the fraction and "€" before a
+ * price (issue 31: €149,500). Halves are rounded away from zero on the decimal
+ * value as written. It is also the same on the server and in every browser,
+ * whatever their ICU versions.
  */
 
 const NBSP = "\u00a0";
-/** CLDR minimumGroupingDigits: Russian groups 1 000, Bulgarian only 10 000. */
-const MIN_GROUPING_DIGITS: Record<Lang, number> = { ru: 1, bg: 2 };
+
+/** Each language's way of writing numbers and units (CLDR; minGrouping: Russian groups 1 000, Bulgarian only 10 000). */
+const NUMBERS: Record<Lang, { group: string; decimal: string; minGrouping: number; euroBefore: boolean; m: string; km: string; m2: string }> = {
+  ru: { group: NBSP, decimal: ",", minGrouping: 1, euroBefore: false, m: "м", km: "км", m2: "м²" },
+  bg: { group: NBSP, decimal: ",", minGrouping: 2, euroBefore: false, m: "м", km: "км", m2: "м²" },
+  en: { group: ",", decimal: ".", minGrouping: 1, euroBefore: true, m: "m", km: "km", m2: "m²" },
+};
 
 /** The decimal digits of |value| (shortest round-trip form, as ICU reads a double) and where the point is. */
 function decimalDigits(value: number): { digits: string; point: number } {
@@ -50,8 +57,8 @@ function roundedParts(value: number, maxFraction: number): { whole: string; frac
 }
 
 function group(whole: string, lang: Lang): string {
-  if (whole.length < 4 + MIN_GROUPING_DIGITS[lang] - 1) return whole;
-  return whole.replace(/\B(?=(\d{3})+$)/g, NBSP);
+  if (whole.length < 4 + NUMBERS[lang].minGrouping - 1) return whole;
+  return whole.replace(/\B(?=(\d{3})+$)/g, NUMBERS[lang].group);
 }
 
 export function formatDecimal(value: number, lang: Lang, maxFraction: number): string {
@@ -60,17 +67,19 @@ export function formatDecimal(value: number, lang: Lang, maxFraction: number): s
   const { whole, fraction } = roundedParts(value, maxFraction);
   // Like Intl: a negative value keeps its sign even when it rounds to zero.
   const sign = value < 0 || Object.is(value, -0) ? "-" : "";
-  return `${sign}${group(whole, lang)}${fraction ? `,${fraction}` : ""}`;
+  return `${sign}${group(whole, lang)}${fraction ? `${NUMBERS[lang].decimal}${fraction}` : ""}`;
 }
 
-/** "185 000 €" (prices are in euro, SPEC §1). */
+/** "185 000 €", "€185,000" (prices are in euro, SPEC §1). */
 export function formatPrice(value: number, lang: Lang): string {
-  return `${formatDecimal(value, lang, 0)}${NBSP}€`;
+  const amount = formatDecimal(value, lang, 0);
+  if (!NUMBERS[lang].euroBefore) return `${amount}${NBSP}€`;
+  return amount.startsWith("-") ? `-€${amount.slice(1)}` : `€${amount}`;
 }
 
-/** "120,5 м²" */
+/** "120,5 м²", "120.5 m²" */
 export function formatArea(value: number, lang: Lang): string {
-  return `${formatNumber(value, lang)} м²`;
+  return `${formatNumber(value, lang)} ${NUMBERS[lang].m2}`;
 }
 
 /** "1 234,5" / "1234,5": at most one decimal. */
@@ -90,14 +99,15 @@ export function formatDateTime(iso: string, timeZone = "Europe/Sofia"): string {
   }).format(new Date(iso));
 }
 
-/** "2 000 €/м²" (price per square metre, whole euros). */
+/** "2 000 €/м²", "€2,000/m²" (price per square metre, whole euros). */
 export function formatPricePerM2(value: number, lang: Lang): string {
-  return `${formatPrice(value, lang)}/м²`;
+  return `${formatPrice(value, lang)}/${NUMBERS[lang].m2}`;
 }
 
-/** Distance to the sea: "350 м" below a kilometre, else "1,2 км" (one decimal at most). */
+/** Distance to the sea: "350 м" below a kilometre, else "1,2 км" (one decimal at most); "350 m", "1.2 km". */
 export function formatDistance(metres: number, lang: Lang): string {
-  return metres < 1000 ? `${formatDecimal(metres, lang, 0)}${NBSP}м` : `${formatNumber(Math.round(metres / 100) / 10, lang)}${NBSP}км`;
+  const u = NUMBERS[lang];
+  return metres < 1000 ? `${formatDecimal(metres, lang, 0)}${NBSP}${u.m}` : `${formatNumber(Math.round(metres / 100) / 10, lang)}${NBSP}${u.km}`;
 }
 
 /** "2027-Q2" → { year: "2027", quarter: 2 }, or null when not in that form. */
@@ -115,6 +125,10 @@ export function parseQuarter(value: string): { year: string; quarter: 1 | 2 | 3 
  */
 export function placeIn(lang: Lang, location: { name: string; name_bg: string; name_ru_in: string }): string | null {
   if (lang === "ru") return location.name_ru_in.trim() || null;
-  const name = location.name_bg.trim() || location.name;
-  return `${/^[вф]/iu.test(name) ? "във" : "в"} ${name}`;
+  if (lang === "bg") {
+    const name = location.name_bg.trim() || location.name;
+    return `${/^[вф]/iu.test(name) ? "във" : "в"} ${name}`;
+  }
+  // Languages that do not decline place names put the name itself after their preposition («Property in {in}»).
+  return placeName(lang, location);
 }

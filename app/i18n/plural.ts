@@ -5,16 +5,19 @@ type PluralCategory = "one" | "few" | "many" | "other";
 const PROPERTY_WORDS: Record<Lang, Partial<Record<PluralCategory, string>> & { other: string }> = {
   ru: { one: "объект", few: "объекта", many: "объектов", other: "объекта" },
   bg: { one: "имот", other: "имота" },
+  en: { one: "property", other: "properties" },
 };
 
 /**
- * CLDR's cardinal plural rules for Russian and Bulgarian, written out rather
+ * CLDR's cardinal plural rules for Russian, Bulgarian and English, written out rather
  * than asked of Intl.PluralRules: the first Intl object of a browser tab
  * loads ICU data and costs tens of milliseconds (see format.ts).
  * plural.test.ts checks them against Intl.PluralRules.
  */
 export function pluralCategory(n: number, lang: Lang): PluralCategory {
+  // Bulgarian and English: "one" for exactly 1 (English: a whole 1, «1.5 bedrooms» is other).
   if (lang === "bg") return Math.abs(n) === 1 ? "one" : "other";
+  if (lang === "en") return n === 1 || n === -1 ? "one" : "other";
   if (!Number.isInteger(n)) return "other";
   const abs = Math.abs(n);
   const mod10 = abs % 10;

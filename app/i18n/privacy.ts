@@ -1,5 +1,5 @@
 /**
- * The privacy notice (issue 22), ru and bg: only the privacy page loads it.
+ * The privacy notice (issue 22) in every language: only the privacy page loads it.
  * Its version is app/lib/privacy.ts's: change both together.
  */
 import type { Lang } from "./lang";
@@ -102,6 +102,50 @@ export const PRIVACY_TEXTS: Record<Lang, PrivacyTexts> = {
       {
         title: "Вашите права",
         text: "Можете да научите какви данни за вас пазим, да ги коригирате или изтриете, да ограничите обработването или да възразите срещу него, да получите копие и да оттеглите съгласието си — пишете ни. Имате право и на жалба до Комисията за защита на личните данни (www.cpdp.bg).",
+      },
+    ],
+  },
+  en: {
+    title: "Privacy policy",
+    metaDescription: "What data the site collects, why, how long it keeps it and how to have it deleted.",
+    version: "Version of {date}",
+    controllerTitle: "Who processes the data",
+    controller: "Data controller",
+    registration: "UIC (company number)",
+    address: "Address",
+    contact: "Contact for data questions",
+    sections: [
+      {
+        title: "What data we receive",
+        text: "When you send a form on the site: your name, e-mail, phone (if you gave it), your message and, for a shortlist, the list of properties you chose. With the enquiry we keep the version of this policy you saw and the time it was sent.",
+      },
+      {
+        title: "Why",
+        text: "Only to answer your enquiry and to help you choose and buy a property (GDPR Article 6(1)(a) and (b)). We do not pass your data to third parties for advertising and send no newsletters without your separate consent.",
+      },
+      {
+        title: "Favourites",
+        text: "Your favourites are kept in your browser only (localStorage) and do not reach us unless you send the shortlist to the agent yourself.",
+      },
+      {
+        title: "New-property alerts",
+        text: "If you signed up for alerts, we keep your e-mail, the language, the search, how often to write, your consent and which properties we have already sent you. Until you confirm with the link in the first e-mail nothing else is sent; an unconfirmed alert is deleted after 7 days. Every e-mail has an unsubscribe link: the alert is deleted at once with everything that belongs to it.",
+      },
+      {
+        title: "Protection from spam",
+        text: "To limit how often forms can be sent, the site counts the sends from one network address over the last 10 minutes; the address is kept only as a hash.",
+      },
+      {
+        title: "Cookies",
+        text: "The site sets only a cookie with the language you chose. There are no analytics or advertising cookies.",
+      },
+      {
+        title: "How long we keep the data",
+        text: "While we work on your enquiry and, if you buy, as long as the law requires. We delete it earlier if you ask.",
+      },
+      {
+        title: "Your rights",
+        text: "You can find out what data we hold about you, have it corrected or deleted, restrict or object to its processing, get a copy and withdraw your consent — just write to us. You may also complain to Bulgaria's Commission for Personal Data Protection (www.cpdp.bg).",
       },
     ],
   },

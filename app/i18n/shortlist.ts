@@ -1,5 +1,5 @@
 /**
- * Texts of the favourites and compare pages (issue 22), ru and bg. A module
+ * Texts of the favourites and compare pages (issue 22) in every language. A module
  * of their own: only those two pages load them (the dictionary of ru.ts
  * goes with every page).
  */
@@ -114,4 +114,57 @@ const bg: ShortlistTexts = {
   },
 };
 
-export const SHORTLIST_TEXTS: Record<Lang, ShortlistTexts> = { ru, bg };
+const en: ShortlistTexts = {
+  favorites: {
+    title: "Favourites",
+    metaDescription: "The properties you marked with a heart: the list is kept in your browser, and you can share a link to it.",
+    count: "Properties in the list: {count}",
+    empty: "No favourites yet",
+    emptyText: "Tap the heart on the properties you like — the list is kept in this browser, no sign-up needed.",
+    browse: "Browse properties",
+    share: "Link to this list",
+    shareHint: "Send it to your family or the agent: it opens this same list.",
+    compareSelected: "Compare selected",
+    compareHint: "Tick 2 to 4 properties to compare.",
+    compareAll: "Compare all",
+    compareThis: "Compare",
+    sold: "This property has been sold.",
+    gone: "No longer in the catalogue",
+    goneText: "It has been withdrawn from sale or removed.",
+    remove: "Remove from the list",
+    deleted: "Withdrawn from sale or removed",
+    removed: "“{title}” removed from favourites.",
+    undo: "Undo",
+    sharedTitle: "A shortlist shared with you",
+    sharedText: "This is someone else's list: it does not change your favourites. Tap the heart on the properties you like, or add them all at once.",
+    addAll: "Add all to my favourites",
+    added: "Added to your favourites: {count}.",
+    toOwn: "My favourites",
+  },
+  compare: {
+    title: "Compare properties",
+    metaDescription: "Up to 4 properties side by side: price, area, distance to the sea and more.",
+    empty: "Nothing to compare",
+    emptyText: "Mark up to 4 properties with “Compare” on their cards, or select them in your favourites and press “Compare selected”.",
+    toFavorites: "To favourites",
+    property: "Property",
+    photo: "Photo",
+    price: "Price",
+    differs: "differs",
+    differsNote: "Rows where the properties differ are highlighted.",
+    swipe: "Swipe the table sideways to see every property.",
+    sold: "Sold",
+    gone: "Not in the catalogue",
+  },
+  send: {
+    title: "Send the shortlist to the agent",
+    text: "The agent will receive your list with links to the properties and answer about each one.",
+    message: "Hello! I am interested in the properties in this shortlist. Please tell me more about them.",
+  },
+  errors: {
+    malformed: "The link contains invalid property numbers. Please check that it was copied in full.",
+    tooMany: "The link holds too many properties: {max} at most.",
+  },
+};
+
+export const SHORTLIST_TEXTS: Record<Lang, ShortlistTexts> = { ru, bg, en };

@@ -3,6 +3,7 @@ import * as admin from "./admin";
 import * as alertForm from "./alert-form";
 import * as alerts from "./alerts";
 import { bg } from "./bg";
+import { en } from "./en";
 import * as diagnostics from "./diagnostics";
 import * as privacy from "./privacy";
 import { ru } from "./ru";
@@ -16,8 +17,8 @@ function texts(value: unknown, seen = new Set<unknown>()): string[] {
   return Object.values(value).flatMap((v) => texts(v, seen));
 }
 
-const ALL = texts({ admin, alertForm, alerts, bg, diagnostics, privacy, ru, shortlist });
-const DICTIONARIES = { ru, bg };
+const ALL = texts({ admin, alertForm, alerts, bg, diagnostics, en, privacy, ru, shortlist });
+const DICTIONARIES = { ru, bg, en };
 /** A word's stem: its first five letters, lower case. */
 const stems = (text: string) =>
   new Set(

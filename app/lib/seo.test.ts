@@ -1,17 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  absoluteUrl,
-  breadcrumbJsonLd,
-  encodePath,
-  hreflangUrls,
-  jsonLd,
-  localizedUrl,
-  pageMeta,
-  propertyJsonLd,
-  SITE_NAME,
-  toIsoDateTime,
-  trimDescription,
-} from "./seo";
+import { absoluteUrl, breadcrumbJsonLd, encodePath, hreflangUrls, jsonLd, localizedUrl, pageMeta, propertyJsonLd, toIsoDateTime, trimDescription } from "./seo";
 
 const ORIGIN = "https://more-i-dom.example";
 const SOZOPOL = "/%D1%81%D0%BE%D0%B7%D0%BE%D0%BF%D0%BE%D0%BB%D1%8C"; // /созополь
@@ -39,12 +27,23 @@ describe("URLs", () => {
     expect(absoluteUrl(ORIGIN, "https://cdn.example/a.jpg")).toBe("https://cdn.example/a.jpg");
   });
 
-  it("lists ru, bg and x-default (→ Russian) alternates", () => {
+  it("lists every language's and x-default (→ Russian) alternates", () => {
     expect(hreflangUrls(ORIGIN, "/properties")).toEqual([
       { hrefLang: "ru", href: `${ORIGIN}/properties` },
       { hrefLang: "bg", href: `${ORIGIN}/bg/properties` },
+      { hrefLang: "en", href: `${ORIGIN}/en/properties` },
       { hrefLang: "x-default", href: `${ORIGIN}/properties` },
     ]);
+  });
+
+  it("takes each language's own path where a page has one, and leaves out a language it has none in (issue 31)", () => {
+    expect(hreflangUrls(ORIGIN, { ru: "/созополь/дом", bg: "/созополь/дом", en: "/sozopol/house" })).toEqual([
+      { hrefLang: "ru", href: `${ORIGIN}${SOZOPOL}${encodeURI("/дом")}` },
+      { hrefLang: "bg", href: `${ORIGIN}/bg${SOZOPOL}${encodeURI("/дом")}` },
+      { hrefLang: "en", href: `${ORIGIN}/en/sozopol/house` },
+      { hrefLang: "x-default", href: `${ORIGIN}${SOZOPOL}${encodeURI("/дом")}` },
+    ]);
+    expect(hreflangUrls(ORIGIN, { ru: "/x", bg: "/x" }).map((a) => a.hrefLang)).toEqual(["ru", "bg", "x-default"]);
   });
 });
 
@@ -83,7 +82,7 @@ describe("pageMeta", () => {
     const meta = pageMeta({
       origin: ORIGIN,
       lang: "ru",
-      path: "/созополь/дом-2",
+      path: { ru: "/созополь/дом-2", bg: "/созополь/дом-2", en: "/sozopol/house-2" },
       title: "Дом у моря — Море и Дом",
       description: "Дом с садом в Созополе.",
       image: "/upload/properties/a.jpg",
@@ -97,14 +96,16 @@ describe("pageMeta", () => {
       { tagName: "link", rel: "canonical", href: canonical },
       { tagName: "link", rel: "alternate", hrefLang: "ru", href: canonical },
       { tagName: "link", rel: "alternate", hrefLang: "bg", href: `${ORIGIN}/bg${SOZOPOL}${HOUSE}` },
+      { tagName: "link", rel: "alternate", hrefLang: "en", href: `${ORIGIN}/en/sozopol/house-2` },
       { tagName: "link", rel: "alternate", hrefLang: "x-default", href: canonical },
       { property: "og:type", content: "article" },
-      { property: "og:site_name", content: SITE_NAME.ru },
+      { property: "og:site_name", content: "Море и Дом" },
       { property: "og:title", content: "Дом у моря — Море и Дом" },
       { property: "og:description", content: "Дом с садом в Созополе." },
       { property: "og:url", content: canonical },
       { property: "og:locale", content: "ru_RU" },
       { property: "og:locale:alternate", content: "bg_BG" },
+      { property: "og:locale:alternate", content: "en_GB" },
       { property: "og:image", content: `${ORIGIN}/upload/properties/a.jpg` },
       { property: "og:image:alt", content: "Фасад дома" },
       { name: "twitter:card", content: "summary_large_image" },
@@ -122,7 +123,7 @@ describe("pageMeta", () => {
     expect(meta).toContainEqual({ property: "og:locale", content: "bg_BG" });
     expect(meta).toContainEqual({ property: "og:locale:alternate", content: "ru_RU" });
     expect(meta).toContainEqual({ property: "og:type", content: "website" });
-    expect(meta).toContainEqual({ property: "og:site_name", content: SITE_NAME.bg });
+    expect(meta).toContainEqual({ property: "og:site_name", content: "Море и Дом" });
     expect(meta).toContainEqual({ tagName: "link", rel: "alternate", hrefLang: "ru", href: `${ORIGIN}/` });
     expect(meta).toContainEqual({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: `${ORIGIN}/` });
   });

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { dictionary } from "~/i18n";
 import { DEFAULT_LANG, LANGS, LANGUAGES, localizePath, type Lang, type LocalizedPaths } from "~/i18n/lang";
 import type { PropertyStatus } from "./property-facts";
 
@@ -10,8 +11,6 @@ import type { PropertyStatus } from "./property-facts";
  * `path` always means the Russian (unprefixed), unencoded path, e.g.
  * "/созополь/дом-у-моря"; the Bulgarian twin is derived with localizePath.
  */
-
-export const SITE_NAME: Record<Lang, string> = { ru: "Море и Дом", bg: "Море и Дом" };
 
 /** Open Graph locales of the languages (app/i18n/languages.ts). */
 export const OG_LOCALE = Object.fromEntries(LANGUAGES.map((l) => [l.code, l.ogLocale])) as Record<Lang, string>;
@@ -139,7 +138,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   }
   meta.push(
     { property: "og:type", content: input.type ?? "website" },
-    { property: "og:site_name", content: SITE_NAME[lang] },
+    { property: "og:site_name", content: dictionary(lang).siteName },
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: canonical },

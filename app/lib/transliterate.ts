@@ -43,7 +43,7 @@ const LETTERS: Record<string, string> = {
 function latin(letter: string, next: string | undefined, prev: string | undefined): string {
   const lower = letter.toLowerCase();
   // The act's one rule of context: «ия» at the end of a word is "ia" (София → Sofia).
-  let out = lower === "я" && prev?.toLowerCase() === "и" && !/\p{L}/u.test(next ?? "") ? "a" : LETTERS[lower];
+  const out = lower === "я" && prev?.toLowerCase() === "и" && !/\p{L}/u.test(next ?? "") ? "a" : LETTERS[lower];
   if (out === undefined) return letter;
   if (letter === lower) return out;
   // Capitals: Ж → Zh before a small letter, ZH in a word of capitals.

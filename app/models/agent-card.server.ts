@@ -47,6 +47,20 @@ const LANGUAGE_NAMES: Record<Lang, Record<AgentLanguage, string>> = {
     es: "испански",
     he: "иврит",
   },
+  en: {
+    ru: "Russian",
+    bg: "Bulgarian",
+    en: "English",
+    uk: "Ukrainian",
+    de: "German",
+    pl: "Polish",
+    ro: "Romanian",
+    tr: "Turkish",
+    fr: "French",
+    it: "Italian",
+    es: "Spanish",
+    he: "Hebrew",
+  },
 };
 
 export function languageName(code: AgentLanguage, lang: Lang): string {

@@ -22,7 +22,7 @@ import { jpegUrl } from "~/web/feeds/feed-values.server";
 /** Properties one alert mail lists at most; the rest are counted with a link to the search. */
 export const ALERT_MAIL_MAX_ITEMS = 20;
 
-const TEXTS = {
+export const ALERT_MAIL_TEXTS = {
   ru: {
     confirmSubject: "Подтвердите подписку на новые объекты",
     confirmIntro: "Вы (или кто-то, указавший ваш адрес) подписались на письма о новых объектах по поиску:",
@@ -95,12 +95,13 @@ const TEXTS = {
 } as const satisfies Record<Lang, Record<string, unknown>>;
 
 /** A property as an alert mail shows it: the model's facts, why it is news, and its page's path ("/{location}/{property}"). */
-export type AlertMailProperty = Pick<AlertProperty, "title" | "price" | "area" | "bedrooms" | "sea_distance_m" | "images"> & Partial<PerLanguage<"title", string>> & {
-  kind: "new" | "price_drop";
-  path: string;
-  /** A price cut's price before it (null: not known). */
-  was?: number | null;
-};
+export type AlertMailProperty = Pick<AlertProperty, "title" | "price" | "area" | "bedrooms" | "sea_distance_m" | "images"> &
+  Partial<PerLanguage<"title", string>> & {
+    kind: "new" | "price_drop";
+    path: string;
+    /** A price cut's price before it (null: not known). */
+    was?: number | null;
+  };
 
 export interface ComposedMail {
   subject: string;
@@ -120,7 +121,7 @@ export function alertLink(publicUrl: string, lang: Lang, action: "confirm" | "un
 
 /** `description`: the search in words (app/i18n/alert-search.ts). */
 export function composeConfirmMail(input: { lang: Lang; publicUrl: string; query: string; description: string; token: string }): ComposedMail {
-  const t = TEXTS[input.lang];
+  const t = ALERT_MAIL_TEXTS[input.lang];
   const confirm = alertLink(input.publicUrl, input.lang, "confirm", input.token);
   const search = searchUrl(input.publicUrl, input.lang, input.query);
   const text = [t.confirmIntro, input.description, search, "", `${t.confirmAction}: ${confirm}`, "", t.confirmIgnore, ""].join("\n");
@@ -141,7 +142,7 @@ export function composeAlertMail(input: {
   properties: AlertMailProperty[];
 }): ComposedMail {
   const { lang, publicUrl } = input;
-  const t = TEXTS[lang];
+  const t = ALERT_MAIL_TEXTS[lang];
   const unsubscribe = alertLink(publicUrl, lang, "unsubscribe", input.token);
   const search = searchUrl(publicUrl, lang, input.query);
   const news = input.properties.filter((p) => p.kind === "new").length;

@@ -3,7 +3,7 @@ import { INVALID_CHARACTERS } from "./plain";
 
 // Zod-free, so the browser's contact form code can read them (./plain says why).
 
-/** SPEC §5 wording (ru), with the Bulgarian twins for Bulgarian pages. */
+/** SPEC §5 wording (ru), with its twins for the other languages' pages. */
 export const CONTACT_MESSAGES = {
   ru: {
     nameRequired: "Имя обязательно",
@@ -33,5 +33,20 @@ export const CONTACT_MESSAGES = {
     success: "Благодарим! Съобщението ви е изпратено.",
     failure: "Възникна грешка при изпращането на формата. Моля, опитайте отново.",
     shortlistInvalid: "Невалиден списък с имоти: нужни са номера на имоти, не повече от 30.",
+  },
+  // Issue 31: SPEC's messages in English.
+  en: {
+    nameRequired: "Name is required",
+    emailRequired: "Email is required",
+    emailInvalid: "Please enter a valid email",
+    messageRequired: "Message is required",
+    phoneInvalid: "Please enter a valid phone number",
+    nameTooLong: "The name is too long (100 characters at most)",
+    emailTooLong: "The email is too long (254 characters at most)",
+    messageTooLong: "The message is too long (5000 characters at most)",
+    invalidCharacters: INVALID_CHARACTERS.en,
+    success: "Thank you! Your message has been sent.",
+    failure: "An error occurred while sending the form. Please try again.",
+    shortlistInvalid: "Invalid list of properties: property numbers are needed, 30 at most.",
   },
 } as const satisfies Record<Lang, Record<string, string>>;

@@ -9,6 +9,7 @@
 export const INVALID_CHARACTERS = {
   ru: "Текст содержит недопустимые символы",
   bg: "Текстът съдържа недопустими символи",
+  en: "The text contains characters that are not allowed",
 } as const;
 
 export { isUuid, UUID_PATTERN } from "~/lib/uuid";

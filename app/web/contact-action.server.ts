@@ -10,6 +10,7 @@ import type { FormResult } from "~/web/form-result";
 const RATE_LIMITED: Record<Lang, string> = {
   ru: "Вы отправили слишком много сообщений. Пожалуйста, попробуйте позже или позвоните нам.",
   bg: "Изпратихте твърде много съобщения. Моля, опитайте по-късно или ни се обадете.",
+  en: "You have sent too many messages. Please try again later or call us.",
 };
 
 /** The first `max` characters (trimmed as the schema trims), not cutting a surrogate pair in two. */

@@ -1,3 +1,5 @@
+import type { Lang } from "~/i18n/lang";
+
 /** Interface texts of the property gallery and the full-screen viewer. */
 export type GalleryLabels = {
   previous: string;
@@ -18,7 +20,7 @@ export type GalleryLabels = {
 
 const counter = (n: number, total: number) => `${n} / ${total}`;
 
-export const GALLERY_LABELS: Record<"ru" | "bg", GalleryLabels> = {
+export const GALLERY_LABELS: Record<Lang, GalleryLabels> = {
   ru: {
     previous: "Предыдущее фото",
     next: "Следующее фото",
@@ -46,5 +48,19 @@ export const GALLERY_LABELS: Record<"ru" | "bg", GalleryLabels> = {
     error: "Error loading images",
     tryAgain: "Try Again",
     noImage: "Няма изображение",
+  },
+  en: {
+    previous: "Previous photo",
+    next: "Next photo",
+    close: "Close",
+    zoom: "Zoom in",
+    refresh: "Reload the images",
+    openFullscreen: "Open full screen",
+    thumbnail: (n) => `Photo ${n}`,
+    counter,
+    loading: "Loading…",
+    error: "Error loading images",
+    tryAgain: "Try Again",
+    noImage: "No image",
   },
 };

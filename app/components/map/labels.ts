@@ -34,6 +34,7 @@ export type MapLabels = {
 const COUNT: Record<Lang, Record<"one" | "few" | "many" | "other", string>> = {
   ru: { one: "{n} объект", few: "{n} объекта", many: "{n} объектов", other: "{n} объекта" },
   bg: { one: "{n} имот", few: "{n} имота", many: "{n} имота", other: "{n} имота" },
+  en: { one: "{n} property", few: "{n} properties", many: "{n} properties", other: "{n} properties" },
 };
 const count = (lang: Lang, n: number) => COUNT[lang][pluralCategory(n, lang)].replace("{n}", String(n));
 
@@ -73,5 +74,23 @@ export const MAP_LABELS: Record<Lang, MapLabels> = {
     status: { reserved: "Резервиран", sold: "Продаден" },
     pin: "Точка на имота: стрелките я местят, Shift със стрелка — по-бързо",
     pinMap: "Карта за избор на точка",
+  },
+  en: {
+    region: "Map of the properties found",
+    propertyRegion: "The property on the map",
+    failed: "The map could not be loaded.",
+    retry: "Try again",
+    searchOnMove: "Search as the map moves",
+    truncated: (n) => `The map shows the first ${n} properties — narrow the filters.`,
+    noPoints: "None of the properties found has a point on the map.",
+    cluster: (n) => `${count("en", n)} nearby — zoom in`,
+    clusterList: (n) => `${count("en", n)} in one place — show as a list`,
+    priceOnRequest: "Price on request",
+    more: "Details",
+    zoomIn: "Zoom in",
+    zoomOut: "Zoom out",
+    status: { reserved: "Reserved", sold: "Sold" },
+    pin: "The property's point: the arrow keys move it, Shift with an arrow moves it faster",
+    pinMap: "Map for choosing the point",
   },
 };
