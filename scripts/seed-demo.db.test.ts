@@ -89,6 +89,17 @@ describe("seedDemo", { timeout: 120_000 }, () => {
     expect(demo.some((r) => r.title_bg === "" && r.description_bg === "")).toBe(true);
     expect(demo.filter((r) => r.title_bg !== "").length).toBeGreaterThan(demo.length / 2);
     expect(new Set(demo.map((r) => r.title)).size).toBeGreaterThan(150);
+    // Issue 31: English texts, written in English (no Cyrillic), for most listings; the rest show the Russian ones.
+    const english = demo.filter((r) => r.title_en !== "");
+    expect(english.length).toBeGreaterThan(demo.length / 2);
+    expect(english.length).toBeLessThan(demo.length);
+    for (const r of english) {
+      expect(r.title_en).not.toMatch(/[а-яё]/i);
+      expect(r.description_en).not.toMatch(/[а-яё]/i);
+      expect(r.description_en.length).toBeGreaterThan(150);
+      expect(r.slug_en).toMatch(/^[a-z0-9-]+$/);
+    }
+    expect(new Set(english.map((r) => r.title_en)).size).toBeGreaterThan(english.length / 2);
     for (const r of demo) {
       expect(r.title).toMatch(/[а-яё]/i);
       expect(r.description.length).toBeGreaterThan(200);

@@ -161,7 +161,7 @@ describe("alerts end to end", () => {
     expect((await post({ email: `${"a".repeat(250)}@example.com` })).status).toBe(400);
     expect((await post({ email: "Name <x@example.com>" })).status).toBe(400);
     expect((await post({ email: "x@example.com", query: "a=".repeat(1500) })).status).toBe(400);
-    expect((await post({ email: "x@example.com", lang: "en" })).status).toBe(400);
+    expect((await post({ email: "x@example.com", lang: "de" })).status).toBe(400);
     expect((await post({ email: "x@example.com", frequency: "hourly" })).message).toBe("Выберите, как часто присылать письма: сразу или раз в день.");
     expect((await post({ email: "x@example.com", consent: "" })).status).toBe(400);
     expect((await post({ email: "x@example.com", query: "location=00000000-0000-4000-8000-000000000000" })).status).toBe(400);

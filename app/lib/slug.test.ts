@@ -51,3 +51,13 @@ describe("reserved slugs", () => {
     }
   });
 });
+
+describe("address columns (issue 31)", () => {
+  it("the Cyrillic slug is made from the Russian title, the Latin one from the English", async () => {
+    const { SLUG_COLUMNS } = await import("./slug");
+    expect(SLUG_COLUMNS).toEqual([
+      { column: "slug", lang: "ru" },
+      { column: "slug_en", lang: "en" },
+    ]);
+  });
+});

@@ -80,8 +80,9 @@ export function nextFreeSlug(base: string, taken: Iterable<string>): string {
 
 /** An address column (slug, slug_en …: issue 31) and the language whose texts name it. */
 export type SlugColumn = LanguageInfo["slug"];
-export const SLUG_COLUMNS: readonly { column: SlugColumn; lang: Lang }[] = [...new Map(LANGUAGES.map((l) => [l.slug, l.code] as const)).entries()].map(
-  ([column, lang]) => ({ column, lang }),
+// Each column with the first language that has it: the Cyrillic `slug` is the Russian title's (SPEC §2), not the Bulgarian one's.
+export const SLUG_COLUMNS: readonly { column: SlugColumn; lang: Lang }[] = LANGUAGES.filter((l, i) => LANGUAGES.findIndex((o) => o.slug === l.slug) === i).map(
+  (l) => ({ column: l.slug, lang: l.code }),
 );
 
 /**

@@ -201,7 +201,9 @@ describe("/sitemap.xml and /sitemaps/*", () => {
     expect(penthouse).toContain(`hreflang="x-default" href="${o}${enc("/бургас/пентхаус")}"`);
 
     const second = await (await sitemapResponse("https://example.test", "properties-3.xml", 2)).text();
-    expect(urls(second)).toHaveLength(2);
+    // Its one property in Russian and Bulgarian, and in English when it is the one with English texts.
+    const [last] = await sitemapProperties(3, 2);
+    expect(urls(second)).toHaveLength(last?.title_en ? 3 : 2);
   });
 
   it("answers 404 for a chunk past the end and for unknown file names", async () => {

@@ -95,13 +95,17 @@ async function fillLocationImages(locations: Location[], redraw: boolean): Promi
 
 /** Slugs already used, per location, and references already used (read once; our own are added as we go). */
 async function takenNames(): Promise<{ slugs: Map<string, Set<string>>; references: Set<string> }> {
-  const rows = await db().select({ location_id: realEstates.location_id, slug: realEstates.slug, reference: realEstates.reference }).from(realEstates);
+  const rows = await db()
+    .select({ location_id: realEstates.location_id, slug: realEstates.slug, slug_en: realEstates.slug_en, reference: realEstates.reference })
+    .from(realEstates);
   const slugs = new Map<string, Set<string>>();
   const references = new Set<string>();
   for (const r of rows) {
     let set = slugs.get(r.location_id);
     if (!set) slugs.set(r.location_id, (set = new Set()));
     set.add(r.slug);
+    // The English addresses in the same set, told apart by a prefix no slug has (a space).
+    set.add(` en ${r.slug_en}`);
     if (r.reference) references.add(r.reference);
   }
   return { slugs, references };
@@ -129,7 +133,14 @@ function buildRow(index: number, location: Location, pool: readonly PoolImage[],
   const slug = taken.has(wanted) ? nextFreeSlug(wanted, taken) : wanted;
   taken.add(slug);
   // The English address: from the English title, numbered like the Russian one (so unique among the demo's).
-  const slug_en = `${propertySlugBase(slugSource("en", parsed.data, "title"), "en")}-${index + 1}`;
+  const wantedEn = `${propertySlugBase(slugSource("en", parsed.data, "title"), "en")}-${index + 1}`;
+  const slug_en = taken.has(` en ${wantedEn}`)
+    ? nextFreeSlug(
+        wantedEn,
+        [...taken].filter((t) => t.startsWith(" en ")).map((t) => t.slice(4)),
+      )
+    : wantedEn;
+  taken.add(` en ${slug_en}`);
   return { ...parsed.data, slug, slug_en, cutTo: listedPrice === null ? null : listing.price };
 }
 

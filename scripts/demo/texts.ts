@@ -1,5 +1,6 @@
 /**
- * Realistic bilingual (ru/bg) demo listings for the Bulgarian seaside.
+ * Realistic bilingual (ru/bg) demo listings for the Bulgarian seaside, with
+ * English texts written from the same attributes (english.ts).
  *
  * `demoListing(index, location)` is a pure function: the same index and
  * location always give the same listing. Texts are assembled from parallel
@@ -8,6 +9,7 @@
  * the two languages always say the same thing and listings differ from one
  * another. Grammatical gender is carried with each noun so adjectives agree.
  */
+import { englishTexts } from "./english";
 import { chance, float, int, pick, rngFor, sample, weighted, type Rng } from "./random";
 
 export interface DemoLocation {
@@ -21,8 +23,11 @@ export type DemoPropertyType = "apartment" | "house";
 export interface DemoListing {
   title: string;
   title_bg: string;
+  /** Issue 31: English texts (english.ts), empty for a share of listings. */
+  title_en: string;
   description: string;
   description_bg: string;
+  description_en: string;
   /** Euro; null means "По запросу". */
   price: number | null;
   area: number;
@@ -32,6 +37,7 @@ export interface DemoListing {
   year_built: number | null;
   features: string[];
   features_bg: string[];
+  features_en: string[];
   // The buyer's facts (issue 20), from the same attributes as the texts.
   status: "available" | "reserved" | "sold";
   reference: string;
@@ -308,6 +314,9 @@ const ADJ_RENOVATED = adj("отремонтированный", "отремон�
 
 // ---------------------------------------------------------------------------
 // Attributes
+
+/** What a listing is, from which every language's texts are written (english.ts reads it too). */
+export type DemoAttributes = Attributes;
 
 interface Attributes {
   type: DemoPropertyType;
@@ -915,6 +924,7 @@ export function demoListing(index: number, location: DemoLocation): DemoListing 
   const [description, descriptionBg] = descriptionFor(rng, a, place, hasPrice);
   const [features, featuresBg] = featuresFor(rng, a);
   return {
+    ...englishTexts(index, location.name, location.name_bg, a, hasPrice),
     title,
     title_bg: hasBulgarian ? titleBg : "",
     description,

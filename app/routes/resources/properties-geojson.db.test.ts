@@ -87,7 +87,7 @@ describe("GET /properties.geojson", () => {
     expect(raw.body).toEqual(rounded.body);
   });
 
-  it.each(["?bbox=27,42", "?bbox=28,42,27,43", "?bbox=a,b,c,d", "?bbox=", "?lang=en", "?bbox=NaN,42,28,43", "?bbox=27,42,28,91"])(
+  it.each(["?bbox=27,42", "?bbox=28,42,27,43", "?bbox=a,b,c,d", "?bbox=", "?lang=de", "?bbox=NaN,42,28,43", "?bbox=27,42,28,91"])(
     "answers 400 to %s",
     async (query) => {
       const answer = await get(query);
