@@ -177,7 +177,10 @@ describe("old addresses", () => {
   it("a renamed location keeps its old slug; deleting it with its properties leaves none behind", async () => {
     await createProperty(base());
     await updateLocation(sozopol.id, { name: "Созопол" });
-    const slugs = await queryRows<{ slug: string; location_id: string }>(test.handle().db, sql`select slug, location_id from location_slug_history where slug_column = 'slug'`);
+    const slugs = await queryRows<{ slug: string; location_id: string }>(
+      test.handle().db,
+      sql`select slug, location_id from location_slug_history where slug_column = 'slug'`,
+    );
     expect(slugs).toEqual([{ slug: sozopol.slug, location_id: sozopol.id }]);
     expect(await deleteLocation(sozopol.id)).toBe(true);
     expect(await queryRows(test.handle().db, sql`select * from location_slug_history`)).toEqual([]);
