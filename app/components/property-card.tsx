@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { localizePath, localText, placeName, propertyPathIn, type Dictionary, type Lang } from "~/i18n";
+import { localizePath, type Dictionary, type Lang } from "~/i18n";
 import { formatArea, formatDistance, formatPrice, formatPricePerM2 } from "~/i18n/format";
 import { plural } from "~/i18n/plural";
 import type { ListingItem } from "~/lib/listing";
@@ -8,9 +8,13 @@ import { imageSrcSet, imageVariant } from "~/lib/images";
 import { CompareButton, FavoriteButton } from "./favorite-button";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "./image-fallback";
 
-/** The public URL of a property (SPEC §2): /{location slug}/{title slug}, in the language's address (issue 31). */
+/**
+ * The public URL of a property (SPEC §2): /{location slug}/{title slug}. The
+ * card arrives localized (localizeCard, issue 31): its slugs, title and place
+ * are the page language's already, so the browser needs no other language's.
+ */
 export function propertyPath(lang: Lang, item: { slug: string; location_slug: string }): string {
-  return localizePath(lang, propertyPathIn(lang, item));
+  return localizePath(lang, `/${item.location_slug}/${item.slug}`);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -80,8 +84,8 @@ export function PropertyCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const href = propertyPath(lang, item);
-  const title = localText(lang, item, "title");
-  const description = localText(lang, item, "description").trim();
+  const title = item.title;
+  const description = item.description.trim();
   // Texts shown in Russian on another language's page say so to screen readers and translators (issue 31).
   const textLang = item.text_lang && item.text_lang !== lang ? item.text_lang : undefined;
   const chip = "rounded-full bg-sea-50 px-2.5 py-0.5 text-xs font-medium text-sea-900";
@@ -126,7 +130,7 @@ export function PropertyCard({
           </Link>
         </Heading>
         <p className="text-sm text-slate-600">
-          {placeName(lang, item, "location_name")}
+          {item.location_name}
           {item.area !== null ? ` · ${formatArea(item.area, lang)}` : ""}
           {item.price_per_m2 !== null ? ` · ${formatPricePerM2(item.price_per_m2, lang)}` : ""}
         </p>

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatArea, formatDistance, formatNumber, formatPrice, formatPricePerM2, parseQuarter, placeIn } from "./format";
+import { formatArea, formatDate, formatDistance, formatNumber, formatPrice, formatPricePerM2, parseQuarter, placeIn } from "./format";
+import { LANGUAGES } from "./lang";
 
 /**
  * The formatters write numbers without Intl (for the browser's sake, see
  * format.ts); Node's Intl is the reference they must match, character for
  * character (no-break spaces included).
  */
-const LANGS = ["ru", "bg"] as const;
-const LOCALE = { ru: "ru-RU", bg: "bg-BG" } as const;
+const SQUARE_METRE = { ru: "м²", bg: "м²", en: "m²" } as const;
 
 // Deterministic spread of values: small and large, whole and fractional,
 // halves at the rounding digit, carries (9.95, 999.96), and shortest-form
@@ -28,17 +28,17 @@ function sampleValues(): number[] {
 describe("number formats without Intl", () => {
   const values = sampleValues();
 
-  for (const lang of LANGS) {
+  for (const { code: lang, locale } of LANGUAGES) {
     it(`prices match Intl's euro format (${lang})`, () => {
-      const intl = new Intl.NumberFormat(LOCALE[lang], { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+      const intl = new Intl.NumberFormat(locale, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
       for (const v of values) expect(formatPrice(v, lang), String(v)).toBe(intl.format(v));
     });
 
     it(`numbers and areas match Intl with one decimal (${lang})`, () => {
-      const intl = new Intl.NumberFormat(LOCALE[lang], { maximumFractionDigits: 1 });
+      const intl = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
       for (const v of values) {
         expect(formatNumber(v, lang), String(v)).toBe(intl.format(v));
-        expect(formatArea(v, lang), String(v)).toBe(`${intl.format(v)} м²`);
+        expect(formatArea(v, lang), String(v)).toBe(`${intl.format(v)} ${SQUARE_METRE[lang]}`);
       }
     });
   }
@@ -50,6 +50,11 @@ describe("number formats without Intl", () => {
     expect(formatPrice(12_345, "bg")).toBe("12\u00a0345\u00a0€");
     expect(formatArea(120.5, "bg")).toBe("120,5 м²");
     expect(formatNumber(0.15, "ru")).toBe("0,2");
+    expect(formatPrice(149_500, "en")).toBe("€149,500");
+    expect(formatPrice(1000, "en")).toBe("€1,000");
+    expect(formatPrice(-1234.5, "en")).toBe("-€1,235");
+    expect(formatArea(120.5, "en")).toBe("120.5 m²");
+    expect(formatNumber(1234.56, "en")).toBe("1,234.6");
   });
 });
 
@@ -62,12 +67,15 @@ describe("issue 20 facts", () => {
     expect(formatDistance(1000, "ru")).toBe(`1${NBSP}км`);
     expect(formatDistance(1250, "bg")).toBe(`1,3${NBSP}км`);
     expect(formatDistance(12_000, "ru")).toBe(`12${NBSP}км`);
+    expect(formatDistance(350, "en")).toBe(`350${NBSP}m`);
+    expect(formatDistance(1250, "en")).toBe(`1.3${NBSP}km`);
   });
 
   it("writes €/m² as prices are written", () => {
     expect(formatPricePerM2(2000, "ru")).toBe(`2${NBSP}000${NBSP}€/м²`);
     expect(formatPricePerM2(2000, "bg")).toBe(`2000${NBSP}€/м²`);
     expect(formatPricePerM2(1395.45, "ru")).toBe(`1${NBSP}395${NBSP}€/м²`);
+    expect(formatPricePerM2(2000, "en")).toBe("€2,000/m²");
   });
 
   it("reads a completion quarter", () => {
@@ -83,5 +91,36 @@ describe("issue 20 facts", () => {
     expect(placeIn("bg", sozopol)).toBe("в Созопол");
     expect(placeIn("bg", { ...sozopol, name_bg: "" })).toBe("в Созополь");
     expect(placeIn("bg", { name: "Варна", name_bg: "Варна", name_ru_in: "" })).toBe("във Варна");
+  });
+
+  it("puts the place after “in” in English: its English name, else the Bulgarian one transliterated", () => {
+    const chernomorets = { name: "Черноморец", name_bg: "Черноморец", name_ru_in: "в Черноморце" };
+    expect(placeIn("en", chernomorets)).toBe("in Chernomorets");
+    expect(placeIn("en", { name: "Созополь", name_bg: "Созопол", name_ru_in: "в Созополе" })).toBe("in Sozopol");
+    expect(placeIn("en", { ...chernomorets, name_en: "Chernomorets Bay" })).toBe("in Chernomorets Bay");
+    expect(placeIn("en", { ...chernomorets, name_en: " " })).toBe("in Chernomorets");
+  });
+});
+
+describe("calendar days", () => {
+  it("are dd.mm.yyyy in Russian and Bulgarian, as before", () => {
+    expect(formatDate("2026-03-12", "ru")).toBe("12.03.2026");
+    expect(formatDate("2026-11-01", "bg")).toBe("01.11.2026");
+  });
+
+  it("are en-GB's day, short month and year in English, as Intl writes them", () => {
+    expect(formatDate("2026-03-12", "en")).toBe("12 Mar 2026");
+    const intl = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+    for (let month = 1; month <= 12; month++) {
+      for (const day of [1, 9, 28]) {
+        const iso = `2026-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+        expect(formatDate(iso, "en"), iso).toBe(intl.format(new Date(`${iso}T12:00:00Z`)));
+      }
+    }
+  });
+
+  it("leaves what is not a day as it is", () => {
+    expect(formatDate("soon", "en")).toBe("soon");
+    expect(formatDate("2026-13-01", "en")).toBe("2026-13-01");
   });
 });

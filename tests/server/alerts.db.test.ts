@@ -176,6 +176,42 @@ describe("alerts over HTTP", () => {
     expect(await unknown.text()).toContain("Невалидна връзка");
   });
 
+  it("en (issue 31): English form, confirmation mail and page; the alert names the property in English at its Latin address", async () => {
+    const listing = await (await fetch(`${server.baseUrl}/en/properties`)).text();
+    expect(listing).toContain("E-mail me new properties");
+    const answer = await subscribe({ email: "english@example.com", lang: "en", query: "type=apartment" }, "/en/alerts");
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain("Please check your inbox");
+    const confirmation = decodeMail((await nextMail("english@example.com", 1)).raw);
+    expect(confirmation).toContain("Subject: Please confirm your new-property alerts");
+    expect(confirmation).toContain("Confirm my alerts");
+    const confirmUrl = /https?:\/\/[^/\s]+(\/en\/alerts\/confirm\/[A-Za-z0-9_-]{43})/.exec(confirmation);
+    expect(confirmUrl).not.toBeNull();
+    expect(await (await fetch(`${server.baseUrl}${confirmUrl![1]}`)).text()).toContain("Alert confirmed");
+
+    const location = await firstLocationId();
+    await api("/rest/v1/real_estates", {
+      method: "POST",
+      body: JSON.stringify({
+        title: "Квартира для англичанина",
+        title_en: "Flat for an English buyer",
+        description: "У моря",
+        description_en: "By the sea",
+        location_id: location,
+        property_type: "apartment",
+        price: 149500,
+        area: 60,
+      }),
+    });
+    const alert = decodeMail((await nextMail("english@example.com", 2)).raw);
+    expect(alert).toContain("Subject: A new property matches your search");
+    expect(alert).toContain("Flat for an English buyer");
+    expect(alert).not.toContain("Квартира для англичанина");
+    expect(alert).toContain("€149,500");
+    expect(alert).toMatch(/https?:\/\/[^/\s]+\/en\/[a-z0-9-]+\/flat-for-an-english-buyer/);
+    expect(alert).toMatch(/List-Unsubscribe: <https?:\/\/[^>]+\/en\/alerts\/unsubscribe\/[A-Za-z0-9_-]{43}>/);
+  });
+
   it("hostile posts and links: 4xx pages, never a 5xx, nothing stored", async () => {
     const post = (path: string, body: BodyInit, headers: Record<string, string> = {}) =>
       fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "X-Forwarded-For": `203.0.113.${++ip % 250}`, ...headers }, body });

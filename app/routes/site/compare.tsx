@@ -6,7 +6,7 @@ import { PLACEHOLDER_IMAGE } from "~/components/image-fallback";
 import { favoriteLabels, propertyPath } from "~/components/property-card";
 import { factRows, type FactKey } from "~/components/property-facts";
 import { SendShortlist } from "~/components/send-shortlist";
-import { dictionary, fill, localizePath, localText, placeName, type Dictionary, type Lang } from "~/i18n";
+import { dictionary, fill, localizePath, type Dictionary, type Lang } from "~/i18n";
 import { formatPrice } from "~/i18n/format";
 import { SHORTLIST_TEXTS } from "~/i18n/shortlist";
 import { compareStore } from "~/lib/favorites-store";
@@ -144,18 +144,18 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                         <>
                           <img
                             src={item.cover ? imageVariant(item.cover, 320) : PLACEHOLDER_IMAGE}
-                            alt={item.cover ? localText(lang, item, "title") : t.card.noImage}
+                            alt={item.cover ? item.title : t.card.noImage}
                             width={320}
                             height={213}
                             loading="lazy"
                             className="aspect-[3/2] w-full rounded-lg bg-sea-100 object-cover"
                           />
                           <Link to={propertyPath(lang, item)} className="mt-2 block font-semibold text-sea-900 underline">
-                            {localText(lang, item, "title")}
+                            {item.title}
                           </Link>
-                          <span className="block text-slate-600">{placeName(lang, item, "location_name")}</span>
+                          <span className="block text-slate-600">{item.location_name}</span>
                           {/* Takes it off the browser's compare list (the address stays the shared list). */}
-                          <CompareButton id={id} title={localText(lang, item, "title")} labels={favoriteLabels(t)} className="mt-1" />
+                          <CompareButton id={id} title={item.title} labels={favoriteLabels(t)} className="mt-1" />
                           {item.status !== "available" ? (
                             <span className="mt-1 inline-block rounded bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">
                               {item.status === "sold" ? s.compare.sold : t.card.status.reserved}

@@ -3,7 +3,7 @@ import { Form, Link, useNavigate } from "react-router";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { PropertyCard } from "~/components/property-card";
 import { SendShortlist } from "~/components/send-shortlist";
-import { dictionary, fill, localizePath, localText } from "~/i18n";
+import { dictionary, fill, localizePath } from "~/i18n";
 import { SHORTLIST_TEXTS } from "~/i18n/shortlist";
 import { formatPrice } from "~/i18n/format";
 import { readFavorites, subscribeFavorites, toggleFavorite } from "~/lib/favorites-store";
@@ -88,7 +88,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       const index = list.findIndex((id) => !own.includes(id));
       if (index < 0) return;
       const entry = known.current.get(list[index]!);
-      const title = entry?.item ? localText(lang, entry.item, "title") : (deleted[list[index]!]?.title ?? "");
+      const title = entry?.item ? entry.item.title : (deleted[list[index]!]?.title ?? "");
       setUndo({ id: list[index]!, index, title });
       changedHere.current = true;
       setShown(list.filter((id) => own.includes(id)));

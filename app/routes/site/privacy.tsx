@@ -1,4 +1,5 @@
 import { dictionary, fill } from "~/i18n";
+import { formatDate } from "~/i18n/format";
 import { PRIVACY_TEXTS } from "~/i18n/privacy";
 import { PRIVACY_NOTICE_VERSION } from "~/lib/privacy";
 import { pageMeta } from "~/lib/seo";
@@ -26,11 +27,10 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { lang, controller, email, phone, version } = loaderData;
   const p = PRIVACY_TEXTS[lang];
-  const [year, month, day] = version.split("-");
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold text-sea-900">{p.title}</h1>
-      <p className="mt-1 text-sm text-slate-600">{fill(p.version, { date: `${day}.${month}.${year}` })}</p>
+      <p className="mt-1 text-sm text-slate-600">{fill(p.version, { date: formatDate(version, lang) })}</p>
       <section aria-labelledby="controller-heading" className="mt-6 rounded-2xl bg-white p-5 ring-1 ring-slate-200">
         <h2 id="controller-heading" className="text-xl font-semibold text-sea-900">
           {p.controllerTitle}

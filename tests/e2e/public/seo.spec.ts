@@ -192,7 +192,7 @@ test.describe("sitemaps and robots.txt", () => {
     expect(locs).toEqual([`${origin}/sitemaps/pages.xml`, `${origin}/sitemaps/properties-1.xml`]);
   });
 
-  test("pages.xml lists home, listing and every location in both languages with alternates", async ({ request }) => {
+  test("pages.xml lists home, listing and every location in every language with alternates", async ({ request }) => {
     const response = await request.get("/sitemaps/pages.xml");
     expect(response.status()).toBe(200);
     const xml = await response.text();
@@ -201,22 +201,31 @@ test.describe("sitemaps and robots.txt", () => {
     for (const path of paths) {
       for (const lang of LANGS) expect(locs, `${lang} ${path}`).toContain(url(lang, path));
     }
-    expect(locs).toHaveLength(paths.length * 2);
+    // Issue 31: the English twins at their Latin addresses.
+    const origin = fixtures().origin;
+    const english = ["/en", "/en/properties", ...Object.values(fixtures().locations).map((l) => `/en/${l.slugEn}`)].map((path) => origin + path);
+    for (const loc of english) expect(locs, loc).toContain(loc);
+    expect(locs).toHaveLength(paths.length * 3);
     const testograd = `/${location("testograd").slug}`;
     for (const hreflang of ["ru", "bg", "x-default"] as const) {
       const href = url(hreflang === "bg" ? "bg" : "ru", testograd).replace(/&/g, "&amp;");
       expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="${hreflang}" href="${href}"/>`);
     }
+    expect(xml).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${origin}/en/${location("testograd").slugEn}"/>`);
   });
 
-  test("properties-1.xml lists every property in both languages", async ({ request }) => {
+  test("properties-1.xml lists every property in Russian and Bulgarian, and in English those with English texts", async ({ request }) => {
     const response = await request.get("/sitemaps/properties-1.xml");
     expect(response.status()).toBe(200);
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     // Sold ones too: their pages stay (200), only the listings leave them out.
-    expect(locs).toHaveLength(Object.keys(fixtures().properties).length * 2);
+    const withEnglish = Object.values(fixtures().properties).filter((p) => p.title_en);
+    expect(withEnglish.length).toBeGreaterThan(0);
+    expect(locs).toHaveLength(Object.keys(fixtures().properties).length * 2 + withEnglish.length);
     const alpha = property("alpha");
+    expect(locs).toContain(`${fixtures().origin}/en/${alpha.locationSlugEn}/${alpha.slugEn}`);
+    expect(locs).not.toContain(`${fixtures().origin}/en/${property("beta").locationSlugEn}/${property("beta").slugEn}`);
     expect(locs).toContain(url("ru", `/${alpha.locationSlug}/${alpha.slug}`));
     expect(locs).toContain(url("bg", `/${alpha.locationSlug}/${alpha.slug}`));
     expect((await request.get("/sitemaps/properties-2.xml")).status()).toBe(404);
