@@ -71,21 +71,21 @@ describe("storeKeyOf (decision 0031)", () => {
 });
 
 describe("pages show every relative spelling as the upload (decision 0031)", () => {
-  it("a bare key, bucket path or Storage API path shows from /upload/ with its variants", () => {
-    for (const ref of [
-      "properties/p-1.jpg",
-      "/properties/p-1.jpg",
-      "images/properties/p-1.jpg",
-      "/storage/v1/object/public/images/properties/p-1.jpg",
-      "/upload/properties/p-1.jpg",
-    ]) {
-      expect(displayImageUrl(ref), ref).toBe("/upload/properties/p-1.jpg");
-      expect(resolveImageUrl(ref), ref).toBe("/upload/properties/p-1.jpg");
-      expect(imageVariant(displayImageUrl(ref), 640), ref).toBe("/img/640/upload/properties/p-1.jpg");
-      expect(imageSrcSet(displayImageUrl(ref), [320]), ref).toBe("/img/320/upload/properties/p-1.jpg 320w");
-      expect(shownImage(ref), ref).toBe("/upload/properties/p-1.jpg");
-    }
-    // An absolute URL loads from where it points.
+  it.each([
+    "properties/p-1.jpg",
+    "/properties/p-1.jpg",
+    "images/properties/p-1.jpg",
+    "/storage/v1/object/public/images/properties/p-1.jpg",
+    "/upload/properties/p-1.jpg",
+  ])("%s (a bare key, bucket path or Storage API path) shows from /upload/ with its variants", (ref) => {
+    expect(displayImageUrl(ref)).toBe("/upload/properties/p-1.jpg");
+    expect(resolveImageUrl(ref)).toBe("/upload/properties/p-1.jpg");
+    expect(imageVariant(displayImageUrl(ref), 640)).toBe("/img/640/upload/properties/p-1.jpg");
+    expect(imageSrcSet(displayImageUrl(ref), [320])).toBe("/img/320/upload/properties/p-1.jpg 320w");
+    expect(shownImage(ref)).toBe("/upload/properties/p-1.jpg");
+  });
+
+  it("an absolute URL loads from where it points; nothing and the placeholder stay as they are", () => {
     const absolute = `${SITE}/storage/v1/object/public/images/properties/p-1.jpg`;
     expect(displayImageUrl(absolute)).toBe(absolute);
     expect(imageVariant(displayImageUrl(absolute), 640)).toBe(absolute);

@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/table-test";
 import { resolveImageUrl } from "./image-keys";
 import { normalizeImageList, normalizeImageRef } from "./images";
 
 describe("normalizeImageRef", () => {
-  it("prefixes a relative path with / (SPEC §5) and keeps absolute paths and http(s) URLs", () => {
-    expect(normalizeImageRef("upload/locations/a.jpg")).toBe("/upload/locations/a.jpg");
-    expect(normalizeImageRef("/upload/locations/a.jpg")).toBe("/upload/locations/a.jpg");
-    expect(normalizeImageRef("https://cdn.example.com/a.jpg")).toBe("https://cdn.example.com/a.jpg");
-    expect(normalizeImageRef("  /a.jpg ")).toBe("/a.jpg");
-  });
+  // prefixes a relative path with / (SPEC §5) and keeps absolute paths and http(s) URLs
+  itMaps(normalizeImageRef, [
+    ["upload/locations/a.jpg", "/upload/locations/a.jpg"],
+    ["/upload/locations/a.jpg", "/upload/locations/a.jpg"],
+    ["https://cdn.example.com/a.jpg", "https://cdn.example.com/a.jpg"],
+    ["  /a.jpg ", "/a.jpg"],
+  ]);
 
   it("refuses script URLs, protocol-relative URLs, traversal and markup", () => {
     for (const bad of ["javascript:alert(1)", "data:text/html,x", "//evil.example/a.jpg", "/a/../../etc/passwd", '/a.jpg" onerror="x', "C:\\a.jpg"]) {

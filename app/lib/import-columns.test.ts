@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { allGive, itMaps } from "../../tests/support/table-test";
 import { importedPropertyType, suggestMapping } from "./import-columns";
 
 const FIELDS = ["reference", "title", "description", "location", "price", "area", "images", "bedrooms"];
@@ -23,8 +24,8 @@ describe("suggestMapping", () => {
 });
 
 describe("importedPropertyType", () => {
-  it("reads the Russian, Bulgarian and English words for each type, in any case", () => {
-    for (const cell of [
+  describe("reads the Russian, Bulgarian and English words for each type, in any case", () => {
+    const apartments = [
       "apartment",
       "Апартамент",
       "апартаменти",
@@ -35,16 +36,15 @@ describe("importedPropertyType", () => {
       "двустаен апартамент",
       "Flat",
       "Penthouse",
-    ]) {
-      expect(importedPropertyType(cell), cell).toBe("apartment");
-    }
-    for (const cell of ["house", "Къща", "дом", "Дом у моря", "вилла", "Вила", "Villa", "таунхаус", "къща за гости"]) {
-      expect(importedPropertyType(cell), cell).toBe("house");
-    }
+    ];
+    const houses = ["house", "Къща", "дом", "Дом у моря", "вилла", "Вила", "Villa", "таунхаус", "къща за гости"];
+    itMaps(importedPropertyType, [...allGive(apartments, "apartment"), ...allGive(houses, "house")]);
   });
 
-  it("leaves a cell that names no type, or both, as it is (the check refuses it)", () => {
-    expect(importedPropertyType("гараж")).toBe("гараж");
-    expect(importedPropertyType("апартамент в къща")).toBe("апартамент в къща");
+  describe("leaves a cell that names no type, or both, as it is (the check refuses it)", () => {
+    itMaps(importedPropertyType, [
+      ["гараж", "гараж"],
+      ["апартамент в къща", "апартамент в къща"],
+    ]);
   });
 });

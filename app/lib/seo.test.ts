@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { itMaps } from "../../tests/support/table-test";
 import { absoluteUrl, breadcrumbJsonLd, encodePath, hreflangUrls, jsonLd, localizedUrl, pageMeta, propertyJsonLd, toIsoDateTime, trimDescription } from "./seo";
 
 const ORIGIN = "https://more-i-dom.example";
@@ -68,13 +69,13 @@ describe("trimDescription", () => {
   });
 });
 
-describe("toIsoDateTime", () => {
-  it("reads PostgreSQL's text form and ISO strings", () => {
-    expect(toIsoDateTime("2025-03-04 10:20:30.123+00")).toBe("2025-03-04T10:20:30.123Z");
-    expect(toIsoDateTime("2025-03-04 12:20:30+02")).toBe("2025-03-04T10:20:30.000Z");
-    expect(toIsoDateTime("2025-03-04T10:20:30Z")).toBe("2025-03-04T10:20:30.000Z");
-    expect(toIsoDateTime("not a date")).toBe("not a date");
-  });
+describe("toIsoDateTime reads PostgreSQL's text form and ISO strings", () => {
+  itMaps(toIsoDateTime, [
+    ["2025-03-04 10:20:30.123+00", "2025-03-04T10:20:30.123Z"],
+    ["2025-03-04 12:20:30+02", "2025-03-04T10:20:30.000Z"],
+    ["2025-03-04T10:20:30Z", "2025-03-04T10:20:30.000Z"],
+    ["not a date", "not a date"],
+  ]);
 });
 
 describe("pageMeta", () => {

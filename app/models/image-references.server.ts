@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { z } from "zod";
 import { db, queryRows } from "~/db/client.server";
 import { agentCard, locations, realEstates } from "~/db/schema";
 import { storeKeyOf, type ImageKeyOptions } from "~/lib/image-keys";
@@ -131,13 +132,16 @@ export async function removeImagesIfUnused(refs: readonly unknown[], options: { 
 export const SWEEP_VALVE_SHARE = 0.1;
 export const SWEEP_VALVE_MIN_FILES = 10;
 
-export interface SweepHalt {
-  at: Date;
+/** A halted sweep as it is kept in the store (JSON) and read back: the one definition of its type and of its check. */
+const sweepHaltSchema = z.object({
+  at: z.string().transform((at) => new Date(at)),
   /** Files the sweep would have moved to the trash. */
-  wouldRemove: number;
+  wouldRemove: z.number(),
   /** Uploads in the store. */
-  total: number;
-}
+  total: z.number(),
+});
+
+export type SweepHalt = z.output<typeof sweepHaltSchema>;
 
 /**
  * The last sweep's halt is kept in the file store itself, beside the trash
@@ -153,9 +157,8 @@ export async function sweepHalted(): Promise<SweepHalt | null> {
   const object = await storage().get(SWEEP_HALT_KEY);
   if (!object) return null;
   try {
-    const value = JSON.parse(object.body.toString("utf8")) as { at?: unknown; wouldRemove?: unknown; total?: unknown };
-    if (typeof value.at !== "string" || typeof value.wouldRemove !== "number" || typeof value.total !== "number") return null;
-    return { at: new Date(value.at), wouldRemove: value.wouldRemove, total: value.total };
+    const read = sweepHaltSchema.safeParse(JSON.parse(object.body.toString("utf8")));
+    return read.success ? read.data : null;
   } catch {
     return null;
   }

@@ -2,11 +2,12 @@ import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, queryRows } from "~/db/client.server";
 import { EMPTY_QUERY, parseListingQuery, SORTS, type ListingQuery } from "~/lib/listing-query";
+import { twoLocations } from "../../tests/support/catalogue";
 import { forcedEngines } from "../../tests/support/forced-engines";
-import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { useTestDatabase } from "../../tests/support/test-db";
 import { expirePriceCuts } from "./listing-price-cuts.server";
 import { ListingEngine } from "./listing.server";
-import { createLocation, listLocationsWithCounts, type Location } from "./locations.server";
+import { listLocationsWithCounts, type Location } from "./locations.server";
 import { createProperty, updateProperty } from "./real-estates.server";
 
 /**
@@ -14,8 +15,8 @@ import { createProperty, updateProperty } from "./real-estates.server";
  * (docs/decisions/0024-listing-filters.md), on both databases.
  */
 
+/** The engine the app makes: it remembers counts and pages across calls, as in production. */
 const listings = new ListingEngine();
-const forced = forcedEngines();
 
 const test = useTestDatabase();
 let sozopol: Location;
@@ -33,9 +34,7 @@ async function ageCut(title: string, daysAgo: number) {
 }
 
 beforeAll(async () => {
-  await resetDatabase(test.handle());
-  sozopol = await createLocation({ name: "Созополь", image: "/upload/locations/s.jpg" });
-  burgas = await createLocation({ name: "Бургас", image: "/upload/locations/b.jpg" });
+  ({ sozopol, burgas } = await twoLocations(test.handle()));
   const at = (location: Location) => ({ location_id: location.id });
   const rows = [
     // prettier-ignore
@@ -170,6 +169,9 @@ describe("filters", () => {
 });
 
 describe("sorts", () => {
+  /** Engines forcing a plan, for the page-reading tests to compare with the app's engine. */
+  const forced = forcedEngines();
+
   it("by €/m² both ways, without €/m² (no price or no area) last, ties in the default order", async () => {
     // Alpha 2 000, Bravo 1 500, Charlie –, Echo –, Foxtrot 2 000, Golf 2 000, Hotel 1 000.
     // Ties go by position, then id (the sort's index; positions are per location, so two locations share them).

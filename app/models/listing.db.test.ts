@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseListingQuery, EMPTY_QUERY, type ListingQuery } from "~/lib/listing-query";
+import { twoLocations } from "../../tests/support/catalogue";
 import { forcedEngines } from "../../tests/support/forced-engines";
-import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
+import { useTestDatabase } from "../../tests/support/test-db";
 import { ListingEngine } from "./listing.server";
-import { createLocation, type Location } from "./locations.server";
+import { type Location } from "./locations.server";
 import { createProperty, type Property } from "./real-estates.server";
 
 /** The engine the app makes: it remembers counts and pages across calls, as in production. */
@@ -17,9 +18,7 @@ let burgas: Location;
 const made: Record<string, Property> = {};
 
 beforeAll(async () => {
-  await resetDatabase(test.handle());
-  sozopol = await createLocation({ name: "Созополь", image: "/upload/locations/s.jpg" });
-  burgas = await createLocation({ name: "Бургас", image: "/upload/locations/b.jpg" });
+  ({ sozopol, burgas } = await twoLocations(test.handle()));
   const rows = [
     { title: "Квартира в СОЗОПОЛЕ у моря", description: "Вид на море", price: 90000, property_type: "apartment", location_id: sozopol.id },
     { title: "Дом с садом", title_bg: "Къща с градина", description: "Тихий район", price: 250000, property_type: "house", location_id: sozopol.id },

@@ -19,7 +19,15 @@ const test = useTestDatabase();
 const { root, store } = useTempImageStore(test, "import-photos", { asDataDir: true });
 const ORIGIN = "https://seaside.example";
 
-function network(png: Buffer) {
+/**
+ * Sozopol, for the rows to name, and a network serving an 8×8 PNG of
+ * `background` at every .png address (404 elsewhere), recording each call.
+ */
+async function sozopolAndNetwork(background: string) {
+  await createLocation({ name: "Созополь", image: "/upload/locations/s.jpg" });
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background } })
+    .png()
+    .toBuffer();
   const calls: string[] = [];
   const deps: RemoteFetchDeps = {
     resolve: async (host) => ({ "photos.example": ["93.184.216.34"], "intranet.example": ["10.1.2.3"] })[host] ?? [],
@@ -33,6 +41,9 @@ function network(png: Buffer) {
   return { deps, calls };
 }
 
+/** The import's parsed rows of a CSV file with these lines under its header. */
+const csvRows = (...lines: string[]) => parseCsv(["reference,title,description,location,images", ...lines].join("\n"), MAX_IMPORT_ROWS);
+
 const images = async (reference: string) => {
   const rows = (await test.handle().db.execute(sql`select images from real_estates where reference = ${reference}`)) as unknown as {
     rows?: { images: string[] }[];
@@ -42,22 +53,18 @@ const images = async (reference: string) => {
 
 describe("CSV import, photos by URL", () => {
   it("fetches new photo URLs once, stores them, and a second import changes nothing; refused photos fail their row", async () => {
-    await createLocation({ name: "Созополь", image: "/upload/locations/s.jpg" });
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#c63" } })
-      .png()
-      .toBuffer();
-    const csv = [
-      "reference,title,description,location,images",
-      'P-1,С фото,Описание,Созополь,"http://photos.example/a.png\nhttps://photos.example/b.png"',
-      "P-2,Внутренний адрес,Описание,Созополь,http://intranet.example/a.png",
-      "P-3,Локальный,Описание,Созополь,http://127.0.0.1:9916/a.png",
-    ].join("\n");
-    const net = network(png);
-    const plan = await planImport(parseCsv(csv, MAX_IMPORT_ROWS), ORIGIN);
+    const net = await sozopolAndNetwork("#c63");
+    const rows = () =>
+      csvRows(
+        'P-1,С фото,Описание,Созополь,"http://photos.example/a.png\nhttps://photos.example/b.png"',
+        "P-2,Внутренний адрес,Описание,Созополь,http://intranet.example/a.png",
+        "P-3,Локальный,Описание,Созополь,http://127.0.0.1:9916/a.png",
+      );
+    const plan = await planImport(rows(), ORIGIN);
     expect(plan.counts).toMatchObject({ create: 3, error: 0 });
     expect(net.calls).toEqual([]);
 
-    const first = await importBatch(parseCsv(csv, MAX_IMPORT_ROWS), ORIGIN, 0, net.deps);
+    const first = await importBatch(rows(), ORIGIN, 0, net.deps);
     expect(first.counts).toEqual({ created: 1, updated: 0, unchanged: 0, failed: 2 });
     expect(first.rows[1]!.errors).toEqual([
       IMPORT_MESSAGES.photoFailed("http://intranet.example/a.png", "адрес фото ведёт не в интернет (локальный или внутренний адрес) — такие не загружаются"),
@@ -69,24 +76,17 @@ describe("CSV import, photos by URL", () => {
     expect(await store.head(stored[0]!.replace("/upload/", ""))).not.toBeNull();
     expect(net.calls).toEqual(["http://photos.example/a.png", "https://photos.example/b.png"]);
 
-    const again = await importBatch(parseCsv(csv, MAX_IMPORT_ROWS), ORIGIN, 0, net.deps);
+    const again = await importBatch(rows(), ORIGIN, 0, net.deps);
     expect(again.counts).toEqual({ created: 0, updated: 0, unchanged: 1, failed: 2 });
     expect(net.calls).toHaveLength(2);
     expect(await images("P-1")).toEqual(stored);
   });
 
   it("leaves no stored photo behind for a row that is not written", async () => {
-    await createLocation({ name: "Созополь", image: "/upload/locations/s.jpg" });
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#36c" } })
-      .png()
-      .toBuffer();
+    const net = await sozopolAndNetwork("#36c");
     // The first photo loads, the second is missing (404): the row fails, and the first one's copy must not stay as an orphan.
-    const csv = [
-      "reference,title,description,location,images",
-      'P-9,Половина фото,Описание,Созополь,"http://photos.example/ok.png\nhttp://photos.example/gone.jpg"',
-    ].join("\n");
-    const net = network(png);
-    const report = await importBatch(parseCsv(csv, MAX_IMPORT_ROWS), ORIGIN, 0, net.deps);
+    const rows = csvRows('P-9,Половина фото,Описание,Созополь,"http://photos.example/ok.png\nhttp://photos.example/gone.jpg"');
+    const report = await importBatch(rows, ORIGIN, 0, net.deps);
     expect(report.counts).toEqual({ created: 0, updated: 0, unchanged: 0, failed: 1 });
     expect(report.rows[0]!.errors[0]).toMatch(/^Фото http:\/\/photos\.example\/gone\.jpg не загружено/);
     expect(net.calls).toEqual(["http://photos.example/ok.png", "http://photos.example/gone.jpg"]);

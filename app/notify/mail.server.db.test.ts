@@ -346,24 +346,30 @@ describe("a mail server that fails", () => {
 });
 
 describe("composeNotification", () => {
-  const base = {
-    id: "5b7e1c1e-9f0a-4c53-9d8e-1a2b3c4d5e6f",
-    name: "Иван",
-    email: "ivan@example.com",
-    phone: "",
-    message: "Здравствуйте",
-    created_at: "2026-11-21T08:47:00.000Z",
-  };
+  /** The notification of Иван's contact request, about no property; `changes` alter the request. */
+  const compose = (changes: { email?: string } = {}) =>
+    composeNotification(
+      {
+        id: "5b7e1c1e-9f0a-4c53-9d8e-1a2b3c4d5e6f",
+        name: "Иван",
+        email: "ivan@example.com",
+        phone: "",
+        message: "Здравствуйте",
+        created_at: "2026-11-21T08:47:00.000Z",
+        ...changes,
+      },
+      { publicUrl: PUBLIC_URL, property: null },
+    );
 
   it("formats the date in Sofia time, ru-RU", () => {
-    const { text } = composeNotification(base, { publicUrl: PUBLIC_URL, property: null });
+    const { text } = compose();
     expect(text).toContain("Дата: 21.11.2026, 10:47");
     expect(text).not.toContain("Объект");
   });
 
   it("leaves Reply-To out for an address that is not a plain valid one", () => {
-    expect(composeNotification({ ...base, email: "a@b.co, victim@evil.example" }, { publicUrl: PUBLIC_URL, property: null }).replyTo).toBeUndefined();
-    expect(composeNotification({ ...base, email: "nope" }, { publicUrl: PUBLIC_URL, property: null }).replyTo).toBeUndefined();
-    expect(composeNotification(base, { publicUrl: PUBLIC_URL, property: null }).replyTo).toEqual({ name: "Иван", address: "ivan@example.com" });
+    expect(compose({ email: "a@b.co, victim@evil.example" }).replyTo).toBeUndefined();
+    expect(compose({ email: "nope" }).replyTo).toBeUndefined();
+    expect(compose().replyTo).toEqual({ name: "Иван", address: "ivan@example.com" });
   });
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import sharp from "sharp";
+import sharp, { type Raw, type Sharp } from "sharp";
 import { VARIANT_WIDTHS } from "~/lib/images";
 import { getEnv } from "~/platform/env.server";
 import { safeObjectKey } from "./object-names";
@@ -24,12 +24,9 @@ export const VARIANT_QUALITY = 72;
  */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-/** Decoded pixels (8 bits per channel, sRGB, already oriented). */
-export interface RawImage {
+/** Decoded pixels (8 bits per channel, sRGB, already oriented), described as sharp reads raw input. */
+export interface RawImage extends Raw {
   data: Buffer;
-  width: number;
-  height: number;
-  channels: 1 | 2 | 3 | 4;
 }
 
 /** The variant cache of this process: DATA_DIR/cache/img (as server/app.ts mounts it). */
@@ -44,13 +41,14 @@ export function variantFile(cacheDir: string, width: number, key: string): strin
   return path.join(cacheDir, String(width), ...safe.split("/")) + ".webp";
 }
 
+/** The stored bytes read (up to MAX_INPUT_PIXELS), auto-rotated and at most `width` wide (never enlarged). */
+function orientedAtMost(sourceBytes: Uint8Array, width: number): Sharp {
+  return sharp(sourceBytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width, withoutEnlargement: true });
+}
+
 /** One variant from the stored bytes: auto-rotated, at most `width` wide (never enlarged), WebP. */
 export async function renderVariant(sourceBytes: Uint8Array, width: number): Promise<Buffer> {
-  return sharp(sourceBytes, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize({ width, withoutEnlargement: true })
-    .webp({ quality: VARIANT_QUALITY })
-    .toBuffer();
+  return orientedAtMost(sourceBytes, width).webp({ quality: VARIANT_QUALITY }).toBuffer();
 }
 
 /** Width of the JPEG copy the portals' feeds link for a PNG, WebP or GIF upload (decision 0026): well over their 560 px minimum. */
@@ -65,12 +63,7 @@ export function jpegCopyFile(cacheDir: string, key: string): string {
 
 /** The JPEG copy: auto-rotated, at most FEED_JPEG_WIDTH wide (never enlarged), transparency on white. */
 export async function renderJpegCopy(sourceBytes: Uint8Array): Promise<Buffer> {
-  return sharp(sourceBytes, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize({ width: FEED_JPEG_WIDTH, withoutEnlargement: true })
-    .flatten({ background: "#ffffff" })
-    .jpeg({ quality: 82, progressive: true })
-    .toBuffer();
+  return orientedAtMost(sourceBytes, FEED_JPEG_WIDTH).flatten({ background: "#ffffff" }).jpeg({ quality: 82, progressive: true }).toBuffer();
 }
 
 function fromRaw(image: RawImage) {
@@ -80,11 +73,7 @@ function fromRaw(image: RawImage) {
 /** Decodes once, oriented and no wider than the largest variant. */
 export async function decodeForVariants(sourceBytes: Uint8Array): Promise<RawImage> {
   const largest = Math.max(...VARIANT_WIDTHS);
-  const { data, info } = await sharp(sourceBytes, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize({ width: largest, withoutEnlargement: true })
-    .raw({ depth: "uchar" })
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await orientedAtMost(sourceBytes, largest).raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height, channels: info.channels };
 }
 

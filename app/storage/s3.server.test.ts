@@ -28,6 +28,10 @@ let server: S3rverInstance | undefined;
 let store: S3Storage | undefined;
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-s3rver-"));
 
+/** The S3 driver on `endpoint` (path-style, us-east-1), into `bucket`, signing with `key`/`secret`. */
+const s3Store = (endpoint: string, bucket = "x", key = "a", secret = "b") =>
+  new S3Storage({ endpoint, region: "us-east-1", bucket, accessKeyId: key, secretAccessKey: secret, forcePathStyle: true });
+
 beforeAll(async () => {
   server = new S3rver({
     address: "127.0.0.1",
@@ -37,14 +41,7 @@ beforeAll(async () => {
     configureBuckets: [{ name: "seaside-test" }],
   });
   const { port } = await server.run();
-  store = new S3Storage({
-    endpoint: `http://127.0.0.1:${port}`,
-    region: "us-east-1",
-    bucket: "seaside-test",
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
-    forcePathStyle: true,
-  });
+  store = s3Store(`http://127.0.0.1:${port}`, "seaside-test", "S3RVER", "S3RVER");
 });
 
 afterAll(async () => {
@@ -85,14 +82,7 @@ describe("S3 storage driver", () => {
     });
     await new Promise<void>((resolve) => fake.listen(0, "127.0.0.1", resolve));
     const port = (fake.address() as AddressInfo).port;
-    const taken = new S3Storage({
-      endpoint: `http://127.0.0.1:${port}`,
-      region: "us-east-1",
-      bucket: "x",
-      accessKeyId: "a",
-      secretAccessKey: "b",
-      forcePathStyle: true,
-    });
+    const taken = s3Store(`http://127.0.0.1:${port}`);
     try {
       await expect(taken.put("race/new.png", new Uint8Array([1]), { contentType: "image/png", exclusive: true })).rejects.toThrow(ObjectExistsError);
       await expect(taken.put("race/new.png", new Uint8Array([1]), { contentType: "image/png" })).resolves.toMatchObject({ key: "race/new.png" });
@@ -104,14 +94,7 @@ describe("S3 storage driver", () => {
   });
 
   it("reports a server it cannot reach as an error, not as a missing object", async () => {
-    const offline = new S3Storage({
-      endpoint: "http://127.0.0.1:9",
-      region: "us-east-1",
-      bucket: "x",
-      accessKeyId: "a",
-      secretAccessKey: "b",
-      forcePathStyle: true,
-    });
+    const offline = s3Store("http://127.0.0.1:9");
     await expect(offline.get("a.txt")).rejects.toThrow();
     offline.client.destroy();
   });

@@ -13,27 +13,34 @@ const storedTimes = async (bucket: string) =>
   (await queryRows<{ at_ms: string | number }>(test.handle().db, sql`select at_ms from rate_limit_hits where bucket = ${bucket} order by at_ms`)).map((r) =>
     Number(r.at_ms),
   );
+/** Makes these attempts on `l` in order: each [key, at ms, whether it is allowed]. */
+async function expectAttempts(l: RateLimiter, attempts: [key: string, atMs: number, allowed: boolean][]): Promise<void> {
+  for (const [key, atMs, allowed] of attempts) expect(await l.attempt(key, atMs), `${key} at ${atMs}`).toBe(allowed);
+}
 
 describe("rate limits counted in the database", () => {
   it("allows `limit` attempts per window and key, then refuses until the window passes", async () => {
-    const l = limiter(2, 1000);
-    expect(await l.attempt("a", 0)).toBe(true);
-    expect(await l.attempt("a", 10)).toBe(true);
-    expect(await l.attempt("a", 20)).toBe(false);
-    expect(await l.attempt("b", 20)).toBe(true);
-    expect(await l.attempt("a", 1005)).toBe(true);
-    expect(await l.attempt("a", 1011)).toBe(true);
-    expect(await l.attempt("a", 1012)).toBe(false);
+    await expectAttempts(limiter(2, 1000), [
+      ["a", 0, true],
+      ["a", 10, true],
+      ["a", 20, false],
+      ["b", 20, true],
+      ["a", 1005, true],
+      ["a", 1011, true],
+      ["a", 1012, false],
+    ]);
   });
 
   it("release gives back the latest attempt of that key only", async () => {
     const l = limiter(1, 1000);
-    expect(await l.attempt("a", 0)).toBe(true);
+    await expectAttempts(l, [["a", 0, true]]);
     await l.release("a");
-    expect(await l.attempt("a", 1)).toBe(true);
-    expect(await l.attempt("a", 2)).toBe(false);
+    await expectAttempts(l, [
+      ["a", 1, true],
+      ["a", 2, false],
+    ]);
     await l.release("b");
-    expect(await l.attempt("b", 3)).toBe(true);
+    await expectAttempts(l, [["b", 3, true]]);
   });
 
   it("keeps limits with different names apart, and shares one name between instances (server processes)", async () => {
@@ -67,12 +74,16 @@ describe("rate limits counted in the database", () => {
 
   it("turns a refused key away without the database until its oldest attempt leaves the window", async () => {
     const l = limiter(1, 1000);
-    expect(await l.attempt("flood", 0)).toBe(true);
-    expect(await l.attempt("flood", 10)).toBe(false);
+    await expectAttempts(l, [
+      ["flood", 0, true],
+      ["flood", 10, false],
+    ]);
     // Another process gives the place back: this one keeps refusing until 1000, then asks again.
     await queryRows(test.handle().db, sql`delete from rate_limit_hits where bucket = ${l.bucket}`);
-    expect(await l.attempt("flood", 500)).toBe(false);
-    expect(await l.attempt("flood", 1000)).toBe(true);
+    await expectAttempts(l, [
+      ["flood", 500, false],
+      ["flood", 1000, true],
+    ]);
   });
 
   it("hit tells how many attempts came before and, when refused, when a place frees up; forget clears a key", async () => {

@@ -1,10 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { describe } from "vitest";
+import { allGive, itMaps } from "../../../tests/support/table-test";
 import { pointFromText } from "./coordinates";
 
 const SOZOPOL = { lat: 42.41955, lng: 27.69603 };
 
 describe("a point from what the administrator pastes", () => {
-  it.each([
+  /** Sozopol's point as it is pasted: plain coordinates and the map sites' links. */
+  const sozopolPasted = [
     "42.41955, 27.69603",
     "42.41955,27.69603",
     " 42.41955 27.69603 ",
@@ -17,11 +19,9 @@ describe("a point from what the administrator pastes", () => {
     "https://maps.google.com/?q=42.41955,27.69603",
     "https://www.google.bg/maps?q=42.41955%2C27.69603",
     "https://www.google.com/maps/search/?api=1&query=42.41955,27.69603",
-  ])("reads %s", (text) => {
-    expect(pointFromText(text)).toEqual(SOZOPOL);
-  });
-
-  it.each([
+  ];
+  /** Text with no point, a point out of range, or a link that does not carry one. */
+  const noPoint = [
     "",
     "Созополь",
     "91, 27",
@@ -31,7 +31,7 @@ describe("a point from what the administrator pastes", () => {
     "https://example.com/maps/@42.41955,27.69603,17z",
     "javascript:alert(1)//42.1,27.1",
     "https://www.google.com/search?q=42.41955,27.69603",
-  ])("reads nothing from %j", (text) => {
-    expect(pointFromText(text)).toBeNull();
-  });
+  ];
+
+  itMaps(pointFromText, [...allGive(sozopolPasted, SOZOPOL), ...allGive(noPoint, null)], "reads from %j: %j");
 });

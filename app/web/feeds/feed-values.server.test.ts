@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { allGive, itMaps } from "../../../tests/support/table-test";
 import { cdata, element, jpegUrl, xmlChars, xmlText } from "./feed-values.server";
 
 describe("the feeds' one filter of characters XML 1.0 forbids", () => {
@@ -19,30 +20,34 @@ describe("the feeds' one filter of characters XML 1.0 forbids", () => {
 const ORIGIN = "https://seaside.example";
 
 describe("the feeds' photo addresses (decision 0031)", () => {
-  it("send every spelling of an upload as its JPEG address on this site", () => {
-    for (const ref of [
+  const jpegOnThisSite = (ref: string) => jpegUrl(ORIGIN, ref);
+
+  describe("send every spelling of an upload as its JPEG address on this site", () => {
+    const jpegSpellings = [
       "/upload/properties/p-1.jpg",
       "properties/p-1.jpg",
       "images/properties/p-1.jpg",
       "/storage/v1/object/public/images/properties/p-1.jpg",
       `${ORIGIN}/storage/v1/object/public/images/properties/p-1.jpg`,
       `${ORIGIN}/img/640/upload/properties/p-1.jpg`,
-    ]) {
-      expect(jpegUrl(ORIGIN, ref), ref).toBe(`${ORIGIN}/upload/properties/p-1.jpg`);
-    }
-    for (const ref of [
+    ];
+    const webpSpellings = [
       "/storage/v1/object/public/images/properties/p-2.webp",
       `${ORIGIN}/storage/v1/object/authenticated/images/properties/p-2.webp`,
       "properties/p-2.webp",
-    ]) {
-      expect(jpegUrl(ORIGIN, ref), ref).toBe(`${ORIGIN}/img/jpeg/upload/properties/p-2.webp.jpg`);
-    }
-    expect(jpegUrl(ORIGIN, "/upload/properties/%D1%84%D0%BE%D1%82%D0%BE.png")).toBe(`${ORIGIN}/img/jpeg/upload/properties/%D1%84%D0%BE%D1%82%D0%BE.png.jpg`);
+    ];
+    itMaps(jpegOnThisSite, [
+      ...allGive(jpegSpellings, `${ORIGIN}/upload/properties/p-1.jpg`),
+      ...allGive(webpSpellings, `${ORIGIN}/img/jpeg/upload/properties/p-2.webp.jpg`),
+      ["/upload/properties/%D1%84%D0%BE%D1%82%D0%BE.png", `${ORIGIN}/img/jpeg/upload/properties/%D1%84%D0%BE%D1%82%D0%BE.png.jpg`],
+    ]);
   });
 
-  it("leave other addresses as they were: a foreign JPEG as is, anything else out", () => {
-    expect(jpegUrl(ORIGIN, "https://cdn.example.net/a.jpg")).toBe("https://cdn.example.net/a.jpg");
-    expect(jpegUrl(ORIGIN, "https://cdn.example.net/a.webp")).toBeNull();
-    expect(jpegUrl(ORIGIN, "/images/placeholder.svg")).toBeNull();
+  describe("leave other addresses as they were: a foreign JPEG as is, anything else out", () => {
+    itMaps(jpegOnThisSite, [
+      ["https://cdn.example.net/a.jpg", "https://cdn.example.net/a.jpg"],
+      ["https://cdn.example.net/a.webp", null],
+      ["/images/placeholder.svg", null],
+    ]);
   });
 });

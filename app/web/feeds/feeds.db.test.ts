@@ -50,55 +50,53 @@ beforeAll(async () => {
   const sozopol = await createLocation({ name: "Созополь", name_bg: "Созопол", image: "/upload/locations/s.jpg", homesoverseas_region: 415 });
   const burgas = await createLocation({ name: "Бургас", image: "/upload/locations/b.jpg" });
   const base = { description: "Описание", location_id: sozopol.id, images: ["/upload/properties/a.jpg"] };
-  ids.full = (
-    await createProperty({
-      ...base,
-      title: "Квартира «Чайка» & вид на море — первая линия, 2 спальни, бассейн и парковка у самого пляжа",
-      title_bg: "Апартамент „Чайка“",
-      description: "Первая строка\nвторая <b>не тег</b> ]]> конец",
-      description_bg: "Описание на български",
-      price: 120000.4,
-      area: 65.5,
-      bedrooms: 2,
-      bathrooms: 1,
-      reference: "SZ-101",
-      sea_distance_m: 350,
-      sea_line: 1,
-      sea_view: true,
-      pool: true,
-      parking: true,
-      furnished: "full",
-      floor: 3,
-      floors_total: 5,
-      construction_stage: "act15",
-      completion_quarter: "2027-Q2",
-      maintenance_fee_eur_m2: 12.5,
-      complex_name: "Чайка Резорт",
-      lat: 42.41751,
-      lng: 27.69602,
-      location_precision: "exact",
-      images: ["/upload/properties/a.jpg", "/upload/properties/b.png", "/upload/properties/c.webp", "https://cdn.example/x.gif"],
-    })
-  ).id;
-  ids.house = (
-    await createProperty({
-      ...base,
-      title: "Дом с садом",
-      property_type: "house",
-      status: "reserved",
-      plot_area: 600,
-      sea_line: 2,
-      lat: 42.4,
-      lng: 27.7,
-      location_precision: "approximate",
-      reference: "A-VERY-LONG-REFERENCE-40",
-    })
-  ).id;
-  ids.sold = (await createProperty({ ...base, title: "Проданная квартира", status: "sold" })).id;
-  ids.unpublished = (await createProperty({ ...base, title: "Не для порталов", publish_to_feeds: false })).id;
-  ids.noRegion = (await createProperty({ ...base, title: "Студия в Бургасе", location_id: burgas.id })).id;
-  ids.formula = (await createProperty({ ...base, title: '=HYPERLINK("http://evil")', description: "@SUM(A1)", floor: -1 })).id;
-  ids.deleted = (await createProperty({ ...base, title: "Удалённый" })).id;
+  /** Creates a property in Sozopol with one photo, `fields` over that, and keeps its id under `name`. */
+  const add = async (name: string, fields: Record<string, unknown>) => {
+    ids[name] = (await createProperty({ ...base, ...fields })).id;
+  };
+  await add("full", {
+    title: "Квартира «Чайка» & вид на море — первая линия, 2 спальни, бассейн и парковка у самого пляжа",
+    title_bg: "Апартамент „Чайка“",
+    description: "Первая строка\nвторая <b>не тег</b> ]]> конец",
+    description_bg: "Описание на български",
+    price: 120000.4,
+    area: 65.5,
+    bedrooms: 2,
+    bathrooms: 1,
+    reference: "SZ-101",
+    sea_distance_m: 350,
+    sea_line: 1,
+    sea_view: true,
+    pool: true,
+    parking: true,
+    furnished: "full",
+    floor: 3,
+    floors_total: 5,
+    construction_stage: "act15",
+    completion_quarter: "2027-Q2",
+    maintenance_fee_eur_m2: 12.5,
+    complex_name: "Чайка Резорт",
+    lat: 42.41751,
+    lng: 27.69602,
+    location_precision: "exact",
+    images: ["/upload/properties/a.jpg", "/upload/properties/b.png", "/upload/properties/c.webp", "https://cdn.example/x.gif"],
+  });
+  await add("house", {
+    title: "Дом с садом",
+    property_type: "house",
+    status: "reserved",
+    plot_area: 600,
+    sea_line: 2,
+    lat: 42.4,
+    lng: 27.7,
+    location_precision: "approximate",
+    reference: "A-VERY-LONG-REFERENCE-40",
+  });
+  await add("sold", { title: "Проданная квартира", status: "sold" });
+  await add("unpublished", { title: "Не для порталов", publish_to_feeds: false });
+  await add("noRegion", { title: "Студия в Бургасе", location_id: burgas.id });
+  await add("formula", { title: '=HYPERLINK("http://evil")', description: "@SUM(A1)", floor: -1 });
+  await add("deleted", { title: "Удалённый" });
   await deleteProperty(ids.deleted);
 });
 
