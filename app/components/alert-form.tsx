@@ -1,4 +1,4 @@
-import { ALERT_FORM_TEXTS } from "~/i18n/alert-form";
+import type { AlertFormTexts } from "~/i18n/alert-form";
 import { localizePath, type Lang } from "~/i18n/lang";
 import { PRIVACY_NOTICE_VERSION as PRIVACY_VERSION } from "~/lib/privacy";
 import { PRIMARY_BUTTON } from "./button-styles";
@@ -12,19 +12,21 @@ import { PRIMARY_BUTTON } from "./button-styles";
  */
 export function AlertForm({
   lang,
+  texts: t,
   query,
   privacyPath,
   inMapArea = false,
   refused,
 }: {
   lang: Lang;
+  /** The page language's texts, sent by its loader (ALERT_FORM_TEXTS[lang]): the other languages' stay on the server (issue 31). */
+  texts: AlertFormTexts;
   query: string;
   privacyPath: string;
   inMapArea?: boolean;
   /** A refused post shown again (POST /alerts's page, issue 30): what was typed and chosen, and the message by its field (null: the whole form). */
   refused?: { email: string; frequency: "instant" | "daily"; consent: boolean; field: "email" | "frequency" | "consent" | null; message: string };
 }) {
-  const t = ALERT_FORM_TEXTS[lang];
   const field = `mt-1 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-base ${refused?.field === "email" ? "border-red-600" : "border-slate-300"}`;
   const errorOf = (name: "email" | "frequency" | "consent" | null) =>
     refused && refused.field === name ? (

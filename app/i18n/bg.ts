@@ -64,6 +64,7 @@ export const bg: Dictionary = {
     privacyLink: "политиката за поверителност",
     privacyPath: "/bg/privacy",
     messengers: "Месинджъри",
+    failure: "Възникна грешка при изпращането на формата. Моля, опитайте отново.",
   },
   listing: {
     title: "Всички имоти",

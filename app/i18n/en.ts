@@ -68,6 +68,7 @@ export const en: Dictionary = {
     privacyLink: "privacy policy",
     privacyPath: "/en/privacy",
     messengers: "Messaging apps",
+    failure: "An error occurred while sending the form. Please try again.",
   },
   listing: {
     title: "All properties",

@@ -61,6 +61,8 @@ export const ru = {
     privacyLink: "политике конфиденциальности",
     privacyPath: "/privacy",
     messengers: "Мессенджеры",
+    // SPEC §8: a post that got no answer (the browser's own failure; the server's answers: schemas/contact-messages.ts).
+    failure: "Произошла ошибка при отправке формы. Пожалуйста, попробуйте еще раз.",
   },
   listing: {
     title: "Все объекты",

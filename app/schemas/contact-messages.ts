@@ -1,7 +1,10 @@
 import type { Lang } from "~/i18n/lang";
+import { bg } from "~/i18n/bg";
+import { en } from "~/i18n/en";
+import { ru } from "~/i18n/ru";
 import { INVALID_CHARACTERS } from "./plain";
 
-// Zod-free, so the browser's contact form code can read them (./plain says why).
+// Zod-free (./plain says why). The browser reads only the failure, from its own dictionary (contact.failure): one language, not every one.
 
 /** SPEC §5 wording (ru), with its twins for the other languages' pages. */
 export const CONTACT_MESSAGES = {
@@ -16,7 +19,7 @@ export const CONTACT_MESSAGES = {
     messageTooLong: "Сообщение слишком длинное (не более 5000 символов)",
     invalidCharacters: INVALID_CHARACTERS.ru,
     success: "Спасибо! Ваше сообщение отправлено.",
-    failure: "Произошла ошибка при отправке формы. Пожалуйста, попробуйте еще раз.",
+    failure: ru.contact.failure,
     // Issue 22: a shortlist (property_ids) that is not a list of at most 30 property ids.
     shortlistInvalid: "Неверный список объектов: нужны номера объектов, не больше 30.",
   },
@@ -31,7 +34,7 @@ export const CONTACT_MESSAGES = {
     messageTooLong: "Съобщението е твърде дълго (до 5000 символа)",
     invalidCharacters: INVALID_CHARACTERS.bg,
     success: "Благодарим! Съобщението ви е изпратено.",
-    failure: "Възникна грешка при изпращането на формата. Моля, опитайте отново.",
+    failure: bg.contact.failure,
     shortlistInvalid: "Невалиден списък с имоти: нужни са номера на имоти, не повече от 30.",
   },
   // Issue 31: SPEC's messages in English.
@@ -46,7 +49,7 @@ export const CONTACT_MESSAGES = {
     messageTooLong: "The message is too long (5000 characters at most)",
     invalidCharacters: INVALID_CHARACTERS.en,
     success: "Thank you! Your message has been sent.",
-    failure: "An error occurred while sending the form. Please try again.",
+    failure: en.contact.failure,
     shortlistInvalid: "Invalid list of properties: property numbers are needed, 30 at most.",
   },
 } as const satisfies Record<Lang, Record<string, string>>;

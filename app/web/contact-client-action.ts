@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, type ClientActionFunctionArgs, type ShouldRevalidateFunctionArgs } from "react-router";
-import { splitLangPath } from "~/i18n";
-import { CONTACT_MESSAGES } from "~/schemas/contact-messages";
+import { dictionary, splitLangPath } from "~/i18n";
 import type { FormFailure, FormResult } from "~/web/form-result";
 
 /**
@@ -24,7 +23,7 @@ export async function contactClientAction({ request, serverAction }: ClientActio
     };
     const values = { name: text("name"), email: text("email"), phone: text("phone"), message: text("message") };
     const { lang } = splitLangPath(new URL(request.url).pathname);
-    return { ok: false, message: CONTACT_MESSAGES[lang].failure, fields: {}, values, unsent: true };
+    return { ok: false, message: dictionary(lang).contact.failure, fields: {}, values, unsent: true };
   }
 }
 

@@ -189,17 +189,21 @@ async function startServer(o) {
 
 /**
  * The twelve pages: home, listing, a location, a property, favourites and
- * compare (three properties each), in both languages.
+ * compare (three properties each), in every language of the site.
  * @param {string} base
  */
 async function discoverPages(base) {
   /** @type {{ name: string; path: string }[]} */
   const pages = [];
-  for (const lang of ["ru", "bg"]) {
-    const prefix = lang === "bg" ? "/bg" : "";
+  // The languages and their prefixes (app/i18n/languages.ts; "" for Russian).
+  for (const [lang, prefix] of [
+    ["ru", ""],
+    ["bg", "/bg"],
+    ["en", "/en"],
+  ]) {
     const listing = (await sizesOf(`${base}${prefix}/properties`)).body;
-    const reserved = new Set(["assets", "upload", "images", "fonts", "img", "bg", "properties", "locations", "set-language", "sitemaps"]);
-    const re = lang === "bg" ? /href="\/bg\/([^/"?#]+)\/([^/"?#]+)"/g : /href="\/([^/"?#]+)\/([^/"?#]+)"/g;
+    const reserved = new Set(["assets", "upload", "images", "fonts", "img", "bg", "en", "properties", "locations", "set-language", "sitemaps"]);
+    const re = prefix ? new RegExp(`href="${prefix}/([^/"?#]+)/([^/"?#]+)"`, "g") : /href="\/([^/"?#]+)\/([^/"?#]+)"/g;
     const found = [...listing.matchAll(re)].find((m) => m[1] && !reserved.has(m[1]));
     if (!found) throw new Error(`No property link in ${prefix}/properties (are there listings?)`);
     // Property ids travel in the listing's hydration data: three of them fill the favourites and compare pages.

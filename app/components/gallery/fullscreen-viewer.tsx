@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEv
 import { keepFocusInside } from "../keep-focus-inside";
 import { GALLERY_REFRESH_DELAY_MS, withCacheBust } from "./cache-bust";
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon, RefreshIcon, Spinner, ZoomInIcon, ZoomOutIcon } from "./icons";
-import { type GalleryLabels } from "./labels";
+import { galleryCounter, type GalleryLabels } from "./labels";
 
 export type FullscreenViewerProps = {
   images: string[];
@@ -273,7 +273,7 @@ export function FullscreenViewer({ images, startIndex, title, labels, onClose, o
     >
       <div className="flex items-center gap-2 bg-linear-to-b from-black/60 to-transparent p-2 sm:gap-3 sm:p-4">
         <p aria-live="polite" className="min-w-14 rounded-full bg-black/40 px-3 py-1.5 text-center text-sm font-medium tabular-nums">
-          {count > 0 ? labels.counter(index + 1, count) : null}
+          {count > 0 ? galleryCounter(index + 1, count) : null}
         </p>
         <p className="hidden min-w-0 flex-1 truncate text-sm text-white/80 sm:block">{title}</p>
         <div className="ml-auto flex items-center gap-2">

@@ -8,8 +8,8 @@ export type GalleryLabels = {
   zoom: string;
   refresh: string;
   openFullscreen: string;
-  thumbnail: (n: number) => string;
-  counter: (n: number, total: number) => string;
+  /** "Фото {n}": plain data, so a page's loader sends only its language's labels (issue 31). */
+  thumbnail: string;
   loading: string;
   /** SPEC §2 wording, verbatim in both languages. */
   error: string;
@@ -17,8 +17,6 @@ export type GalleryLabels = {
   tryAgain: string;
   noImage: string;
 };
-
-const counter = (n: number, total: number) => `${n} / ${total}`;
 
 export const GALLERY_LABELS: Record<Lang, GalleryLabels> = {
   ru: {
@@ -28,8 +26,7 @@ export const GALLERY_LABELS: Record<Lang, GalleryLabels> = {
     zoom: "Увеличить",
     refresh: "Обновить изображения",
     openFullscreen: "Открыть на весь экран",
-    thumbnail: (n) => `Фото ${n}`,
-    counter,
+    thumbnail: "Фото {n}",
     loading: "Загрузка…",
     error: "Error loading images",
     tryAgain: "Try Again",
@@ -42,8 +39,7 @@ export const GALLERY_LABELS: Record<Lang, GalleryLabels> = {
     zoom: "Увеличи",
     refresh: "Обнови изображенията",
     openFullscreen: "Отвори на цял екран",
-    thumbnail: (n) => `Снимка ${n}`,
-    counter,
+    thumbnail: "Снимка {n}",
     loading: "Зареждане…",
     error: "Error loading images",
     tryAgain: "Try Again",
@@ -56,11 +52,13 @@ export const GALLERY_LABELS: Record<Lang, GalleryLabels> = {
     zoom: "Zoom in",
     refresh: "Reload the images",
     openFullscreen: "Open full screen",
-    thumbnail: (n) => `Photo ${n}`,
-    counter,
+    thumbnail: "Photo {n}",
     loading: "Loading…",
     error: "Error loading images",
     tryAgain: "Try Again",
     noImage: "No image",
   },
 };
+
+/** "3 / 7": the position in the photos, the same in every language. */
+export const galleryCounter = (n: number, total: number) => `${n} / ${total}`;

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { FullscreenViewer } from "./fullscreen-viewer";
-import { GALLERY_LABELS } from "./labels";
+import { GALLERY_LABELS, galleryCounter } from "./labels";
 import { PropertyGallery } from "./property-gallery";
 
 const labels = GALLERY_LABELS.ru;
@@ -56,6 +56,6 @@ describe("labels", () => {
     }
     expect(GALLERY_LABELS.ru.noImage).toBe("Нет изображения");
     expect(GALLERY_LABELS.bg.noImage).toBe("Няма изображение");
-    expect(GALLERY_LABELS.ru.counter(3, 7)).toBe("3 / 7");
+    expect(galleryCounter(3, 7)).toBe("3 / 7");
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { LazyFullscreenViewer as FullscreenViewer } from "./lazy-viewer";
 import { ChevronLeftIcon, ChevronRightIcon, ExpandIcon } from "./icons";
-import { type GalleryLabels } from "./labels";
+import { galleryCounter, type GalleryLabels } from "./labels";
 
 export type PropertyGalleryProps = {
   images: string[];
@@ -148,7 +148,7 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
                 aria-live="polite"
                 className="pointer-events-none absolute bottom-3 right-3 rounded-full bg-black/60 px-3 py-1 text-sm font-medium text-white tabular-nums"
               >
-                {labels.counter(index + 1, count)}
+                {galleryCounter(index + 1, count)}
               </p>
             </>
           ) : null}
@@ -163,7 +163,7 @@ export function PropertyGallery({ images: rawImages, title, labels, placeholder,
                 <li key={`${i}:${src}`} className="shrink-0 snap-start">
                   <button
                     type="button"
-                    aria-label={labels.thumbnail(i + 1)}
+                    aria-label={labels.thumbnail.replace("{n}", String(i + 1))}
                     aria-current={active ? "true" : undefined}
                     onClick={() => setRawIndex(i)}
                     className={`block h-16 w-24 overflow-hidden rounded-lg bg-sea-100 ring-2 ring-offset-2 ring-offset-sand-50 transition focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-sea-600 sm:h-20 sm:w-30 ${

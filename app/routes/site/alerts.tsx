@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ALERT_FORM_TEXTS } from "~/i18n/alert-form";
 import { AlertForm } from "~/components/alert-form";
 import { PRIMARY_BUTTON } from "~/components/button-styles";
 import { localizePath } from "~/i18n";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/alerts";
  */
 export function loader({ url }: Route.LoaderArgs) {
   const { lang } = pageContext(url);
-  return { lang };
+  return { lang, alertTexts: ALERT_FORM_TEXTS[lang] };
 }
 
 export async function action({ url, request, context }: Route.ActionArgs) {
@@ -45,6 +46,7 @@ export default function Alerts({ loaderData, actionData }: Route.ComponentProps)
         <div className="w-full text-left">
           <AlertForm
             lang={loaderData.lang}
+            texts={loaderData.alertTexts}
             query={actionData.form.query}
             privacyPath={localizePath(loaderData.lang, "/privacy")}
             refused={{ ...actionData.form, message: actionData.message }}

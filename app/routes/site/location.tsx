@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ALERT_FORM_TEXTS } from "~/i18n/alert-form";
 import { localizeCards } from "~/lib/listing";
 import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
 import { LazyFullscreenViewer as FullscreenViewer } from "~/components/gallery/lazy-viewer";
@@ -54,10 +55,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       home: location.map_lat !== null && location.map_lng !== null ? { lat: location.map_lat, lng: location.map_lng, zoom: location.map_zoom ?? 14 } : null,
     },
     tiles: mapTiles(),
+    // The page's language's viewer labels only (issue 31).
+    gallery: GALLERY_LABELS[lang],
     total: all.total,
     query: { ...query, page: page.page },
     // «Сообщать о новых объектах» (issue 22): this location with the filters shown, when mail is on.
     alertQuery: alertsEnabled() ? alertQuery(listingSearchParams(query).toString()).query : null,
+    alertTexts: ALERT_FORM_TEXTS[lang],
     // Only the page's language's texts go to the browser (issue 31).
     page: { ...page, items: localizeCards(lang, page.items) },
   };
@@ -123,7 +127,7 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
       {viewerOpen ? (
-        <FullscreenViewer images={[location.image]} startIndex={0} title={location.name} labels={GALLERY_LABELS[lang]} onClose={() => setViewerOpen(false)} />
+        <FullscreenViewer images={[location.image]} startIndex={0} title={location.name} labels={loaderData.gallery} onClose={() => setViewerOpen(false)} />
       ) : null}
       <div className="mx-auto max-w-6xl px-4 py-8">
         <ListingView
@@ -136,7 +140,9 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           map={{ tiles, home: location.home, locationId: location.id }}
           searchLabel={location.in ? fill(t.location.searchIn, { in: location.in }) : fill(t.location.searchInNoCase, { name: location.name })}
         />
-        {alerts !== null ? <AlertForm lang={lang} query={alerts} privacyPath={localizePath(lang, "/privacy")} inMapArea={query.bbox !== null} /> : null}
+        {alerts !== null ? (
+          <AlertForm lang={lang} texts={loaderData.alertTexts} query={alerts} privacyPath={localizePath(lang, "/privacy")} inMapArea={query.bbox !== null} />
+        ) : null}
       </div>
     </main>
   );

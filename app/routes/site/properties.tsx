@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { ALERT_FORM_TEXTS } from "~/i18n/alert-form";
 import { localizeCards } from "~/lib/listing";
 import { AlertForm } from "~/components/alert-form";
 import { ListingView } from "~/components/listing-view";
@@ -29,6 +30,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     tiles: mapTiles(),
     // «Сообщать о новых объектах» (issue 22): the filters shown, when mail is on.
     alertQuery: alertsEnabled() ? alertQuery(listingSearchParams(query).toString()).query : null,
+    alertTexts: ALERT_FORM_TEXTS[lang],
   };
 }
 
@@ -63,7 +65,9 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
         firstCardIsMain
         map={{ tiles, home: null }}
       />
-      {alerts !== null ? <AlertForm lang={lang} query={alerts} privacyPath={localizePath(lang, "/privacy")} inMapArea={query.bbox !== null} /> : null}
+      {alerts !== null ? (
+        <AlertForm lang={lang} texts={loaderData.alertTexts} query={alerts} privacyPath={localizePath(lang, "/privacy")} inMapArea={query.bbox !== null} />
+      ) : null}
     </main>
   );
 }

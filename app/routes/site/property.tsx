@@ -126,6 +126,8 @@ export async function loader(args: Route.LoaderArgs) {
       point: p.public_lat !== null && p.public_lng !== null ? { lat: p.public_lat, lng: p.public_lng, precision: p.location_precision } : null,
     },
     tiles: mapTiles(),
+    // The page's language's gallery labels only: the table of every language stays on the server (issue 31).
+    gallery: GALLERY_LABELS[lang],
     related: localizeCards(lang, await context.get(listingEngine).related({ propertyId: p.id, locationId: location.id, limit: 3 })),
     agent: await agentCardData(lang),
   };
@@ -242,7 +244,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           <PropertyGallery
             images={p.images}
             title={p.title}
-            labels={GALLERY_LABELS[lang]}
+            labels={loaderData.gallery}
             placeholder={PLACEHOLDER_IMAGE}
             srcSetOf={(src) => imageSrcSet(src, [640, 960, 1280])}
             thumbnailSrc={(src) => imageVariant(src, 160)}
