@@ -38,7 +38,7 @@ const EN = {
   alertSubmit: "Subscribe",
   alertAnswer: "Please check your inbox",
   untranslated: "This property has no English description yet: its title and description are shown in Russian.",
-  notFound: "Page not found",
+  notFound: "Location not found",
   language: "Language",
 };
 
@@ -169,7 +169,7 @@ test("the alert form answers in English and links back to the English search", a
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
-test("a location's English page and an unknown English address (404 in English)", async ({ page }) => {
+test("a location's English page, and an unknown English location answers 404 in English", async ({ page }) => {
   const testograd = location("testograd");
   expect(testograd.slugEn).toBe("testgrad");
   await open(page, locationPath(testograd, "en"));
