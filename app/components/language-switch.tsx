@@ -60,7 +60,7 @@ export function LanguageSwitch({ lang, label }: { lang: Lang; label: string }) {
             }
           }}
           // The ring sits inside (the group clips overflow), so on the current language's sea background it is white.
-          className={`min-h-9 min-w-11 px-3 py-1.5 text-center uppercase focus-visible:outline-2 focus-visible:-outline-offset-2 ${
+          className={`min-h-9 min-w-10 px-2 py-1.5 text-center uppercase sm:min-w-11 sm:px-3 focus-visible:outline-2 focus-visible:-outline-offset-2 ${
             l === lang ? "bg-sea-600 text-white focus-visible:outline-white" : "bg-white text-slate-700 hover:bg-sea-50 focus-visible:outline-sea-600"
           }`}
         >
