@@ -379,6 +379,45 @@ describe(`REST edge cases on ${testDbKind()}`, () => {
     expect(await user.json()).toMatchObject({ email: ADMIN_EMAIL, aud: "authenticated" });
   });
 
+  it("English columns (issue 31): written by the administrator, read by anyone, filtered, the RPC takes them; anonymous writes refused", async () => {
+    const [location] = (await call("/rest/v1/locations?select=id,name_en,slug_en&order=order&limit=1")).body as {
+      id: string;
+      name_en: string;
+      slug_en: string;
+    }[];
+    expect(location!.name_en).toBe("");
+    expect(location!.slug_en).toMatch(/^[a-z0-9-]+$/);
+    const created = await call("/rest/v1/real_estates", {
+      method: "POST",
+      admin: true,
+      headers: { Prefer: "return=representation" },
+      body: JSON.stringify({
+        title: "Квартира для API",
+        title_en: "API flat",
+        description: "Текст",
+        description_en: "English text",
+        location_id: location!.id,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const row = (created.body as { id: string; title_en: string; slug_en: string }[])[0]!;
+    expect(row.title_en).toBe("API flat");
+    expect(row.slug_en).toBe("api-flat");
+    const read = await call(`/rest/v1/real_estates?select=title_en,description_en&title_en=eq.API%20flat`);
+    expect(read.body).toEqual([{ title_en: "API flat", description_en: "English text" }]);
+    expect((await call(`/rest/v1/real_estates?id=eq.${row.id}`, { method: "PATCH", body: JSON.stringify({ title_en: "x" }) })).status).toBeGreaterThanOrEqual(
+      400,
+    );
+    const rpc = await call("/rest/v1/rpc/direct_insert_real_estate", {
+      method: "POST",
+      admin: true,
+      body: JSON.stringify({ p_title: "Дом через RPC", p_title_en: "RPC house", p_description: "—", p_location_id: location!.id }),
+    });
+    expect(rpc.status).toBeLessThan(300);
+    const house = await call(`/rest/v1/real_estates?select=title_en&title=eq.${encodeURIComponent("Дом через RPC")}`);
+    expect(house.body).toEqual([{ title_en: "RPC house" }]);
+  });
+
   it("cross-site browser writes are refused before the API (DESIGN §7)", async () => {
     const response = await fetch(`${api.url()}/rest/v1/contact_submissions`, {
       method: "POST",

@@ -420,6 +420,40 @@ describe("CSV export", () => {
   });
 });
 
+describe("English (issue 31)", () => {
+  it("Kyero's url/en and desc/en, the CSV's English columns and /en/rss.xml once a property has English texts — and none before", async () => {
+    const kyeroOf = async () => all(parseXml(await text("kyero.xml")), "property").find((p) => textOf(p, "ref") === "SZ-101")!;
+    const before = await kyeroOf();
+    expect(all(all(before, "url")[0]!, "en")).toEqual([]);
+    expect(all(all(before, "desc")[0]!, "en")).toEqual([]);
+    expect(renderRss("en", ORIGIN, await newestForRss(30, "en"))).not.toContain("<item>");
+    await updateProperty(ids.full!, { title_en: "Seagull flat, beachfront", description_en: "Two bedrooms & a pool", features_en: ["Pool", "Parking"] });
+    try {
+      const full = await kyeroOf();
+      checkKyeroProperty(full);
+      expect(textOf(all(full, "url")[0]!, "en")).toBe(`${ORIGIN}/en/sozopol/seagull-flat-beachfront`);
+      expect(textOf(all(full, "desc")[0]!, "en")).toContain("Seagull flat, beachfront\n\nTwo bedrooms & a pool");
+      expect(textOf(all(full, "desc")[0]!, "ru")).toContain("Квартира «Чайка»");
+      const [header, ...rows] = parseCsv((await text("listings.csv")).slice(1));
+      const col = (name: string) => header!.indexOf(name);
+      for (const name of ["title_en", "description_en", "features_en", "location_en", "url_en"]) expect(col(name), name).toBeGreaterThan(0);
+      const row = rows.find((r) => r[col("reference")] === "SZ-101")!;
+      expect([row[col("title_en")], row[col("description_en")], row[col("features_en")]]).toEqual([
+        "Seagull flat, beachfront",
+        "Two bedrooms & a pool",
+        "Pool\nParking",
+      ]);
+      expect(row[col("url_en")]).toBe(`${ORIGIN}/en/sozopol/seagull-flat-beachfront`);
+      const rss = parseXml(renderRss("en", ORIGIN, await newestForRss(30, "en")));
+      const items = all(all(rss, "channel")[0]!, "item");
+      expect(items.map((i) => textOf(i, "link"))).toEqual([`${ORIGIN}/en/sozopol/seagull-flat-beachfront`]);
+      expect(textOf(items[0]!, "title")).toMatch(/^Seagull flat, beachfront — €\d{3},\d{3}$/);
+    } finally {
+      await updateProperty(ids.full!, { title_en: "", description_en: "", features_en: [] });
+    }
+  });
+});
+
 describe("RSS", () => {
   it("lists the newest properties for sale with photo, price and link, in each language", async () => {
     for (const lang of ["ru", "bg"] as const) {
