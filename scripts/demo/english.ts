@@ -6,8 +6,8 @@
  * listings has none, as on a real site where the agent has not written
  * English for every property yet (the English page then shows the Russian).
  */
-import { chance, pick, rngFor, sample, int, type Rng } from "./random";
-import type { DemoAttributes } from "./texts";
+import { chance, pick, rngFor, type Rng } from "./random";
+import { someFeatures, type DemoAttributes } from "./texts";
 
 /** Share of listings without English texts. */
 export const NO_ENGLISH_SHARE = 0.25;
@@ -195,15 +195,7 @@ function featuresOf(rng: Rng, a: DemoAttributes): string[] {
   if (a.solar) all.push("Solar panels");
   if (a.act16) all.push("Act 16");
   if (a.installments) all.push("Payment plan");
-  const count = Math.min(all.length, int(rng, 4, 10));
-  const chosen = new Set(
-    sample(
-      rng,
-      all.map((_, i) => i),
-      count,
-    ),
-  );
-  return all.filter((_, i) => chosen.has(i));
+  return someFeatures(rng, all);
 }
 
 /** The English texts of demo listing `index`, or empty ones (NO_ENGLISH_SHARE of them). */

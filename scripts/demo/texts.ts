@@ -808,7 +808,12 @@ function featuresFor(rng: Rng, a: Attributes): [string[], string[]] {
   if (a.year !== null && a.year >= 2023) all.push(["Новостройка", "Ново строителство"]);
   if (a.installments) all.push(["Рассрочка", "Разсрочено плащане"]);
   if (a.feePerM2 === null && a.type === "apartment") all.push(["Без платы за обслуживание", "Без такса поддръжка"]);
-  // Keep the order stable (important first), but not every listing shows everything.
+  const kept = someFeatures(rng, all);
+  return [kept.map((p) => p[0]), kept.map((p) => p[1])];
+}
+
+/** 4 to 10 of a listing's features, in their order (important first): not every listing shows everything (english.ts too). */
+export function someFeatures<T>(rng: Rng, all: readonly T[]): T[] {
   const count = Math.min(all.length, int(rng, 4, 10));
   const chosen = new Set(
     sample(
@@ -817,8 +822,7 @@ function featuresFor(rng: Rng, a: Attributes): [string[], string[]] {
       count,
     ),
   );
-  const kept = all.filter((_, i) => chosen.has(i));
-  return [kept.map((p) => p[0]), kept.map((p) => p[1])];
+  return all.filter((_, i) => chosen.has(i));
 }
 
 /**

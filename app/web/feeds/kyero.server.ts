@@ -1,20 +1,8 @@
 import { isIndexedIn, LANGS, type Lang } from "~/i18n/lang";
+import { transliterate } from "~/lib/transliterate";
 import { localizedUrl } from "~/lib/seo";
 import type { FeedProperty } from "~/models/feeds.server";
-import {
-  descriptionIn,
-  element,
-  exactPoint,
-  latinName,
-  offPlan,
-  photoUrls,
-  propertyUrl,
-  titleIn,
-  townIn,
-  truncate,
-  whole,
-  xmlText,
-} from "./feed-values.server";
+import { descriptionIn, element, exactPoint, offPlan, photoUrls, propertyUrl, titleIn, townIn, truncate, whole, xmlText } from "./feed-values.server";
 
 /**
  * Kyero's XML import format version 3 (../shared/feeds.md, decision 0026):
@@ -77,7 +65,7 @@ export function kyeroFeatures(p: FeedProperty): string[] {
   if (p.floor !== null && p.property_type === "apartment")
     features.push(p.floors_total !== null ? `Floor ${p.floor} of ${p.floors_total}` : `Floor ${p.floor}`);
   if (p.maintenance_fee_eur_m2 !== null) features.push(`Maintenance fee ${p.maintenance_fee_eur_m2} EUR/m2 per year`);
-  if (p.complex_name) features.push(truncate(`Complex ${latinName(p.complex_name)}`, 100));
+  if (p.complex_name) features.push(truncate(`Complex ${transliterate(p.complex_name)}`, 100));
   if (p.status === "reserved") features.push("Reserved");
   if (features.length === 0) features.push(p.property_type === "house" ? "Seaside house" : "Seaside apartment");
   return features.slice(0, 50);
@@ -94,7 +82,8 @@ export function kyeroProperty(p: FeedProperty, origin: string, province: string)
     element("price_freq", "sale"),
     element("new_build", p.construction_stage ? 1 : 0),
     element("type", KYERO_TYPE[p.property_type]),
-    element("town", latinName(townIn("bg", p))),
+    // The English name, else the Bulgarian one transliterated (lang.ts placeName): Kyero's town is Latin.
+    element("town", townIn("en", p)),
     element("province", province),
   ];
   if (p.pool !== null) parts.push(element("pool", p.pool ? 1 : 0));
