@@ -88,7 +88,10 @@ export default function SiteLayout() {
       </a>
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3">
-          <Link to={home} className="flex items-center gap-2 whitespace-nowrap text-lg font-bold text-sea-900 focus-visible:outline-2 focus-visible:outline-sea-600">
+          <Link
+            to={home}
+            className="flex items-center gap-2 whitespace-nowrap text-lg font-bold text-sea-900 focus-visible:outline-2 focus-visible:outline-sea-600"
+          >
             {/* Low priority: otherwise React preloads it ahead of the stylesheet and the main image. */}
             <img src="/favicon.svg" alt="" width={28} height={28} fetchPriority="low" />
             {t.siteName}
