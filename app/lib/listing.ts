@@ -3,7 +3,19 @@
  * property cards and each card's lean projection. Read by the listing
  * engine (app/models/listing.server.ts).
  */
-import { DEFAULT_LANG, hasOwnText, LANGUAGES, localSlug, localText, placeName, TRANSLATED_LANGS, textColumn, type Lang, type PerLanguage } from "~/i18n/lang";
+import {
+  DEFAULT_LANG,
+  hasOwnText,
+  LANGUAGES,
+  localList,
+  localSlug,
+  localText,
+  placeName,
+  TRANSLATED_LANGS,
+  textColumn,
+  type Lang,
+  type PerLanguage,
+} from "~/i18n/lang";
 import type { ConstructionStage, Furnished, PropertyStatus } from "./property-facts";
 
 /** Cards in each of the home page's rows («Рекомендуемые объекты», «Новые объекты»); the admin's list says which featured ones fit. */
@@ -86,6 +98,11 @@ export function localizeCard<T extends ListingItem>(lang: Lang, item: T): T & { 
     text_lang: hasOwnText(lang, item, "title") ? lang : DEFAULT_LANG,
   };
   for (const other of TRANSLATED_LANGS) for (const field of ["title", "description", "location_name"]) out[textColumn(field, other)] = "";
+  // A compare row's features (the shortlist's cards carry them): the page's language's list, the others' left out.
+  if (Array.isArray((item as unknown as Record<string, unknown>).features)) {
+    out.features = localList(lang, item, "features");
+    for (const other of TRANSLATED_LANGS) out[textColumn("features", other)] = [];
+  }
   for (const { slug } of LANGUAGES) {
     if (slug === "slug") continue;
     out[slug] = "";

@@ -9,6 +9,7 @@ import { listingColumns } from "./listing.server";
 export interface ShortlistItem extends ListingItem, PropertyPageFacts {
   features: string[];
   features_bg: string[];
+  features_en: string[];
 }
 
 /** A shortlist's entry: the property, or its id alone when it is no longer in the catalogue (deleted, or never was). */
@@ -36,6 +37,7 @@ export async function readShortlist(ids: readonly string[]): Promise<ShortlistEn
       complex_name: realEstates.complex_name,
       features: realEstates.features,
       features_bg: realEstates.features_bg,
+      features_en: realEstates.features_en,
     })
     .from(realEstates)
     .innerJoin(locations, eq(locations.id, realEstates.location_id))

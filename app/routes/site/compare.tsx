@@ -74,7 +74,7 @@ function compareRows(items: (ShortlistItem | null)[], lang: Lang, t: Dictionary,
     {
       label: t.property.features,
       cells: items.map((item) => {
-        const features = item ? (lang === "bg" && item.features_bg.length > 0 ? item.features_bg : item.features) : [];
+        const features = item ? item.features : [];
         return features.length > 0 ? features.join(", ") : null;
       }),
     },
