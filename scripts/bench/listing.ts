@@ -10,7 +10,9 @@
  *           upper case, two words) · location+type+search · each issue 20
  *           filter (price range, area, bedrooms, sea distance, sea view, first
  *           line, stage, status all/reserved/sold) · combinations of them with
- *           location, type and search
+ *           location, type and search · the same searches with English words
+ *           as a buyer types them on /en (common, rare, upper case, two words,
+ *           combined with filters)
  *   sort    default · price-asc · price-desc · newest · price-m2-asc ·
  *           price-m2-desc · reduced
  *   page    1 · the middle page · the last page
@@ -200,6 +202,14 @@ function families(locationId: string): Family[] {
     { name: "location+flat+area 50–90+act16", query: { ...base, locationId, type: "apartment", areaMin: 50, areaMax: 90, stage: "act16" } },
     { name: "'бассейн'+first line", query: { ...base, search: "бассейн", seaLine: true } },
     { name: "'море'+price ≤ 100k+2 bedrooms", query: { ...base, search: "море", priceMax: 100_000, bedroomsMin: 2 } },
+    // Issue 31: what a buyer types on /en (the engine searches every language's texts; demo texts: scripts/demo/english.ts).
+    { name: "en: search common 'sea'", query: { ...base, search: "sea" } },
+    { name: "en: search rare 'maisonette'", query: { ...base, search: "maisonette" } },
+    { name: "en: search 'POOL' (upper)", query: { ...base, search: "POOL" } },
+    { name: "en: search 'pool parking'", query: { ...base, search: "pool parking" } },
+    { name: "en: location+house+'sea'", query: { ...base, locationId, type: "house", search: "sea" } },
+    { name: "en: 'pool'+first line", query: { ...base, search: "pool", seaLine: true } },
+    { name: "en: 'sea'+price ≤ 100k+2 bedrooms", query: { ...base, search: "sea", priceMax: 100_000, bedroomsMin: 2 } },
   ];
 }
 

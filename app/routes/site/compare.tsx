@@ -150,7 +150,11 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                             loading="lazy"
                             className="aspect-[3/2] w-full rounded-lg bg-sea-100 object-cover"
                           />
-                          <Link to={propertyPath(lang, item)} className="mt-2 block font-semibold text-sea-900 underline">
+                          <Link
+                            to={propertyPath(lang, item)}
+                            lang={item.text_lang && item.text_lang !== lang ? item.text_lang : undefined}
+                            className="mt-2 block font-semibold text-sea-900 underline"
+                          >
                             {item.title}
                           </Link>
                           <span className="block text-slate-600">{item.location_name}</span>

@@ -138,8 +138,15 @@ test("favourites and compare in English", async ({ page }) => {
   await open(page, "/en/favorites");
   await expect(page.getByRole("heading", { level: 1, name: EN.favouritesTitle })).toBeVisible();
   await expect(page.getByRole("link", { name: alpha().title_en! }).first()).toBeVisible();
+  // A property without English texts goes on the list too: its Russian title is marked as Russian.
+  await open(page, propertyPath(beta(), "en"));
+  await hydrated(page);
+  await page.getByRole("button", { name: EN.compare }).first().click();
   await open(page, "/en/compare");
   await expect(page.getByRole("heading", { level: 1, name: EN.compareTitle })).toBeVisible();
+  const table = page.getByRole("table");
+  await expect(table.getByRole("link", { name: alpha().title_en! })).not.toHaveAttribute("lang", /./);
+  await expect(table.getByRole("link", { name: beta().title })).toHaveAttribute("lang", "ru");
 });
 
 test("the contact form speaks English: every error at once, then «Thank you»", async ({ page }) => {
