@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { activeFilterCount, EMPTY_QUERY, listingHref, listingRedirect, parseListingQuery } from "./listing-query";
+import { activeFilterCount, EMPTY_QUERY, listingHref, listingRedirect, mapAroundHref, parseListingQuery } from "./listing-query";
 
 const parse = (query: string) => parseListingQuery(new URLSearchParams(query));
 
@@ -60,6 +60,17 @@ describe("the listing's URL state (issue 20 filters)", () => {
     // The map is how the result is shown, not a filter.
     expect(activeFilterCount(parse("view=map"))).toBe(0);
     expect(listingRedirect(new URL("http://x/properties?view=list&type=house"), parse("view=list&type=house"))).toBe("/properties?type=house");
+  });
+
+  it("«Показать на карте» opens the listing's map about 1.5 km around the property, in the page's language", () => {
+    const href = mapAroundHref("/en/properties", { lat: 42.4, lng: 27.7 });
+    expect(href.startsWith("/en/properties?")).toBe(true);
+    const state = parse(href.split("?")[1]!);
+    expect(state.view).toBe("map");
+    expect(state.bbox!.west).toBeCloseTo(27.685, 6);
+    expect(state.bbox!.east).toBeCloseTo(27.715, 6);
+    expect(state.bbox!.south).toBeCloseTo(42.385, 6);
+    expect(state.bbox!.north).toBeCloseTo(42.415, 6);
   });
 
   it("counts the active filters for the phone's «Фильтры» button", () => {

@@ -156,6 +156,15 @@ export function listingHref(basePath: string, query: Partial<ListingQuery>): str
   return params ? `${basePath}?${params}` : basePath;
 }
 
+/** How far around a property «Показать на карте» opens the listing's map: about 1.5 km each way. */
+const AROUND_DEGREES = 0.015;
+
+/** The listing's map around a point (the property page's «Показать на карте», issue 21), e.g. `/properties?bbox=…&view=map`. */
+export function mapAroundHref(basePath: string, point: { lat: number; lng: number }): string {
+  const bbox = { west: point.lng - AROUND_DEGREES, south: point.lat - AROUND_DEGREES, east: point.lng + AROUND_DEGREES, north: point.lat + AROUND_DEGREES };
+  return listingHref(basePath, { bbox, view: "map" });
+}
+
 const QUERY_PARAMS = [
   "location",
   "type",

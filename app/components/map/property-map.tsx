@@ -1,29 +1,28 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentProps, type ComponentType } from "react";
 import { Link } from "react-router";
-import { localizePath, type Dictionary, type Lang } from "~/i18n";
-import { listingHref } from "~/lib/listing-query";
+import type { Dictionary, Lang } from "~/i18n";
 import type { MapTiles } from "~/lib/geo/tiles";
 import type PointMapView from "./point-map";
-
-/** How far around the property «Показать на карте» opens the listing's map: about 1.5 km each way. */
-const AROUND_DEGREES = 0.015;
 
 /**
  * «На карте» on the property page (issue 21): a frame of fixed size whose map
  * (Leaflet and tiles) loads only when the visitor scrolls near it, and
  * «Показать на карте» — the listing's map around this place, with what else
- * is for sale there.
+ * is for sale there (`mapHref`, made by the loader: mapAroundHref in
+ * app/lib/listing-query.ts, whose code this page then does not load).
  */
 export function PropertyMap({
   lang,
   t,
   tiles,
   point,
+  mapHref,
 }: {
   lang: Lang;
   t: Dictionary;
   tiles: MapTiles;
   point: { lat: number; lng: number; precision: "exact" | "approximate" };
+  mapHref: string;
 }) {
   const frame = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
@@ -62,22 +61,13 @@ export function PropertyMap({
       observer.disconnect();
     };
   }, []);
-  const around = {
-    west: point.lng - AROUND_DEGREES,
-    south: point.lat - AROUND_DEGREES,
-    east: point.lng + AROUND_DEGREES,
-    north: point.lat + AROUND_DEGREES,
-  };
   return (
     <section className="mt-6" aria-labelledby="map-heading">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="map-heading" className="text-xl font-semibold text-sea-900">
           {t.map.heading}
         </h2>
-        <Link
-          to={listingHref(localizePath(lang, "/properties"), { bbox: around, view: "map" })}
-          className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline"
-        >
+        <Link to={mapHref} className="inline-flex min-h-11 items-center font-semibold text-sea-700 underline">
           {t.map.showOnMap}
         </Link>
       </div>

@@ -33,7 +33,7 @@ import {
 import { formatArea, formatPrice, placeIn } from "~/i18n/format";
 import { displayImageUrl } from "~/lib/image-keys";
 import { imageSrcSet, imageVariant } from "~/lib/images";
-import { listingHref } from "~/lib/listing-query";
+import { listingHref, mapAroundHref } from "~/lib/listing-query";
 import { shareLinks } from "~/lib/messengers";
 import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
 import { findPropertyAddress } from "~/models/addresses.server";
@@ -124,6 +124,8 @@ export async function loader(args: Route.LoaderArgs) {
       complex_name: p.complex_name,
       // Only the public point ever leaves the server: an approximate property's is moved (decision 0025).
       point: p.public_lat !== null && p.public_lng !== null ? { lat: p.public_lat, lng: p.public_lng, precision: p.location_precision } : null,
+      mapHref:
+        p.public_lat !== null && p.public_lng !== null ? mapAroundHref(localizePath(lang, "/properties"), { lat: p.public_lat, lng: p.public_lng }) : null,
     },
     tiles: mapTiles(),
     // The page's language's gallery labels only: the table of every language stays on the server (issue 31).
@@ -338,7 +340,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
-          {p.point ? <PropertyMap lang={lang} t={t} tiles={loaderData.tiles} point={p.point} /> : null}
+          {p.point && p.mapHref ? <PropertyMap lang={lang} t={t} tiles={loaderData.tiles} point={p.point} mapHref={p.mapHref} /> : null}
         </div>
         <section
           className="below-fold rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:col-start-2 lg:row-start-3 lg:self-start"
