@@ -1,3 +1,7 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { log, loggedPath, prettyLine, setLogDestinationForTests, setLogLevel } from "~/platform/log.server";
 
@@ -42,6 +46,46 @@ describe("log lines", () => {
       setLogLevel("silent");
       log.lifecycle("Stopped.");
       expect(lines).toHaveLength(2);
+    });
+  });
+
+  // Issue 32: lines are buffered and written asynchronously; what is still in the buffer is written at the exit.
+  describe("buffered lines at the exit", () => {
+    const run = (ending: string) => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-log-"));
+      const script = path.join(dir, "script.mts");
+      fs.writeFileSync(
+        script,
+        `import { log } from ${JSON.stringify(path.resolve("app/platform/log.server.ts"))};
+for (let n = 0; n < 5; n++) log.fields("info", { n }, "request");
+${ending}`,
+      );
+      try {
+        return spawnSync(path.resolve("node_modules/.bin/tsx"), [script], {
+          encoding: "utf8",
+          env: { ...process.env, LOG_LEVEL: "info", LOG_FORMAT: "json", NODE_ENV: "production" },
+        });
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    };
+    const requests = (stdout: string) =>
+      stdout
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => (JSON.parse(line) as { n?: number }).n)
+        .filter((n) => n !== undefined);
+
+    it("process.exit right after the last lines: all of them are written", () => {
+      const result = run("process.exit(0);");
+      expect(result.status).toBe(0);
+      expect(requests(result.stdout)).toEqual([0, 1, 2, 3, 4]);
+    });
+
+    it("a crash (an uncaught error) right after them: they are written too", () => {
+      const result = run(`throw new Error("crash");`);
+      expect(result.status).toBe(1);
+      expect(requests(result.stdout)).toEqual([0, 1, 2, 3, 4]);
     });
   });
 });

@@ -55,7 +55,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
-import { memoryOf, startSeededServer, stopServersOnSignal } from "../harness/server.mjs";
+import { memoryOf, serverSettings, startSeededServer, stopServersOnSignal } from "../harness/server.mjs";
 import { readOptions } from "./options.mjs";
 
 function parseOptions(/** @type {string[]} */ argv) {
@@ -355,6 +355,7 @@ async function main() {
     out(
       `\n(a) Load: ${o.connections} connections × ${o.duration} s, listing + property page + REST API, cached and uncached mix (${database}, ${o.properties} listings)`,
     );
+    out(`  server: ${serverSettings()}`);
     out(`  requests ${load.requests}, ${load.rps.toFixed(0)} req/s`);
     out(
       `  errors ${load.errors}, timeouts ${load.timeouts}, non-2xx ${load.non2xx} (${load.statuses})        target 0: ${verdict(load.errors + load.timeouts + load.non2xx === 0)}`,

@@ -24,7 +24,8 @@
  * libnginx-mod-http-brotli-static), the bytes each cached page was sent with
  * (brotli, gzip and plain, fetched from the server) are written as static
  * files and served by nginx on 127.0.0.1 (port + 10; gzip_static and
- * brotli_static, sendfile, access log off, `worker_processes` 1 like the
+ * brotli_static, sendfile, the access log on as in nginx's default
+ * configuration (issue 32: both sides log), `worker_processes` 1 like the
  * single Node process, or --nginx-workers). Then, per path, the server and
  * nginx are loaded in turn, --rounds times (default 3): each pair runs
  * back to back, so both meet the same machine load, and the median of the
@@ -52,7 +53,7 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { memoryOf, startSeededServer, stopServersOnSignal } from "../harness/server.mjs";
+import { memoryOf, serverSettings, startSeededServer, stopServersOnSignal } from "../harness/server.mjs";
 import { localUrl, readOptions } from "./options.mjs";
 
 const ACCEPT_ENCODING = "gzip, deflate, br";
@@ -185,7 +186,7 @@ error_log ${dir}/error.log error;
 events { worker_connections 1024; }
 http {
   types { text/html html; text/javascript js; text/css css; }
-  access_log off;
+  access_log ${dir}/access.log combined;
   client_body_temp_path ${dir}/tmp-body; proxy_temp_path ${dir}/tmp-proxy; fastcgi_temp_path ${dir}/tmp-fastcgi;
   uwsgi_temp_path ${dir}/tmp-uwsgi; scgi_temp_path ${dir}/tmp-scgi;
   sendfile on; tcp_nopush on; tcp_nodelay on;
@@ -439,6 +440,9 @@ async function main() {
   const out = (/** @type {string} */ s = "") => process.stdout.write(`${s}\n`);
   out(
     `Throughput — ${report.date.slice(0, 10)}, ${report.machine.cpus} CPUs (${report.machine.cpuModel}), ${report.tool}, ${o.connections} connections, ${o.duration} s each, Accept-Encoding: ${ACCEPT_ENCODING}`,
+  );
+  out(
+    `Server: ${o.url ? `the running server at ${o.url}` : serverSettings()}. nginx: access log on (combined format, one write per request, as its default configuration).`,
   );
   const head = `${pad("path", 44)} ${pad("kind", 6)} ${pad("cache", 6)} ${padL("decoded", 8)} ${pad(" enc", 5)} ${padL("req/s", 8)} ${padL("p50 ms", 8)} ${padL("p99 ms", 8)} ${padL("errors", 7)}`;
   out(head);

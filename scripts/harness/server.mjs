@@ -106,6 +106,8 @@ export function stopServersOnSignal() {
  * @property {() => Promise<void>} stop SIGTERM (SIGKILL after 15 s) if it still runs.
  */
 
+const MAX_OUTPUT_CHARS = 16 * 1024 * 1024;
+
 /**
  * Starts the build (`node server/main.js`) on 127.0.0.1:`port` with
  * NODE_ENV=production, `dataDir` and `databaseUrl` (none: PGlite in the data
@@ -128,15 +130,20 @@ export async function startServer(o) {
       HOST: "127.0.0.1",
       DATA_DIR: o.dataDir,
       DATABASE_URL: o.databaseUrl ?? "",
-      LOG_LEVEL: "info",
+      LOG_LEVEL: process.env.LOG_LEVEL || "info",
       ...o.env,
     },
     stdio: ["ignore", "pipe", o.stderr === "inherit" ? "inherit" : "pipe"],
   });
   running.add(child);
   child.once("exit", () => running.delete(child));
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
+  // A benchmark's server writes an access line per request: keep the last few MB, not all of them.
+  const collect = (/** @type {Buffer} */ d) => {
+    output += d;
+    if (output.length > MAX_OUTPUT_CHARS) output = output.slice(-MAX_OUTPUT_CHARS / 2);
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
   const stop = () => stopProcess(child);
   const ended = () => child.exitCode !== null || child.signalCode !== null;
   let healthy = !o.healthz;
@@ -176,19 +183,44 @@ export function requireBuild(hint = 'run "npm run build" first') {
 }
 
 /** glibc's allocator settings `npm run serve` and the deploy files set (decision 0022), unless this environment names them. */
-const MALLOC_SETTINGS = {
-  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || "2",
-  MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ || "131072",
-  MALLOC_TRIM_THRESHOLD_: process.env.MALLOC_TRIM_THRESHOLD_ || "131072",
-};
+/** @type {Record<string, string>} */
+const MALLOC_DEFAULTS = { MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: "131072", MALLOC_TRIM_THRESHOLD_: "131072" };
+const MALLOC_SETTINGS = Object.fromEntries(Object.entries(MALLOC_DEFAULTS).map(([name, value]) => [name, process.env[name] || value]));
+
+/** Settings that change how fast or how big the server is: a run with any of them set is not the default configuration. */
+const PERFORMANCE_SETTINGS = [
+  "LOG_LEVEL",
+  "LOG_FORMAT",
+  "NODE_OPTIONS",
+  "DATABASE_POOL_SIZE",
+  "MALLOC_ARENA_MAX",
+  "MALLOC_MMAP_THRESHOLD_",
+  "MALLOC_TRIM_THRESHOLD_",
+];
+
+/**
+ * How a benchmark's server runs, for its report (issue 32: a benchmark
+ * measures what users run, and a run with other settings says so).
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function serverSettings(env = process.env) {
+  const changed = PERFORMANCE_SETTINGS.filter((name) => env[name] !== undefined && env[name] !== "" && env[name] !== (MALLOC_DEFAULTS[name] ?? ""));
+  return changed.length === 0
+    ? "default settings, as `npm run serve` and the deploy files run it (access log on, to a pipe)"
+    : `NOT the default settings: ${changed.map((name) => `${name}=${env[name]}`).join(" ")}`;
+}
 
 /**
  * For the benchmarks: seeds `properties` demo listings (scripts/seed-demo.ts,
  * which runs and exits first: one process per PGlite data folder) into
  * `dataDir` (a temporary folder when none is given) or the PostgreSQL
- * database of `databaseUrl`, then starts the build there with the
- * benchmarks' settings (errors only in the log, no backups, an administrator
- * nobody signs in as, the allocator settings `npm run serve` sets) and waits for /healthz. The server's stderr passes through.
+ * database of `databaseUrl`, then starts the build there as `npm run serve`
+ * and the deploy files run it (issue 32: default settings, the access log on
+ * and read through a pipe, the allocator settings), with no backups and an
+ * administrator nobody signs in as, and waits for /healthz. A setting from
+ * the environment (LOG_LEVEL=error …) is passed on: `serverSettings()` names
+ * it, so a run with other settings is labelled as such. The server's stderr
+ * passes through.
  * @param {{ port: number; properties: number; dataDir?: string; databaseUrl?: string; serverProcesses?: number; env?: NodeJS.ProcessEnv; tmpPrefix: string; startTimeoutMs?: number }} o
  */
 export async function startSeededServer(o) {
@@ -197,7 +229,6 @@ export async function startSeededServer(o) {
   const dataDir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), o.tmpPrefix));
   /** @type {NodeJS.ProcessEnv} */
   const env = {
-    LOG_LEVEL: "error",
     BACKUP_INTERVAL_HOURS: "0",
     ADMIN_EMAIL: "bench@example.test",
     ADMIN_PASSWORD: "bench-password-not-used",
@@ -206,7 +237,7 @@ export async function startSeededServer(o) {
   note(`Seeding ${o.properties} demo listings in ${dataDir}…`);
   const seeded = spawnSync(path.join(projectRoot, "node_modules/.bin/tsx"), ["scripts/seed-demo.ts", "--properties", String(o.properties)], {
     cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: o.databaseUrl ?? "", ...env },
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: o.databaseUrl ?? "", LOG_LEVEL: "error", ...env },
     stdio: ["ignore", "inherit", "inherit"],
     timeout: 10 * 60_000,
   });

@@ -121,4 +121,20 @@ describe(`logs of the production server on ${testDbKind()}`, () => {
     expect(server.output()).not.toMatch(/\n\s+at /);
     expect(server.output()).not.toContain("did not provide an `action`");
   });
+
+  // Issue 32: the access log is buffered and written asynchronously; what is still buffered is written at the exit.
+  it("the access lines of the last requests before a SIGTERM are all in the log once the server has stopped", async () => {
+    const ids = Array.from({ length: 40 }, (_, i) => `last-before-stop-${i}`);
+    await Promise.all(ids.map((id) => fetch(`${server.baseUrl}/healthz`, { headers: { "X-Request-Id": id } }).then((r) => r.arrayBuffer())));
+    const exited = new Promise((resolve) => server.child.once("close", resolve));
+    server.child.kill("SIGTERM");
+    await exited;
+    const logged = new Set(
+      lines()
+        .filter((line) => line.msg === "request")
+        .map((line) => line.reqId),
+    );
+    expect(ids.filter((id) => !logged.has(id))).toEqual([]);
+    expect(server.output()).toContain("Stopped.");
+  });
 });
