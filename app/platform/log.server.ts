@@ -69,10 +69,28 @@ function createLogger(level: LogLevel) {
 const BUFFER_BYTES = 2048;
 const PIPE_BUF = 4096;
 const FLUSH_MS = 1000;
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 function accessLogDestination() {
   // pino writes what is left synchronously when the process exits (its on-exit hook for asynchronous destinations).
-  const out = pino.destination({ dest: 1, sync: false, minLength: BUFFER_BYTES, maxWrite: PIPE_BUF, periodicFlush: FLUSH_MS });
+  const out = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: BUFFER_BYTES,
+    maxWrite: PIPE_BUF,
+    periodicFlush: FLUSH_MS,
+    maxLength: MAX_BUFFERED_BYTES,
+  });
+  // Nothing reads the output (a stalled collector, a full pipe): lines beyond MAX_BUFFERED_BYTES are dropped rather
+  // than held in memory without bound, and one warning says how many once it is read again.
+  let dropped = 0;
+  out.on("drop", () => void dropped++);
+  out.on("drain", () => {
+    if (dropped === 0) return;
+    const count = dropped;
+    dropped = 0;
+    logger.warn(`${count} log lines were dropped: nothing read the server's output for a while`);
+  });
   buffered = out;
   return out;
 }

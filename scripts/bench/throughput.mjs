@@ -255,16 +255,22 @@ let wrkThreads = 1;
  * @param {number} duration
  * @param {string} [acceptEncoding]
  * @param {string} [cookie]
- * @returns {LoadResult}
+ * @returns {Promise<LoadResult>}
  */
-function loadWithWrk(url, connections, duration, acceptEncoding = ACCEPT_ENCODING, cookie = "") {
+async function loadWithWrk(url, connections, duration, acceptEncoding = ACCEPT_ENCODING, cookie = "") {
   const headers = ["-H", `Accept-Encoding: ${acceptEncoding}`, ...(cookie ? ["-H", `Cookie: ${cookie}`] : [])];
-  const r = spawnSync("wrk", [`-t${wrkThreads}`, `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", ...headers, url], {
-    encoding: "utf8",
+  // Not spawnSync: this process reads the server's stdout (its access log, as journald or docker would), and a
+  // blocked event loop would leave that pipe full and the server waiting to write.
+  const wrk = spawn("wrk", [`-t${wrkThreads}`, `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", ...headers, url], {
+    stdio: ["ignore", "pipe", "pipe"],
     timeout: (duration + 30) * 1000,
   });
-  if (r.status !== 0) throw new Error(`wrk failed: ${r.stderr}`);
-  const out = r.stdout;
+  let out = "";
+  let err = "";
+  wrk.stdout.on("data", (d) => (out += d));
+  wrk.stderr.on("data", (d) => (err += d));
+  const status = await new Promise((resolve) => wrk.once("close", resolve));
+  if (status !== 0) throw new Error(`wrk failed: ${err}`);
   const num = (/** @type {RegExp} */ re) => Number(re.exec(out)?.[1] ?? NaN);
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const transfer = /Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/.exec(out);
@@ -412,7 +418,7 @@ async function main() {
         for (let round = 1; round <= o.rounds; round++) {
           note(`Round ${round}/${o.rounds}: ${p} from the server, then from nginx (${url}), ${o.duration} s each…`);
           const app = await load(p, ACCEPT_ENCODING, "");
-          const fromNginx = useWrk ? loadWithWrk(url, o.connections, o.duration) : await loadWithNode(url, o.connections, o.duration);
+          const fromNginx = useWrk ? await loadWithWrk(url, o.connections, o.duration) : await loadWithNode(url, o.connections, o.duration);
           rounds.push({ app, nginx: fromNginx });
         }
         const ratios = rounds.map((r) => r.app.rps / r.nginx.rps).sort((a, b) => a - b);

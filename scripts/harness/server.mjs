@@ -115,12 +115,18 @@ const MAX_OUTPUT_CHARS = 16 * 1024 * 1024;
  * process listens) — and, with `healthz`, answers /healthz. Fails with its
  * output if it exits first or takes longer than `startTimeoutMs`, and is not
  * left running then.
- * @param {{ port: number; dataDir: string; databaseUrl?: string; env?: NodeJS.ProcessEnv; startTimeoutMs?: number; healthz?: boolean; stderr?: "capture" | "inherit" }} o
+ *
+ * `logFile`: its stdout (the access log) is appended to that file, as
+ * `npm run serve >> access.log` would, instead of being read by this process
+ * (a benchmark's own CPU is then not spent reading it); it then counts as
+ * listening once /healthz answers.
+ * @param {{ port: number; dataDir: string; databaseUrl?: string; env?: NodeJS.ProcessEnv; startTimeoutMs?: number; healthz?: boolean; stderr?: "capture" | "inherit"; logFile?: string }} o
  * @returns {Promise<RunningServer>}
  */
 export async function startServer(o) {
   const baseUrl = `http://127.0.0.1:${o.port}`;
   let output = "";
+  const logFd = o.logFile ? fs.openSync(o.logFile, "a") : undefined;
   const child = spawn(process.execPath, ["server/main.js"], {
     cwd: projectRoot,
     env: {
@@ -133,8 +139,9 @@ export async function startServer(o) {
       LOG_LEVEL: process.env.LOG_LEVEL || "info",
       ...o.env,
     },
-    stdio: ["ignore", "pipe", o.stderr === "inherit" ? "inherit" : "pipe"],
+    stdio: ["ignore", logFd ?? "pipe", o.stderr === "inherit" ? "inherit" : "pipe"],
   });
+  if (logFd !== undefined) fs.closeSync(logFd);
   running.add(child);
   child.once("exit", () => running.delete(child));
   // A benchmark's server writes an access line per request: keep the last few MB, not all of them.
@@ -144,10 +151,13 @@ export async function startServer(o) {
   };
   child.stdout?.on("data", collect);
   child.stderr?.on("data", collect);
+  /** What it printed: read here, or the end of its log file. */
+  const everything = () => (o.logFile ? tailOf(o.logFile) + output : output);
   const stop = () => stopProcess(child);
   const ended = () => child.exitCode !== null || child.signalCode !== null;
-  let healthy = !o.healthz;
-  if (o.healthz) {
+  const healthz = o.healthz || logFd !== undefined;
+  let healthy = !healthz;
+  if (healthz) {
     // Asked in the background while the wait below polls.
     void (async () => {
       while (!healthy && !ended()) {
@@ -161,9 +171,9 @@ export async function startServer(o) {
   }
   try {
     await waitFor(
-      () => (output.includes("Listening on") && healthy) || ended(),
+      () => ((logFd !== undefined || output.includes("Listening on")) && healthy) || ended(),
       o.startTimeoutMs ?? 60_000,
-      () => `the server to listen; output:\n${output}`,
+      () => `the server to listen; output:\n${everything()}`,
     );
   } catch (error) {
     // Not left running (holding its port and data folder) after a start that took too long.
@@ -172,9 +182,26 @@ export async function startServer(o) {
   }
   if (ended()) {
     await stop();
-    throw new Error(`server did not start (is port ${o.port} free?):\n${output}`);
+    throw new Error(`server did not start (is port ${o.port} free?):\n${everything()}`);
   }
-  return { baseUrl, port: o.port, child, pid: /** @type {number} */ (child.pid), output: () => output, stop };
+  return { baseUrl, port: o.port, child, pid: /** @type {number} */ (child.pid), output: everything, stop };
+}
+
+/** The last 64 KB of a file ("" if it cannot be read). */
+function tailOf(/** @type {string} */ file) {
+  try {
+    const fd = fs.openSync(file, "r");
+    try {
+      const size = fs.fstatSync(fd).size;
+      const buffer = Buffer.alloc(Math.min(size, 64 * 1024));
+      fs.readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+      return buffer.toString("utf8");
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return "";
+  }
 }
 
 /** Throws unless there is a build to start (`npm run build`). */
@@ -206,7 +233,7 @@ const PERFORMANCE_SETTINGS = [
 export function serverSettings(env = process.env) {
   const changed = PERFORMANCE_SETTINGS.filter((name) => env[name] !== undefined && env[name] !== "" && env[name] !== (MALLOC_DEFAULTS[name] ?? ""));
   return changed.length === 0
-    ? "default settings, as `npm run serve` and the deploy files run it (access log on, to a pipe)"
+    ? "default settings, as `npm run serve` and the deploy files run it (access log on, written to a file)"
     : `NOT the default settings: ${changed.map((name) => `${name}=${env[name]}`).join(" ")}`;
 }
 
@@ -216,7 +243,7 @@ export function serverSettings(env = process.env) {
  * `dataDir` (a temporary folder when none is given) or the PostgreSQL
  * database of `databaseUrl`, then starts the build there as `npm run serve`
  * and the deploy files run it (issue 32: default settings, the access log on
- * and read through a pipe, the allocator settings), with no backups and an
+ * written to a file in its data folder as nginx writes its own, the allocator settings), with no backups and an
  * administrator nobody signs in as, and waits for /healthz. A setting from
  * the environment (LOG_LEVEL=error …) is passed on: `serverSettings()` names
  * it, so a run with other settings is labelled as such. The server's stderr
@@ -251,6 +278,8 @@ export async function startSeededServer(o) {
     env: { ...MALLOC_SETTINGS, ...env, SERVER_PROCESSES: String(processes) },
     healthz: true,
     stderr: "inherit",
+    // The access log to a file, as nginx's in throughput.mjs: what the server writes, not what reading it costs here.
+    logFile: path.join(dataDir, "server.log"),
     startTimeoutMs: o.startTimeoutMs,
   });
   note(`Server ${server.baseUrl} (pid ${server.pid}${processes > 1 ? `, ${processes} server processes` : ""})`);
