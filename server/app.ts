@@ -26,6 +26,8 @@ import { guardedRequests } from "~/web/edge-guard.server";
 import { bodyLimits, pagesWithBoundedBodies } from "./body-limits";
 import { withRequestLog } from "./request-log";
 import { resourceDataRequests } from "./resource-data";
+import { createRenderGate } from "~/web/render-gate.server";
+import { pageLang, SMALL_ANSWER_HEADERS, smallPage } from "~/web/client-error.server";
 
 /**
  * The web application: security headers, static files, uploads, health check
@@ -50,6 +52,9 @@ export interface AppOptions {
   /** Folder of the client build (production); absent in dev, where Vite serves assets. */
   clientDir?: string;
 }
+
+/** What a 503 of the render queue asks the client to wait (it is answered after at most 5 s of waiting). */
+const BUSY_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The Express app, and the request listener the production server listens
@@ -177,6 +182,17 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   app.use(apiRouter());
   app.use(storageApiRouter());
 
+  // Issue 32: pages are rendered a few at a time, the client addresses taking turns; a queue that is too long
+  // is answered at once with 503 and Retry-After, in the page's language (app/web/render-gate.server.ts).
+  const renders = createRenderGate(clientAddress, (req, res) => {
+    const path = (req.url ?? "/").split("?", 1)[0] ?? "/";
+    (res as express.Response)
+      .status(503)
+      .set({ ...SMALL_ANSWER_HEADERS, "Retry-After": String(BUSY_RETRY_AFTER_SECONDS) })
+      .type("html")
+      .send(smallPage("busy", pageLang(path), /^\/admin(?:[/.]|$)/.test(path) ? "admin" : "home"));
+  });
+  app.use((req, res, next) => renders(req, res, next));
   // `/feeds/kyero.xml.data` and the like: never a resource route's loader behind its guards (server/resource-data.ts).
   app.use(resourceDataRequests(build));
   // Public pages for anonymous visitors: rendered once per content version, then kept (served above).

@@ -7,7 +7,7 @@ import type { Lang } from "./lang";
  */
 export interface SmallPageTexts {
   pages: Record<
-    "tooLong" | "badRequest" | "methodNotAllowed" | "requestTimeout" | "tooLarge" | "unsupportedType" | "unreadableForm",
+    "tooLong" | "badRequest" | "methodNotAllowed" | "requestTimeout" | "tooLarge" | "unsupportedType" | "unreadableForm" | "busy",
     { title: string; text: string }
   >;
   links: { listing: string; home: string; admin: string };
@@ -43,6 +43,8 @@ export const SMALL_PAGE_TEXTS: Record<Lang, SmallPageTexts> = {
         text: "Здесь сервер принимает только данные формы. Вернитесь на страницу и отправьте форму ещё раз.",
       },
       unreadableForm: { title: "Неверный запрос", text: "Данные формы не удалось прочитать. Вернитесь на страницу и отправьте форму ещё раз." },
+      // Too many pages asked at once (app/web/render-gate.server.ts, issue 32).
+      busy: { title: "Сайт перегружен", text: "Сейчас сайт получает слишком много запросов. Обновите страницу через несколько секунд." },
     },
     links: { listing: "Все объекты", home: "На главную", admin: "На главную" },
   },
@@ -76,6 +78,7 @@ export const SMALL_PAGE_TEXTS: Record<Lang, SmallPageTexts> = {
         title: "Невалидна заявка",
         text: "Данните от формуляра не можаха да бъдат прочетени. Върнете се на страницата и изпратете формуляра отново.",
       },
+      busy: { title: "Сайтът е претоварен", text: "В момента сайтът получава твърде много заявки. Презаредете страницата след няколко секунди." },
     },
     links: { listing: "Всички имоти", home: "Към началото", admin: "На главную" },
   },
@@ -103,6 +106,7 @@ export const SMALL_PAGE_TEXTS: Record<Lang, SmallPageTexts> = {
       },
       unsupportedType: { title: "Unsupported format", text: "The server only accepts form data here. Please go back to the page and send the form again." },
       unreadableForm: { title: "Bad request", text: "The form data could not be read. Please go back to the page and send the form again." },
+      busy: { title: "The site is busy", text: "The site is receiving too many requests right now. Please reload the page in a few seconds." },
     },
     links: { listing: "All properties", home: "Home", admin: "На главную" },
   },

@@ -35,7 +35,16 @@
  *     (4096) the bodies are cut off, so a server without body limits cannot
  *     take the whole machine down (the figure then says so).
  *
- * Targets (issue 17): 0 errors, p99 < 500 ms, RSS growth < 50 MB in both.
+ * (c) Fairness under abuse (issue 32): one address asks new filter values at
+ *     full speed (--abuse-connections, default 20, for --abuse-duration s,
+ *     default 20) while other visitors, each from its own address, ask new
+ *     searches one after another: their p50/p99, and the abuser's statuses.
+ *
+ * The server runs behind a proxy as the deploy files run it (TRUST_PROXY=true):
+ * every request of (a) names one of 1 000 visitors in X-Forwarded-For.
+ *
+ * Targets (issue 17): 0 errors, p99 < 500 ms, RSS growth < 50 MB in both;
+ * (c) other visitors' p99 < 1 s (issue 32).
  * The load generator runs on the same machine as the server and takes CPU
  * from it: on two cores, the p99 is mostly the queue behind 100 connections.
  *
@@ -49,6 +58,8 @@
  *   --oversized N             parallel bodies in (b) (default 20; 0 skips it)
  *   --oversized-mb N          size of each body in MB (default 64)
  *   --max-rss-mb N            cut (b) off when the server's RSS passes this (default 4096)
+ *   --abuse-connections N     connections of the abusing address in (c) (default 20; 0 skips it)
+ *   --abuse-duration S        seconds of (c) (default 20)
  *   --json FILE               write every figure as JSON
  */
 import fs from "node:fs";
@@ -69,6 +80,8 @@ function parseOptions(/** @type {string[]} */ argv) {
     oversized: 20,
     oversizedMb: 64,
     maxRssMb: 4096,
+    abuseConnections: 20,
+    abuseDuration: 20,
     /** @type {string | undefined} */ json: undefined,
   };
   readOptions(argv, import.meta.url, ({ value, whole, postgresUrl }) => ({
@@ -82,6 +95,8 @@ function parseOptions(/** @type {string[]} */ argv) {
     "--oversized": () => (o.oversized = whole(0, 200)),
     "--oversized-mb": () => (o.oversizedMb = whole(1, 1024)),
     "--max-rss-mb": () => (o.maxRssMb = whole(256, 65536)),
+    "--abuse-connections": () => (o.abuseConnections = whole(0, 1000)),
+    "--abuse-duration": () => (o.abuseDuration = whole(1, 3600)),
   }));
   return o;
 }
@@ -93,6 +108,11 @@ const verdict = (/** @type {boolean} */ ok) => (ok ? "ok" : "MISSED");
 const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 const WORDS = ["море", "дом", "вид", "балкон", "Созополь", "пляж", "парк", "sea", "тихо", "центр", "двор", "гараж"];
 const pick = (/** @type {string[]} */ list) => list[Math.floor(Math.random() * list.length)] ?? "";
+/** One of 1 000 visitors' addresses (10.20.x.y), as the proxy in front of the site would name them. */
+const visitorAddress = () => {
+  const n = Math.floor(Math.random() * 1000);
+  return `10.20.${n >> 8}.${n & 255}`;
+};
 
 /** A property page's path and some REST facts, read from the running site. */
 async function discover(/** @type {string} */ base) {
@@ -118,7 +138,7 @@ function requestMix(/** @type {{ propertyPath: string; locationPath: string; tot
   const api = { apikey: "seaside-anon-key", "accept-encoding": "gzip, deflate, br" };
   const page = { "accept-encoding": "gzip, deflate, br", accept: "text/html" };
   /** @param {string} path @returns {(r: import("autocannon").Request) => import("autocannon").Request} */
-  const at = (path) => (r) => ({ ...r, path });
+  const at = (path) => (r) => ({ ...r, path, headers: { ...r.headers, "x-forwarded-for": visitorAddress() } });
   /** @type {import("autocannon").Request[]} */
   const mix = [
     { method: "GET", path: "/properties", headers: page },
@@ -148,7 +168,8 @@ function requestMix(/** @type {{ propertyPath: string; locationPath: string; tot
     },
     { method: "GET", path: "/bg/properties?sort=price-asc", headers: page },
   ];
-  return mix;
+  // Each request from one of many visitors, as the proxy in front of the site names them (TRUST_PROXY, deploy files).
+  return mix.map((r) => ({ ...r, setupRequest: r.setupRequest ?? ((x) => ({ ...x, headers: { ...x.headers, "x-forwarded-for": visitorAddress() } })) }));
 }
 
 async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /** @type {ReturnType<typeof parseOptions>} */ o) {
@@ -221,6 +242,75 @@ async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /*
       p50: at(50),
       p99: at(99),
       max: Math.round(oneOff.at(-1) ?? 0),
+    },
+  };
+}
+
+/**
+ * (c) Fairness under abuse (issue 32): one address asks listings with filter
+ * values nobody asked before (a new price range and word each time) over
+ * --abuse-connections connections at full speed for --abuse-duration
+ * seconds; meanwhile other visitors, each from its own address, ask new
+ * searches one after another. Their latency is what the target is about
+ * (p99 < 1 s); the abuser's answers are counted by status (503: told to
+ * come back).
+ */
+async function runAbuse(/** @type {string} */ base, /** @type {ReturnType<typeof parseOptions>} */ o) {
+  const page = { "accept-encoding": "gzip, deflate, br", accept: "text/html", "x-forwarded-for": "10.66.6.6" };
+  let running = true;
+  /** @type {number[]} */
+  const times = [];
+  const statuses = new Map();
+  let visitors = 0;
+  const visitor = (async () => {
+    while (running) {
+      visitors++;
+      const started = performance.now();
+      const status = await fetch(`${base}/properties?search=${Math.random().toString(36).slice(2, 8)}`, {
+        headers: { "accept-encoding": "gzip, deflate, br", "x-forwarded-for": `10.30.${(visitors >> 8) & 255}.${visitors & 255}` },
+        signal: AbortSignal.timeout(10_000),
+      }).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+        () => 0,
+      );
+      times.push(performance.now() - started);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  })();
+  const result = await autocannon({
+    url: base,
+    connections: o.abuseConnections,
+    duration: o.abuseDuration,
+    timeout: 10,
+    requests: [
+      {
+        method: "GET",
+        path: "/properties",
+        headers: page,
+        setupRequest: (r) => ({
+          ...r,
+          path: `/properties?price_min=${Math.floor(Math.random() * 200_000)}&search=${Math.random().toString(36).slice(2, 7)}`,
+        }),
+      },
+    ],
+  });
+  running = false;
+  await visitor;
+  times.sort((a, b) => a - b);
+  const at = (/** @type {number} */ q) => Math.round(times[Math.min(times.length - 1, Math.floor((q / 100) * times.length))] ?? 0);
+  return {
+    abuser: {
+      requests: result.requests.total,
+      statuses: Object.entries(/** @type {{ statusCodeStats?: Record<string, { count: number }> }} */ (/** @type {unknown} */ (result)).statusCodeStats ?? {})
+        .map(([code, { count }]) => `${code}×${count}`)
+        .join(", "),
+    },
+    visitors: {
+      requests: times.length,
+      statuses: [...statuses].map(([code, count]) => `${code}×${count}`).join(", "),
+      p50: at(50),
+      p99: at(99),
+      max: Math.round(times.at(-1) ?? 0),
     },
   };
 }
@@ -348,7 +438,14 @@ async function main() {
   /** @type {Record<string, unknown>} */
   const report = { options: o };
   try {
-    started = await startSeededServer({ port: o.port, properties: o.properties, databaseUrl: o.databaseUrl, tmpPrefix: "seaside-bench-load-" });
+    // Behind a proxy as the deploy files run it (TRUST_PROXY=true): each request names its visitor in X-Forwarded-For.
+    started = await startSeededServer({
+      port: o.port,
+      properties: o.properties,
+      databaseUrl: o.databaseUrl,
+      tmpPrefix: "seaside-bench-load-",
+      env: { TRUST_PROXY: "true" },
+    });
     const load = await runLoad(started.baseUrl, started.pid, o);
     report.load = load;
     const database = o.databaseUrl ? "PostgreSQL" : "PGlite";
@@ -368,6 +465,15 @@ async function main() {
     out(
       `  meanwhile, new searches one after another: ${load.oneOff.requests} (${load.oneOff.statuses}), p50 ${load.oneOff.p50} ms, p99 ${load.oneOff.p99} ms, max ${load.oneOff.max} ms`,
     );
+    if (o.abuseConnections > 0) {
+      const abuse = await runAbuse(started.baseUrl, o);
+      report.abuse = abuse;
+      out(`\n(c) Abuse: one address walks new filter values over ${o.abuseConnections} connections for ${o.abuseDuration} s`);
+      out(`  its requests: ${abuse.abuser.requests} (${abuse.abuser.statuses})`);
+      out(
+        `  meanwhile other visitors' new searches, one after another: ${abuse.visitors.requests} (${abuse.visitors.statuses}), p50 ${abuse.visitors.p50} ms, p99 ${abuse.visitors.p99} ms, max ${abuse.visitors.max} ms        target p99 < 1 s: ${verdict(abuse.visitors.p99 < 1000)}`,
+      );
+    }
     if (o.oversized > 0) {
       const big = await runOversized(started.baseUrl, started.pid, o);
       report.oversized = big;
