@@ -36,7 +36,7 @@ function setup(options = OPTIONS) {
       res,
       started: false,
       refused: false,
-      finish: () => res.emit("finish"),
+      finish: () => res.emit("prefinish"),
       leave: () => res.emit("close"),
     };
     const id = `${address}#${++n}`;

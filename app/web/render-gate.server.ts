@@ -68,7 +68,9 @@ export function createRenderGate(
       else runningBy.delete(address);
       startNext();
     };
-    res.once("finish", release);
+    // The place is free once the app has written the whole answer ('prefinish': end() was called), not once a
+    // slow client has read it (behind the deploy files' proxy it never is slow), or when the connection closes.
+    res.once("prefinish", release);
     res.once("close", release);
     next();
   }
