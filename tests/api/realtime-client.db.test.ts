@@ -4,7 +4,7 @@ import path from "node:path";
 import { createClient, type RealtimePostgresChangesPayload, type SupabaseClient } from "@supabase/supabase-js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ws from "ws";
-import { ensureBuild, startBuiltServer, waitFor, type BuiltServer } from "../support/built-server";
+import { ensureBuild, expectLogged, startBuiltServer, waitFor, type BuiltServer } from "../support/built-server";
 import { testDbKind } from "../support/test-db";
 
 /**
@@ -117,8 +117,8 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     expect(all.events[2]!.old).toEqual({ id: row.id });
     expect(all.events).toHaveLength(3);
 
-    expect(output()).toMatch(/Realtime: connection \d+ opened/);
-    expect(output()).toMatch(/Realtime: connection \d+ joined realtime:everything as anonymous: \* public\.\*/);
+    await expectLogged(() => output(), /Realtime: connection \d+ opened/);
+    await expectLogged(() => output(), /Realtime: connection \d+ joined realtime:everything as anonymous: \* public\.\*/);
   });
 
   it("a binding with a table and an event gets only those changes (other tables, other events are not sent to it)", async () => {
@@ -167,7 +167,7 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     await waitFor(() => anon.events.some((e) => e.eventType === "INSERT" && e.new.id === marker.data!.id), 5000, "the marker INSERT");
     expect(anon.events.map((e) => e.table)).toEqual(["locations"]);
     expect(anonInbox.events).toEqual([]);
-    expect(output()).toMatch(/joined realtime:admin-inbox as administrator realtime-client@example\.com/);
+    await expectLogged(() => output(), /joined realtime:admin-inbox as administrator realtime-client@example\.com/);
   });
 
   it("an approximate property's real point reaches administrators only: anonymous channels get the public one (issue 21)", async () => {
@@ -230,7 +230,7 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     expect(statuses[0]).toBe("CHANNEL_ERROR");
     expect(errors[0]).toMatch(/^Invalid token/);
     await bogus.removeChannel(channel);
-    expect(output()).toMatch(/refused realtime:bogus: unknown token/);
+    await expectLogged(() => output(), /refused realtime:bogus: unknown token/);
 
     // A joined channel whose token is replaced by an unknown one is closed (system error, then phx_close), like Supabase's.
     const raw = new ws(`${baseUrl.replace(/^http/, "ws")}/realtime/v1/websocket?apikey=${ANON_KEY}&vsn=2.0.0`);
@@ -345,7 +345,7 @@ describe(`supabase-js realtime channels on ${testDbKind()}`, () => {
     server!.child.kill("SIGTERM");
     expect(await exited).toBe(0);
     expect(Date.now() - started).toBeLessThan(5000);
-    expect(output()).toContain("Stopped.");
+    await expectLogged(() => output(), "Stopped.");
     watcher.realtime.disconnect();
   });
 });

@@ -5,7 +5,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type DatabaseHandle } from "~/db/client.server";
-import { ensureBuild, startBuiltServer, waitFor, type BuiltServer } from "../support/built-server";
+import { ensureBuild, expectLogged, startBuiltServer, waitFor, type BuiltServer } from "../support/built-server";
 import { openTestDatabase, testDbKind } from "../support/test-db";
 
 /**
@@ -123,7 +123,7 @@ describe.runIf(kind === "postgres")("two server processes on PostgreSQL", () => 
   });
 
   it("starts a supervisor and two web server processes, and says so once", async () => {
-    expect(server.output()).toMatch(/Listening on http:\/\/localhost:\d+ \(bound to 127\.0\.0\.1:\d+, 2 server processes, ready in \d+ ms\)/);
+    await expectLogged(() => server.output(), /Listening on http:\/\/localhost:\d+ \(bound to 127\.0\.0\.1:\d+, 2 server processes, ready in \d+ ms\)/);
     expect(server.output().match(/Listening on/g)).toHaveLength(1);
     expect(childrenOf(server.child.pid!)).toHaveLength(2);
     // The first administrator is created once, by the supervisor.
@@ -186,7 +186,7 @@ describe.runIf(kind === "postgres")("two server processes on PostgreSQL", () => 
     const exited = new Promise<number | null>((resolve) => server.child.once("exit", (code) => resolve(code)));
     server.child.kill("SIGTERM");
     expect(await exited).toBe(0);
-    expect(server.output()).toContain("SIGTERM received: the server processes finish their requests, then the database is closed.");
+    await expectLogged(() => server.output(), "SIGTERM received: the server processes finish their requests, then the database is closed.");
     expect(server.output().match(/Stopped\./g)).toHaveLength(1);
     expect(server.output()).not.toMatch(/Server process \d stopped \(code/);
     for (const pid of children) expect(alive(pid)).toBe(false);

@@ -2,7 +2,7 @@ import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { freePort, projectRoot, startServer, waitFor } from "../../scripts/harness/server.mjs";
 import { openTestDatabase, testDbKind } from "./test-db";
 
@@ -13,6 +13,18 @@ import { openTestDatabase, testDbKind } from "./test-db";
  * tests.
  */
 export { freePort, projectRoot, waitFor };
+
+/**
+ * Asserts that the server's output holds `expected`, once it has had the time
+ * to write it: the log is written in batches, up to a second after the line
+ * (issue 32, decision 0019). Waits up to `timeoutMs`; the failure shows the output.
+ */
+export async function expectLogged(output: () => string, expected: string | RegExp, timeoutMs = 5000): Promise<void> {
+  const found = () => (typeof expected === "string" ? output().includes(expected) : expected.test(output()));
+  await waitFor(found, timeoutMs, `the log line ${String(expected)}`).catch(() => undefined);
+  if (typeof expected === "string") expect(output()).toContain(expected);
+  else expect(output()).toMatch(expected);
+}
 
 /** Whether build/server exists and, if a marker is given, some server file contains it (a feature newer than the build is missing). */
 function buildHas(marker?: string): boolean {
