@@ -55,7 +55,10 @@ export function PropertyMap({
       { rootMargin: "300px 0px" },
     );
     const start = () => observer.observe(element);
-    window.addEventListener("scroll", start, { passive: true, once: true });
+    // A visitor who scrolled before the page hydrated (a slow phone) has already asked: watch at once, or the map
+    // would wait for a scroll that has happened.
+    if (window.scrollY > 0) start();
+    else window.addEventListener("scroll", start, { passive: true, once: true });
     return () => {
       window.removeEventListener("scroll", start);
       observer.disconnect();

@@ -1,6 +1,6 @@
 import type { Page, Request } from "@playwright/test";
 import { listedProperties, property, propertyPath, type FixtureProperty } from "../fixtures/data";
-import { currentPath, expect, LANGS, localize, open, test, type Lang } from "../fixtures/test";
+import { currentPath, expect, hydrated, LANGS, localize, open, test, type Lang } from "../fixtures/test";
 import { price, T } from "../fixtures/texts";
 import { expectVisiblePin } from "../fixtures/walkthrough";
 
@@ -185,6 +185,23 @@ for (const lang of LANGS) {
     const betaMap = page.getByTestId("property-map");
     await expect(betaMap.locator("path.leaflet-interactive")).toHaveCount(1);
     await expect(betaMap.locator(".leaflet-marker-icon")).toHaveCount(0);
+  });
+
+  test(`a visitor who scrolled to the map before the page hydrated (a slow phone) gets the map without scrolling again (${lang})`, async ({ page }) => {
+    // The client entry is held back until the visitor has scrolled: the page hydrates after the scroll.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(propertyPath(property("alpha"), lang));
+    await page.getByRole("heading", { name: T[lang].map.heading }).scrollIntoViewIfNeeded();
+    release();
+    await hydrated(page);
+    const map = page.getByTestId("property-map");
+    await expect(map.locator(".leaflet-marker-icon")).toHaveCount(1);
+    await expectVisiblePin(page);
   });
 
   test(`on a screen tall enough to show it at once, the property page's map waits to be asked for (${lang})`, async ({ page }) => {
