@@ -45,7 +45,9 @@ export async function startServices(env: Env, options: StartOptions = {}): Promi
   setLogLevel(env.LOG_LEVEL);
   const started = Date.now();
   const handle = await openDatabase(
-    env.DATABASE_URL ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE } : { kind: "pglite", dataDir: env.dataDir },
+    env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { kind: "pglite", dataDir: env.dataDir, sharedBuffersMb: env.SERVER_MEMORY_MB / 8 },
   );
   setDatabase(handle);
   try {

@@ -9,12 +9,28 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import express from "express";
+import { nodeFlagsFor } from "./memory-settings.js";
 import { SUPERVISED, supervise } from "./supervisor.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 process.chdir(root);
 const dev = process.argv.includes("--dev");
 process.env.NODE_ENV ??= dev ? "development" : "production";
+
+// SERVER_MEMORY_MB (decision 0034): V8 takes its memory flags only on the
+// command line, so the process restarts itself with them before loading
+// anything — the same process (pid, signals, stdio), whoever started it.
+const RESTARTED = "SEASIDE_MEMORY_FLAGS";
+const memoryFlags = dev || process.env[RESTARTED] ? [] : nodeFlagsFor(process.env, process.execArgv);
+if (memoryFlags.length > 0) {
+  if (typeof process.execve === "function") {
+    process.execve(process.execPath, [process.execPath, ...memoryFlags, ...process.execArgv, ...process.argv.slice(1)], {
+      ...process.env,
+      [RESTARTED]: "1",
+    });
+  }
+  console.warn(`This Node has no process.execve: start it as "node ${memoryFlags.join(" ")} server/main.js" to keep to SERVER_MEMORY_MB.`);
+}
 
 /** @type {any} the bundled server/app.ts (typed loosely: it is loaded from the build) */
 let mod;

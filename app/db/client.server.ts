@@ -37,7 +37,8 @@ export interface DatabaseHandle {
 
 export type OpenOptions =
   | { kind: "postgres"; url: string; poolSize?: number }
-  | { kind: "pglite"; dataDir: string }
+  /** `sharedBuffersMb`: PostgreSQL's buffer cache inside the embedded database (its default: 128), decision 0034. */
+  | { kind: "pglite"; dataDir: string; sharedBuffersMb?: number }
   /** `from`: a data folder dumped by PGlite's dumpDataDir to start from (the tests' migrated template). */
   | { kind: "pglite-memory"; from?: Blob };
 
@@ -72,7 +73,10 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const release = acquireLock(path.join(options.dataDir, "pglite.lock"));
   try {
     const created = !fs.existsSync(path.join(folder, "PG_VERSION"));
-    const pglite = await PGlite.create({ dataDir: folder });
+    const pglite = await PGlite.create({
+      dataDir: folder,
+      ...(options.sharedBuffersMb ? { startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${Math.round(options.sharedBuffersMb)}MB`] } : {}),
+    });
     const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
     return {
       db,

@@ -15,6 +15,7 @@ describe("configuration", () => {
 
   it("runs one server process unless PostgreSQL is configured; auto is one per CPU there", () => {
     expect(parseEnv({}).SERVER_PROCESSES).toBe(1);
+    expect(parseEnv({}).SERVER_MEMORY_MB).toBe(512);
     expect(parseEnv({ SERVER_PROCESSES: "auto" }).SERVER_PROCESSES).toBe(1);
     const pg = { DATABASE_URL: "postgres://u@db/x" };
     expect(parseEnv({ ...pg, SERVER_PROCESSES: "3" }).SERVER_PROCESSES).toBe(3);
@@ -47,6 +48,9 @@ describe("configuration", () => {
     [{ SERVER_PROCESSES: "0", DATABASE_URL: "postgres://u@db/x" }, "SERVER_PROCESSES"],
     [{ SERVER_PROCESSES: "two", DATABASE_URL: "postgres://u@db/x" }, "SERVER_PROCESSES"],
     [{ SERVER_PROCESSES: "2" }, "SERVER_PROCESSES"],
+    // Issue 32: the memory budget (decision 0034).
+    [{ SERVER_MEMORY_MB: "128" }, "SERVER_MEMORY_MB"],
+    [{ SERVER_MEMORY_MB: "1GB" }, "SERVER_MEMORY_MB"],
     [{ MAIL_FROM: "Site\r\nBcc: x@evil.example <site@example.com>" }, "MAIL_FROM"],
     // Issue 22: messengers and the privacy page's controller.
     [{ SITE_WHATSAPP: "call me" }, "SITE_WHATSAPP"],

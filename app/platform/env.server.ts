@@ -48,6 +48,9 @@ const envSchema = z.object({
       ctx.addIssue({ code: "custom", message: 'must be a whole number from 1 to 64, or "auto" (one per CPU)' });
       return z.NEVER;
     }),
+  // Memory one server process may use, in MB: 512 fits a 1 GB server (decision 0034; server/memory-settings.js
+  // turns it into V8's flags, the embedded database's buffers are an eighth of it).
+  SERVER_MEMORY_MB: wholeNumber(256, 65536).default(512),
   ADMIN_EMAIL: optionalText.pipe(z.email({ error: "must be an e-mail address" }).optional()),
   ADMIN_PASSWORD: optionalText.pipe(z.string().min(10, { error: "must be at least 10 characters long" }).optional()),
   SESSION_TTL_DAYS: wholeNumber(1, 365).default(14),

@@ -69,7 +69,11 @@ function descendants(root: number): number[] {
 function serverProcess(pids: number[]): number | undefined {
   return pids.find((pid) => {
     try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes("server/main.js");
+      // Absolute once the server has restarted itself with its memory flags (server/memory-settings.js).
+      return fs
+        .readFileSync(`/proc/${pid}/cmdline`, "utf8")
+        .split("\0")
+        .some((arg) => arg.endsWith("server/main.js"));
     } catch {
       return false;
     }
@@ -144,6 +148,10 @@ describe("npm run serve", () => {
       run.server = serverProcess(descendants(npm.pid!));
       expect(run.server, `the server process under npm; output:\n${output}`).toBeDefined();
       const server = run.server!;
+      // SERVER_MEMORY_MB's flags (decision 0034), on the very process npm started.
+      expect(fs.readFileSync(`/proc/${server}/cmdline`, "utf8").split("\0")).toEqual(
+        expect.arrayContaining(["--max-old-space-size=192", "--max-semi-space-size=8", "--liftoff-only"]),
+      );
       // glibc's allocator settings unless the environment says otherwise (decision 0022).
       expect(fs.readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toEqual(
         expect.arrayContaining(["MALLOC_ARENA_MAX=2", "MALLOC_MMAP_THRESHOLD_=131072", "MALLOC_TRIM_THRESHOLD_=131072"]),
