@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CountCache, countKey } from "./listing-counts.server";
+import { approximateBytes, CountCache, countKey, VersionedCache } from "./listing-counts.server";
 
 describe("CountCache", () => {
   it("keeps counts of the current version and drops them all when it changes", () => {
@@ -34,6 +34,47 @@ describe("CountCache", () => {
     expect(cache.get("b", "1")).toBeUndefined();
     expect(cache.get("a", "1")).toBe(1);
     expect(cache.get("d", "1")).toBe(1);
+  });
+});
+
+describe("VersionedCache bounded by bytes (issue 32)", () => {
+  // A text search's page list at 100 000 listings: ~14 000 ids, ~1 MB.
+  const ids = (n: number, tag: string) => Array.from({ length: n }, (_, i) => `${tag}-${String(i).padStart(32, "0")}`);
+
+  it("evicts the least recently used entries once their bytes pass the bound, however few they are", () => {
+    const cache = new VersionedCache<string[]>(200, 3 * 1024 * 1024);
+    cache.get("x", "1");
+    for (const key of ["a", "b", "c", "d"]) cache.set(key, "1", ids(14_000, key));
+    expect(cache.byteSize).toBeLessThanOrEqual(3 * 1024 * 1024);
+    expect(cache.get("a", "1")).toBeUndefined();
+    expect(cache.get("d", "1")).toHaveLength(14_000);
+    expect(cache.size).toBeLessThan(4);
+  });
+
+  it("does not keep a value larger than the whole cache, nor lose what it holds for it", () => {
+    const cache = new VersionedCache<string[]>(200, 64 * 1024);
+    cache.get("x", "1");
+    cache.set("small", "1", ids(10, "s"));
+    cache.set("huge", "1", ids(5_000, "h"));
+    expect(cache.get("huge", "1")).toBeUndefined();
+    expect(cache.get("small", "1")).toHaveLength(10);
+  });
+
+  it("counts a replaced entry once and nothing after a new version", () => {
+    const cache = new VersionedCache<string[]>(200, 1024 * 1024);
+    cache.get("x", "1");
+    cache.set("a", "1", ids(100, "a"));
+    const once = cache.byteSize;
+    cache.set("a", "1", ids(100, "a"));
+    expect(cache.byteSize).toBe(once);
+    cache.get("a", "2");
+    expect(cache.byteSize).toBe(0);
+  });
+
+  it("estimates Cyrillic text at two bytes a character, numbers and arrays with their headers", () => {
+    expect(approximateBytes("море")).toBe(16 + 8);
+    expect(approximateBytes(42)).toBe(8);
+    expect(approximateBytes(["a", null])).toBe(16 + 8 + 18 + 8 + 8);
   });
 });
 

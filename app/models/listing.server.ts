@@ -247,23 +247,26 @@ const dialect = new PgDialect();
  * the current content version. The app makes one (app/services.server.ts);
  * tests and benchmarks make their own, with their settings.
  */
+/** The caches below hold at most 40 MB together (issue 32: bounded by bytes, within SERVER_MEMORY_MB's heap). */
+const MB = 1024 * 1024;
+
 export class ListingEngine {
   readonly settings: ListingSettings;
   /** Matches per filter. */
-  private readonly counts = new CountCache(500);
+  private readonly counts = new CountCache(500, 4 * MB);
   /** Page marks per filter, sort and step (listing-marks.server.ts): ≤ 100 × (matches / MARK_STEP) key rows (2 000 for 100 000). */
-  private readonly marks = new VersionedCache<KeyValues[]>(100);
+  private readonly marks = new VersionedCache<KeyValues[]>(100, 16 * MB);
   /**
    * Pages of a text search read by sorting all its matches (pageIds): the
    * costly plan (40–80 ms for 14 000 matches at 100 000), so its result is
    * kept like the counts, until the catalogue changes. Client-side navigations
    * (`.data`) do not go through the HTML cache and profit from it too.
    */
-  private readonly sortedPages = new VersionedCache<string[]>(200);
+  private readonly sortedPages = new VersionedCache<string[]>(200, 16 * MB);
   /** The fewest matches (offset + limit) a bounded walk along a sort failed to find, per search, sort and direction. */
-  private readonly walksGivenUp = new VersionedCache<number>(200);
+  private readonly walksGivenUp = new VersionedCache<number>(200, 2 * MB);
   /** Filters and sorts (without a text search) of which a deep page was read by stepping over the rows before it: the next deep page makes page marks. */
-  private readonly deepPagesStepped = new VersionedCache<true>(200);
+  private readonly deepPagesStepped = new VersionedCache<true>(200, 2 * MB);
   /** Pages and walks are remembered only with the plan the engine chooses: settings that force one compare plans. */
   private readonly remembers: boolean;
 

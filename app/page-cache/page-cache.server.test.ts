@@ -22,6 +22,11 @@ describe("page cache", () => {
     cache.admits("bg /bg/properties?page=2");
     cache.clear();
     expect(cache.admits("bg /bg/properties?page=2")).toBe(false);
+    // A very long address is never kept (nor remembered): no popular page has one (issue 32).
+    const long = `ru /properties?search=${"м".repeat(1100)}`;
+    expect(cache.admits(long)).toBe(false);
+    expect(cache.admits(long)).toBe(false);
+    expect(cache.admits(`ru /${"a".repeat(1100)}`)).toBe(false);
   });
 
   it("keeps pages of the current content version and drops them all when it changes", async () => {

@@ -23,6 +23,8 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const CHECK_MS = 500;
 /** Addresses with a query string rendered once and not kept yet (see `admits`). */
 const MAX_SEEN_ONCE = 2000;
+/** Longer addresses (up to Node's 16 KB of headers) are never kept: no popular page has one, and 2 000 of them would hold 32 MB. */
+const MAX_KEPT_KEY_LENGTH = 1024;
 
 export class PageCache {
   private entries = new Map<string, CachedPage>();
@@ -83,6 +85,7 @@ export class PageCache {
    * forgotten with the content version.
    */
   admits(key: string): boolean {
+    if (key.length > MAX_KEPT_KEY_LENGTH) return false;
     if (!key.includes("?") || this.seenOnce.delete(key)) return true;
     this.seenOnce.add(key);
     if (this.seenOnce.size > MAX_SEEN_ONCE) this.seenOnce.delete(this.seenOnce.values().next().value!);
