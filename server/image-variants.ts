@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import express from "express";
 import { VARIANT_WIDTHS } from "~/lib/images";
+import { JobLimit, JobsBusyError } from "~/lib/job-limit";
 import { jpegCopyFile, renderJpegCopy, renderVariant, variantFile, writeFileAtomic } from "~/storage/image-variants.server";
 import { safeObjectKey } from "~/storage/object-names";
 import type { ObjectStorage } from "~/storage/storage.server";
@@ -17,6 +18,9 @@ import { log } from "~/platform/log.server";
 export function imageVariantsRouter(options: { storage: () => ObjectStorage; cacheDir: string }) {
   const router = express.Router();
   const inFlight = new Map<string, Promise<Buffer | null>>();
+  // Issue 32: an original read and decoded takes memory (up to 10 MB read, more decoded): two copies made
+  // at once per process, 64 waiting (holding nothing yet), then 503 — a burst of cold images cannot pile up.
+  const jobs = new JobLimit(2, 64);
 
   const notFound = (res: express.Response) => res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not Found");
 
@@ -39,19 +43,25 @@ export function imageVariantsRouter(options: { storage: () => ObjectStorage; cac
       }
       let job = inFlight.get(copy.id);
       if (!job) {
-        job = (async () => {
-          const source = await options.storage().get(copy.key);
-          if (!source) return null;
-          const bytes = await copy.render(source.body);
-          await writeFileAtomic(copy.file, bytes);
-          return bytes;
-        })().finally(() => inFlight.delete(copy.id));
+        job = jobs
+          .run(async () => {
+            const source = await options.storage().get(copy.key);
+            if (!source) return null;
+            const bytes = await copy.render(source.body);
+            await writeFileAtomic(copy.file, bytes);
+            return bytes;
+          })
+          .finally(() => inFlight.delete(copy.id));
         inFlight.set(copy.id, job);
       }
       const bytes = await job;
       if (bytes) res.send(bytes);
       else notFound(res);
     } catch (error) {
+      if (error instanceof JobsBusyError) {
+        res.status(503).set({ "Cache-Control": "no-store", "Retry-After": "5" }).type("text/plain").send("Service Unavailable");
+        return;
+      }
       // Not an image sharp can read (or a broken one): nothing to show.
       log.error(`Image copy ${copy.id} failed:`, error instanceof Error ? error.message : error);
       if (!res.headersSent) notFound(res);
