@@ -490,6 +490,14 @@ async function main() {
         `  /healthz meanwhile: ${big.probes.ok}/${big.probes.sent} answered 200, slowest ${big.probes.maxMs.toFixed(0)} ms; after: ${big.aliveAfter ? "200" : "NOT answering"}`,
       );
     }
+    // Issue 32: a 1 GB server is enough — the peak over everything above, and the memory at rest after start.
+    const whole = memoryOf(started.pid);
+    const peakTarget = o.databaseUrl ? 300 : 512;
+    report.peakMb = whole.peakMb;
+    out(
+      `\nMemory (${database}): idle after start ${mb(load.rssAtStartMb)}        target ≤ ${o.databaseUrl ? 300 : 350} MB: ${verdict(load.rssAtStartMb <= (o.databaseUrl ? 300 : 350))}`,
+    );
+    out(`  peak over the whole run (VmHWM) ${mb(whole.peakMb)}        target ≤ ${peakTarget} MB: ${verdict(whole.peakMb <= peakTarget)}`);
   } finally {
     await started?.close();
   }

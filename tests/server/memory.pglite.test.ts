@@ -49,7 +49,7 @@ describe("SERVER_MEMORY_MB (decision 0034)", () => {
     seeded = await startSeededServer({ port: await freePort(9470, 9479), properties: 200, tmpPrefix: "seaside-memory-" });
     const server = seeded;
     // The process restarted itself with its flags: the same pid the harness started.
-    expect(cmdline(server.pid)).toEqual(expect.arrayContaining(["--max-old-space-size=192", "--max-semi-space-size=8", "--liftoff-only"]));
+    expect(cmdline(server.pid)).toEqual(expect.arrayContaining(["--max-old-space-size=128", "--max-semi-space-size=8", "--liftoff-only"]));
     const statuses = await uncachedPages(server.baseUrl, 150, 4);
     // Every page rendered (the render queue may ask a burst to retry: 503, never an error).
     expect(statuses.filter((s) => s !== 200 && s !== 503)).toEqual([]);
@@ -69,7 +69,7 @@ describe("SERVER_MEMORY_MB (decision 0034)", () => {
     });
     const server = other;
     const flags = cmdline(server.pid);
-    expect(flags).toEqual(expect.arrayContaining(["--max-old-space-size=384", "--max-semi-space-size=16"]));
+    expect(flags).toEqual(expect.arrayContaining(["--max-old-space-size=256", "--max-semi-space-size=16"]));
     expect(flags).not.toContain("--liftoff-only");
     expect((await fetch(`${server.baseUrl}/properties?price_max=123456`)).status).toBe(200);
   });

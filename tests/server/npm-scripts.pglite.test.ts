@@ -150,7 +150,7 @@ describe("npm run serve", () => {
       const server = run.server!;
       // SERVER_MEMORY_MB's flags (decision 0034), on the very process npm started.
       expect(fs.readFileSync(`/proc/${server}/cmdline`, "utf8").split("\0")).toEqual(
-        expect.arrayContaining(["--max-old-space-size=192", "--max-semi-space-size=8", "--liftoff-only"]),
+        expect.arrayContaining(["--max-old-space-size=128", "--max-semi-space-size=8", "--liftoff-only"]),
       );
       // glibc's allocator settings unless the environment says otherwise (decision 0022).
       expect(fs.readFileSync(`/proc/${server}/environ`, "utf8").split("\0")).toEqual(
