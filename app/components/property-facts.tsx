@@ -76,22 +76,3 @@ export function factRows(p: PropertyFactsData, lang: Lang, t: Dictionary): { key
   ];
   return rows.map(([key, label, value]) => ({ key, label, value: value === "" ? null : value }));
 }
-
-/**
- * The property page's facts grid (issue 20): each known fact with its unit
- * and the words a buyer expects in the language; unknown facts are left out.
- */
-export function PropertyFacts({ p, lang, t }: { p: PropertyFactsData; lang: Lang; t: Dictionary }) {
-  return (
-    <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
-      {factRows(p, lang, t).map(({ label, value }) =>
-        value === null ? null : (
-          <div key={label} className="rounded-xl bg-sea-50 p-3">
-            <dt className="text-xs text-slate-600">{label}</dt>
-            <dd className="font-semibold text-slate-900">{value}</dd>
-          </div>
-        ),
-      )}
-    </dl>
-  );
-}

@@ -64,6 +64,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     alertTexts: ALERT_FORM_TEXTS[lang],
     // Only the page's language's texts go to the browser (issue 31).
     page: { ...page, items: localizeCards(lang, page.items) },
+    // Made here, not in meta(): the JSON-LD builders stay on the server (issue 32).
+    breadcrumb: breadcrumbJsonLd([
+      { name: dictionary(lang).nav.home, url: origin + localizePath(lang, "/") },
+      { name: placeName(lang, location), url: origin + encodePath(localizePath(lang, locationPathIn(lang, location))) },
+    ]),
   };
 }
 
@@ -84,12 +89,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
       imageAlt: d.location.name,
       noindex: d.query.search !== "" || d.query.page > 1 || activeFilterCount(d.query) > 0,
     }),
-    jsonLd(
-      breadcrumbJsonLd([
-        { name: t.nav.home, url: d.origin + localizePath(d.lang, "/") },
-        { name: d.location.name, url: d.origin + encodePath(localizePath(d.lang, d.location.path)) },
-      ]),
-    ),
+    jsonLd(d.breadcrumb),
   ];
 }
 

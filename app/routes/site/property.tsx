@@ -11,7 +11,7 @@ import type { GoneData } from "~/components/not-found-state";
 import { CompareButton, FavoriteButton } from "~/components/favorite-button";
 import { PropertyMap } from "~/components/map/property-map";
 import { favoriteLabels, PropertyCardList, reducedFrom, StatusBadge } from "~/components/property-card";
-import { PropertyFacts } from "~/components/property-facts";
+import { factRows } from "~/components/property-facts";
 import { ShareControl } from "~/components/share-control";
 import {
   DEFAULT_LANG,
@@ -72,7 +72,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { location, property: p } = await current(args, lang);
   // Issue 31: a language without the property's own texts shows the Russian ones, marked (and, in English, unindexed).
   const translated = hasOwnText(lang, p, "title");
-  return {
+  const shown = {
     ...page,
     paths: propertyPaths(p, location),
     // The language switch's targets: every language has the page (without its texts it shows the Russian ones).
@@ -133,6 +133,38 @@ export async function loader(args: Route.LoaderArgs) {
     related: localizeCards(lang, await context.get(listingEngine).related({ propertyId: p.id, locationId: location.id, limit: 3 })),
     agent: await agentCardData(lang),
   };
+  // Made here, not in meta() or the page: the JSON-LD builders and the facts' wording stay on the server,
+  // out of the page's JavaScript (issue 32).
+  const t = dictionary(lang);
+  // The facts grid (issue 20): each known fact with its unit, in the page's words; unknown ones left out.
+  const facts = factRows(shown.property, lang, t).flatMap(({ label, value }) => (value === null ? [] : [{ label, value: String(value) }]));
+  const q = shown.property;
+  const pageUrl = shown.origin + encodePath(localizePath(lang, `${shown.location.path}/${q.slug}`));
+  const absolute = (src: string) => (src.startsWith("/") ? shown.origin + src : src);
+  const structuredData = [
+    propertyJsonLd({
+      url: pageUrl,
+      name: q.title,
+      description: q.description,
+      images: q.images.map(absolute),
+      price: q.price,
+      currency: "EUR",
+      area: q.area,
+      bedrooms: q.bedrooms,
+      bathrooms: q.bathrooms,
+      locationName: shown.location.name,
+      datePosted: q.created_at,
+      type: q.property_type,
+      status: q.status,
+      geo: q.point?.precision === "exact" ? q.point : null,
+    }),
+    breadcrumbJsonLd([
+      { name: t.nav.home, url: shown.origin + localizePath(lang, "/") },
+      { name: shown.location.name, url: shown.origin + localizePath(lang, shown.location.path) },
+      { name: q.title, url: pageUrl },
+    ]),
+  ];
+  return { ...shown, facts, structuredData };
 }
 
 export async function action({ url, request, params, context }: Route.ActionArgs) {
@@ -152,8 +184,6 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   const t = dictionary(d.lang);
   const p = d.property;
   const path = `${d.location.path}/${p.slug}`;
-  const url = d.origin + encodePath(localizePath(d.lang, path));
-  const absolute = (src: string) => (src.startsWith("/") ? d.origin + src : src);
   const price = p.price === null ? t.card.priceOnRequest : formatPrice(p.price, d.lang);
   const facts = [price, d.location.name, p.area !== null ? formatArea(p.area, d.lang) : null].filter(Boolean).join(" · ");
   return [
@@ -168,31 +198,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
       imageAlt: p.title,
       type: "article",
     }),
-    jsonLd(
-      propertyJsonLd({
-        url,
-        name: p.title,
-        description: p.description,
-        images: p.images.map(absolute),
-        price: p.price,
-        currency: "EUR",
-        area: p.area,
-        bedrooms: p.bedrooms,
-        bathrooms: p.bathrooms,
-        locationName: d.location.name,
-        datePosted: p.created_at,
-        type: p.property_type,
-        status: p.status,
-        geo: p.point?.precision === "exact" ? p.point : null,
-      }),
-    ),
-    jsonLd(
-      breadcrumbJsonLd([
-        { name: t.nav.home, url: d.origin + localizePath(d.lang, "/") },
-        { name: d.location.name, url: d.origin + localizePath(d.lang, d.location.path) },
-        { name: p.title, url },
-      ]),
-    ),
+    ...d.structuredData.map(jsonLd),
   ];
 }
 
@@ -283,7 +289,14 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {p.status === "reserved" ? <p className="mt-2 text-sm text-slate-700">{t.property.reservedText}</p> : null}
           <h2 className="sr-only">{t.property.details}</h2>
-          <PropertyFacts p={p} lang={lang} t={t} />
+          <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {loaderData.facts.map(({ label, value }) => (
+              <div key={label} className="rounded-xl bg-sea-50 p-3">
+                <dt className="text-xs text-slate-600">{label}</dt>
+                <dd className="font-semibold text-slate-900">{value}</dd>
+              </div>
+            ))}
+          </dl>
           <section className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200" aria-labelledby="contact-heading">
             <h2 id="contact-heading" className="text-lg font-semibold">
               {t.property.contactTitle}
