@@ -31,7 +31,6 @@ export const RENDER_GATE_DEFAULTS: RenderGateOptions = { concurrency: 4, perAddr
 
 interface Waiter {
   start(): void;
-  refuse(): void;
   timer: NodeJS.Timeout;
 }
 
@@ -116,11 +115,10 @@ export function createRenderGate(
         res.off("close", gone);
         run(address, res, next);
       },
-      refuse: () => busy(req, res),
       timer: setTimeout(() => {
         if (remove(address, waiter)) {
           res.off("close", gone);
-          waiter.refuse();
+          busy(req, res);
         }
       }, options.maxWaitMs),
     };

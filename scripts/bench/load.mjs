@@ -172,6 +172,58 @@ function requestMix(/** @type {{ propertyPath: string; locationPath: string; tot
   return mix.map((r) => ({ ...r, setupRequest: r.setupRequest ?? ((x) => ({ ...x, headers: { ...x.headers, "x-forwarded-for": visitorAddress() } })) }));
 }
 
+/** autocannon's answers by status, "200×123, 503×4" (it reports statusCodeStats; its type definitions do not name it). */
+function statusesOf(/** @type {import("autocannon").Result} */ result) {
+  return Object.entries(/** @type {{ statusCodeStats?: Record<string, { count: number }> }} */ (/** @type {unknown} */ (result)).statusCodeStats ?? {})
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(", ");
+}
+
+/**
+ * Visitors, one after another until `stop()`, each asking a search nobody
+ * made before (a random word), from the address `addressOf(n)` gives the
+ * n-th (undefined: the benchmark's own). `done()` resolves to how many
+ * asked, their statuses and p50/p99/max in ms.
+ * @param {string} base
+ * @param {(n: number) => string | undefined} addressOf
+ */
+function searchingVisitors(base, addressOf) {
+  let running = true;
+  /** @type {number[]} */
+  const times = [];
+  const statuses = new Map();
+  const loop = (async () => {
+    for (let n = 1; running; n++) {
+      const address = addressOf(n);
+      const started = performance.now();
+      const status = await fetch(`${base}/properties?search=${Math.random().toString(36).slice(2, 8)}`, {
+        headers: { "accept-encoding": "gzip, deflate, br", ...(address ? { "x-forwarded-for": address } : {}) },
+        signal: AbortSignal.timeout(10_000),
+      }).then(
+        async (r) => (await r.arrayBuffer(), r.status),
+        () => 0,
+      );
+      times.push(performance.now() - started);
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    }
+  })();
+  return {
+    stop: () => (running = false),
+    async done() {
+      await loop;
+      times.sort((a, b) => a - b);
+      const at = (/** @type {number} */ q) => Math.round(times[Math.min(times.length - 1, Math.floor((q / 100) * times.length))] ?? 0);
+      return {
+        requests: times.length,
+        statuses: [...statuses].map(([code, count]) => `${code}×${count}`).join(", "),
+        p50: at(50),
+        p99: at(99),
+        max: Math.round(times.at(-1) ?? 0),
+      };
+    },
+  };
+}
+
 async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /** @type {ReturnType<typeof parseOptions>} */ o) {
   const site = await discover(base);
   // Warm the caches once, as a site that has been up a while has them.
@@ -186,46 +238,23 @@ async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /*
   }
   const before = memoryOf(pid);
   note(`(a) ${o.connections} connections for ${o.duration} s on the listing, a property page (${site.propertyPath}) and the REST API…`);
-  let running = true;
   let halfway = before;
   const halfTime = setTimeout(() => (halfway = memoryOf(pid)), (o.duration * 1000) / 2);
   // One visitor after another with a search nobody made before.
-  /** @type {number[]} */
-  const oneOff = [];
-  const oneOffStatuses = new Map();
-  const visitor = (async () => {
-    while (running) {
-      const word = Math.random().toString(36).slice(2, 8);
-      const started = performance.now();
-      const status = await fetch(`${base}/properties?search=${word}`, {
-        headers: { "accept-encoding": "gzip, deflate, br" },
-        signal: AbortSignal.timeout(10_000),
-      }).then(
-        async (r) => (await r.arrayBuffer(), r.status),
-        () => 0,
-      );
-      oneOff.push(performance.now() - started);
-      oneOffStatuses.set(status, (oneOffStatuses.get(status) ?? 0) + 1);
-    }
-  })();
+  const oneOff = searchingVisitors(base, () => undefined);
   const result = await autocannon({ url: base, connections: o.connections, duration: o.duration, requests: requestMix(site), timeout: 10 });
-  running = false;
+  oneOff.stop();
   clearTimeout(halfTime);
-  await visitor;
+  const oneOffFigures = await oneOff.done();
   await sleep(2000);
   const after = memoryOf(pid);
-  oneOff.sort((a, b) => a - b);
-  const at = (/** @type {number} */ q) => Math.round(oneOff[Math.min(oneOff.length - 1, Math.floor((q / 100) * oneOff.length))] ?? 0);
   return {
     requests: result.requests.total,
     rps: result.requests.average,
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
-    // autocannon reports statusCodeStats; its type definitions do not name it.
-    statuses: Object.entries(/** @type {{ statusCodeStats?: Record<string, { count: number }> }} */ (/** @type {unknown} */ (result)).statusCodeStats ?? {})
-      .map(([code, { count }]) => `${code}×${count}`)
-      .join(", "),
+    statuses: statusesOf(result),
     p50: result.latency.p50,
     p99: result.latency.p99,
     max: result.latency.max,
@@ -236,13 +265,7 @@ async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /*
     peakMb: after.peakMb,
     growthMb: after.rssMb - before.rssMb,
     secondHalfGrowthMb: after.rssMb - halfway.rssMb,
-    oneOff: {
-      requests: oneOff.length,
-      statuses: [...oneOffStatuses].map(([code, count]) => `${code}×${count}`).join(", "),
-      p50: at(50),
-      p99: at(99),
-      max: Math.round(oneOff.at(-1) ?? 0),
-    },
+    oneOff: oneOffFigures,
   };
 }
 
@@ -257,26 +280,8 @@ async function runLoad(/** @type {string} */ base, /** @type {number} */ pid, /*
  */
 async function runAbuse(/** @type {string} */ base, /** @type {ReturnType<typeof parseOptions>} */ o) {
   const page = { "accept-encoding": "gzip, deflate, br", accept: "text/html", "x-forwarded-for": "10.66.6.6" };
-  let running = true;
-  /** @type {number[]} */
-  const times = [];
-  const statuses = new Map();
-  let visitors = 0;
-  const visitor = (async () => {
-    while (running) {
-      visitors++;
-      const started = performance.now();
-      const status = await fetch(`${base}/properties?search=${Math.random().toString(36).slice(2, 8)}`, {
-        headers: { "accept-encoding": "gzip, deflate, br", "x-forwarded-for": `10.30.${(visitors >> 8) & 255}.${visitors & 255}` },
-        signal: AbortSignal.timeout(10_000),
-      }).then(
-        async (r) => (await r.arrayBuffer(), r.status),
-        () => 0,
-      );
-      times.push(performance.now() - started);
-      statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    }
-  })();
+  // Each new visitor from its own address.
+  const visitors = searchingVisitors(base, (n) => `10.30.${(n >> 8) & 255}.${n & 255}`);
   const result = await autocannon({
     url: base,
     connections: o.abuseConnections,
@@ -294,24 +299,10 @@ async function runAbuse(/** @type {string} */ base, /** @type {ReturnType<typeof
       },
     ],
   });
-  running = false;
-  await visitor;
-  times.sort((a, b) => a - b);
-  const at = (/** @type {number} */ q) => Math.round(times[Math.min(times.length - 1, Math.floor((q / 100) * times.length))] ?? 0);
+  visitors.stop();
   return {
-    abuser: {
-      requests: result.requests.total,
-      statuses: Object.entries(/** @type {{ statusCodeStats?: Record<string, { count: number }> }} */ (/** @type {unknown} */ (result)).statusCodeStats ?? {})
-        .map(([code, { count }]) => `${code}×${count}`)
-        .join(", "),
-    },
-    visitors: {
-      requests: times.length,
-      statuses: [...statuses].map(([code, count]) => `${code}×${count}`).join(", "),
-      p50: at(50),
-      p99: at(99),
-      max: Math.round(times.at(-1) ?? 0),
-    },
+    abuser: { requests: result.requests.total, statuses: statusesOf(result) },
+    visitors: await visitors.done(),
   };
 }
 
