@@ -120,15 +120,19 @@ const MAX_OUTPUT_CHARS = 16 * 1024 * 1024;
  * `npm run serve >> access.log` would, instead of being read by this process
  * (a benchmark's own CPU is then not spent reading it); it then counts as
  * listening once /healthz answers.
- * @param {{ port: number; dataDir: string; databaseUrl?: string; env?: NodeJS.ProcessEnv; startTimeoutMs?: number; healthz?: boolean; stderr?: "capture" | "inherit"; logFile?: string }} o
+ *
+ * `root`: the checkout whose build runs (default: this one; a benchmark
+ * compares another commit's build in the same run); `nodeArgs`: options for
+ * node before the script (`--cpu-prof` …).
+ * @param {{ port: number; dataDir: string; databaseUrl?: string; env?: NodeJS.ProcessEnv; startTimeoutMs?: number; healthz?: boolean; stderr?: "capture" | "inherit"; logFile?: string; root?: string; nodeArgs?: string[] }} o
  * @returns {Promise<RunningServer>}
  */
 export async function startServer(o) {
   const baseUrl = `http://127.0.0.1:${o.port}`;
   let output = "";
   const logFd = o.logFile ? fs.openSync(o.logFile, "a") : undefined;
-  const child = spawn(process.execPath, ["server/main.js"], {
-    cwd: projectRoot,
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), "server/main.js"], {
+    cwd: o.root ?? projectRoot,
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -204,9 +208,9 @@ function tailOf(/** @type {string} */ file) {
   }
 }
 
-/** Throws unless there is a build to start (`npm run build`). */
-export function requireBuild(hint = 'run "npm run build" first') {
-  if (!fs.existsSync(path.join(projectRoot, "build/server/index.js"))) throw new Error(`No build: ${hint}`);
+/** Throws unless there is a build to start (`npm run build`) in `root` (default: this checkout). */
+export function requireBuild(hint = 'run "npm run build" first', root = projectRoot) {
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) throw new Error(`No build in ${root}: ${hint}`);
 }
 
 /** glibc's allocator settings `npm run serve` and the deploy files set (decision 0022), unless this environment names them. */
@@ -247,33 +251,23 @@ export function serverSettings(env = process.env) {
  * administrator nobody signs in as, and waits for /healthz. A setting from
  * the environment (LOG_LEVEL=error …) is passed on: `serverSettings()` names
  * it, so a run with other settings is labelled as such. The server's stderr
- * passes through.
- * @param {{ port: number; properties: number; dataDir?: string; databaseUrl?: string; serverProcesses?: number; env?: NodeJS.ProcessEnv; tmpPrefix: string; startTimeoutMs?: number }} o
+ * passes through. `seeded`: the data folder is seeded already (seedDemoData);
+ * `root` and `nodeArgs` as for startServer.
+ * @param {{ port: number; properties: number; dataDir?: string; databaseUrl?: string; serverProcesses?: number; env?: NodeJS.ProcessEnv; tmpPrefix: string; startTimeoutMs?: number; seeded?: boolean; root?: string; nodeArgs?: string[] }} o
  */
 export async function startSeededServer(o) {
-  requireBuild();
+  requireBuild(undefined, o.root);
   const temporary = !o.dataDir;
   const dataDir = o.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), o.tmpPrefix));
-  /** @type {NodeJS.ProcessEnv} */
-  const env = {
-    BACKUP_INTERVAL_HOURS: "0",
-    ADMIN_EMAIL: "bench@example.test",
-    ADMIN_PASSWORD: "bench-password-not-used",
-    ...o.env,
-  };
-  note(`Seeding ${o.properties} demo listings in ${dataDir}…`);
-  const seeded = spawnSync(path.join(projectRoot, "node_modules/.bin/tsx"), ["scripts/seed-demo.ts", "--properties", String(o.properties)], {
-    cwd: projectRoot,
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: o.databaseUrl ?? "", LOG_LEVEL: "error", ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-    timeout: 10 * 60_000,
-  });
-  if (seeded.status !== 0) throw new Error("Seeding failed");
+  const env = benchEnv(o.env);
+  if (!o.seeded) seedDemoData({ ...o, dataDir });
   const processes = o.serverProcesses ?? 1;
   const server = await startServer({
     port: o.port,
     dataDir,
     databaseUrl: o.databaseUrl,
+    root: o.root,
+    nodeArgs: o.nodeArgs,
     // As `npm run serve` and the deploy files run it: glibc's allocator settings (docs/decisions/0022-malloc-settings.md).
     env: { ...MALLOC_SETTINGS, ...env, SERVER_PROCESSES: String(processes) },
     healthz: true,
@@ -293,6 +287,28 @@ export async function startSeededServer(o) {
       if (temporary) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** What a benchmark's server and its seeding run with: no backups, an administrator nobody signs in as. */
+function benchEnv(/** @type {NodeJS.ProcessEnv | undefined} */ extra) {
+  return { BACKUP_INTERVAL_HOURS: "0", ADMIN_EMAIL: "bench@example.test", ADMIN_PASSWORD: "bench-password-not-used", ...extra };
+}
+
+/**
+ * Seeds `properties` demo listings (scripts/seed-demo.ts, which runs and exits
+ * first: one process per PGlite data folder) into `dataDir` or the PostgreSQL
+ * database of `databaseUrl`.
+ * @param {{ properties: number; dataDir: string; databaseUrl?: string; env?: NodeJS.ProcessEnv }} o
+ */
+export function seedDemoData(o) {
+  note(`Seeding ${o.properties} demo listings in ${o.dataDir}…`);
+  const seeded = spawnSync(path.join(projectRoot, "node_modules/.bin/tsx"), ["scripts/seed-demo.ts", "--properties", String(o.properties)], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: "production", DATA_DIR: o.dataDir, DATABASE_URL: o.databaseUrl ?? "", LOG_LEVEL: "error", ...benchEnv(o.env) },
+    stdio: ["ignore", "inherit", "inherit"],
+    timeout: 10 * 60_000,
+  });
+  if (seeded.status !== 0) throw new Error("Seeding failed");
 }
 
 /** The ids of the processes whose parent is `pid` (a supervisor's web server processes). */
