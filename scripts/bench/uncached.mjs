@@ -235,11 +235,18 @@ async function main() {
     })),
     /** @type {{ round: number; kind: string; side: string; result: Result }[]} */ runs: [],
   };
+  /** @type {string[]} */
+  let dirs = [];
   try {
+    // Each server its own copy of the one seeded folder (the same catalogue), made before any server holds its lock.
+    dirs = sides.map((_, i) => {
+      if (i === 0) return dataDir;
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "seaside-bench-uncached-"));
+      fs.cpSync(dataDir, dir, { recursive: true });
+      return dir;
+    });
     for (const [i, side] of sides.entries()) {
-      // Each server its own copy of the one seeded folder: the same catalogue.
-      const dir = i === 0 ? dataDir : fs.mkdtempSync(path.join(os.tmpdir(), "seaside-bench-uncached-"));
-      if (i > 0) fs.cpSync(dataDir, dir, { recursive: true });
+      const dir = /** @type {string} */ (dirs[i]);
       const profDir = o.cpuProf ? path.join(o.cpuProf, side.label) : undefined;
       if (profDir) fs.mkdirSync(profDir, { recursive: true });
       const server = await startSeededServer({
@@ -280,11 +287,8 @@ async function main() {
       }
     }
   } finally {
-    for (const s of servers) {
-      await s.server.close();
-      fs.rmSync(s.dataDir, { recursive: true, force: true });
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    for (const s of servers) await s.server.close();
+    for (const dir of new Set([dataDir, ...dirs])) fs.rmSync(dir, { recursive: true, force: true });
     forgetSignals();
   }
 
