@@ -68,6 +68,18 @@ describe("listing counts", () => {
     expect(await total({ search: "маяк", type: "house" })).toBe(1);
   });
 
+  it("give a filter's total without reading a page (ListingEngine.total, the location page's «N объектов»)", async () => {
+    const queries: string[] = [];
+    const counting = new ListingEngine({ onQuery: ({ sql: text }) => queries.push(text) });
+    expect(await counting.total({ ...EMPTY_QUERY, locationId: varna.id })).toBe(3);
+    expect(queries).toHaveLength(1);
+    expect(queries[0]).toMatch(/^select count\(\*\)/);
+    expect(await counting.total({ ...EMPTY_QUERY, locationId: varna.id })).toBe(3);
+    expect(queries).toHaveLength(1); // the remembered count
+    expect(await counting.total({ ...EMPTY_QUERY, search: "маяк", locationId: varna.id })).toBe(2);
+    expect((await counting.search({ ...EMPTY_QUERY, search: "маяк", locationId: varna.id }, { pageSize: 1 })).total).toBe(2);
+  });
+
   it("see a change made behind the models' back (another server copy, SQL), through the content version", async () => {
     expect(await total({ search: "центр" })).toBe(1);
     await db().execute(sql`update real_estates set search_vector = search_vector || to_tsvector('simple', 'центр') where title = 'Вилла'`);

@@ -307,6 +307,16 @@ export class ListingEngine {
     return { items, total, page, pageCount };
   }
 
+  /**
+   * How many properties match, as `search` reports it (the same remembered
+   * count), without reading a page: the location page's «N объектов» over
+   * the whole location (issue 32: it read a page of one for it).
+   */
+  async total(query: Omit<ListingQuery, "sort" | "page">): Promise<number> {
+    const filter = filterOf(query);
+    return this.count({ filter, where: conditions(filter), version: await readContentVersion() });
+  }
+
   /** Up to `limit` other properties of the same location still for sale (SPEC §2 property page; sold ones leave it, issue 20). */
   async related({ propertyId, locationId, limit = 3 }: { propertyId: string; locationId: string; limit?: number }): Promise<ListingItem[]> {
     return (await db()

@@ -34,9 +34,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const clean = listingRedirect(url, { ...query, locationId: null });
   if (clean) throw redirect(clean);
   const listings = context.get(listingEngine);
-  const [page, all] = await Promise.all([
+  const [page, total] = await Promise.all([
     listings.search(query, { pageSize: PUBLIC_PAGE_SIZE }),
-    listings.search({ ...EMPTY_QUERY, locationId: location.id }, { pageSize: 1 }),
+    listings.total({ ...EMPTY_QUERY, locationId: location.id }),
   ]);
   return {
     lang,
@@ -57,7 +57,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     tiles: mapTiles(),
     // The page's language's viewer labels only (issue 31).
     gallery: GALLERY_LABELS[lang],
-    total: all.total,
+    total,
     query: { ...query, page: page.page },
     // «Сообщать о новых объектах» (issue 22): this location with the filters shown, when mail is on.
     alertQuery: alertsEnabled() ? alertQuery(listingSearchParams(query).toString()).query : null,
