@@ -151,11 +151,28 @@ function wrkMs(/** @type {string} */ s) {
 }
 
 /**
- * @typedef {{ rps: number; p50: number; p99: number; requests: number; errors: number; hit: number; miss: number; other: number; non200: number; load: number }} Result
+ * @typedef {{ rps: number; p50: number; p99: number; requests: number; errors: number; hit: number; miss: number; other: number; non200: number; load: number; cpuMsPerRequest: number }} Result
  */
 
+/** CPU time (user + system, ms) the process `pid` has used so far, its threads included (the zlib and file-system pool too). */
+function cpuMsOf(/** @type {number} */ pid) {
+  const fields = fs
+    .readFileSync(`/proc/${pid}/stat`, "utf8")
+    .replace(/^.*\) /, "")
+    .split(" ");
+  // utime and stime are fields 14 and 15 of stat(5), in clock ticks (USER_HZ: 100 on Linux).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
 /** @returns {Promise<Result>} */
-async function loadWithWrk(/** @type {string} */ base, /** @type {string} */ script, /** @type {number} */ connections, /** @type {number} */ duration) {
+async function loadWithWrk(
+  /** @type {string} */ base,
+  /** @type {string} */ script,
+  /** @type {number} */ connections,
+  /** @type {number} */ duration,
+  /** @type {number} */ pid,
+) {
+  const cpuBefore = cpuMsOf(pid);
   const file = path.join(os.tmpdir(), `seaside-bench-uncached-${process.pid}.lua`);
   fs.writeFileSync(file, script);
   const wrk = spawn("wrk", ["-t1", `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", "-s", file, base], {
@@ -167,6 +184,7 @@ async function loadWithWrk(/** @type {string} */ base, /** @type {string} */ scr
   wrk.stdout.on("data", (d) => (out += d));
   wrk.stderr.on("data", (d) => (err += d));
   const status = await new Promise((resolve) => wrk.once("close", resolve));
+  const cpuMs = cpuMsOf(pid) - cpuBefore;
   if (status !== 0) throw new Error(`wrk failed: ${err}`);
   const num = (/** @type {RegExp} */ re) => Number(re.exec(out)?.[1] ?? NaN);
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
@@ -182,6 +200,7 @@ async function loadWithWrk(/** @type {string} */ base, /** @type {string} */ scr
     other: Number(cache?.[3] ?? NaN),
     non200: Number(cache?.[4] ?? NaN),
     load: os.loadavg()[0] ?? NaN,
+    cpuMsPerRequest: cpuMs / Math.max(1, num(/(\d+) requests in/)),
   };
 }
 
@@ -267,7 +286,13 @@ async function main() {
     let seed = 1_000_000 + Math.floor(Math.random() * 1_000_000) * 100;
     for (const s of servers) {
       for (const kind of o.kinds) {
-        await loadWithWrk(s.server.baseUrl, luaScript(pages[/** @type {"listing"} */ (kind)], kind !== "property", (seed += 1_000_000)), o.connections, 3);
+        await loadWithWrk(
+          s.server.baseUrl,
+          luaScript(pages[/** @type {"listing"} */ (kind)], kind !== "property", (seed += 1_000_000)),
+          o.connections,
+          3,
+          s.server.pid,
+        );
       }
     }
     for (let round = 1; round <= o.rounds; round++) {
@@ -281,6 +306,7 @@ async function main() {
             luaScript(pages[/** @type {"listing"} */ (kind)], kind !== "property", (seed += 1_000_000)),
             o.connections,
             o.duration,
+            s.server.pid,
           );
           report.runs.push({ round, kind, side: s.label, result });
         }
@@ -298,28 +324,35 @@ async function main() {
   );
   out(`Server: ${report.settings}; TRUST_PROXY=true, a visitor address per request.`);
   for (const side of report.sides) out(`${side.label}: ${side.root} (${side.commit})`);
-  const head = `${pad("round", 6)} ${pad("kind", 9)} ${pad("side", 5)} ${padL("req/s", 8)} ${padL("p50 ms", 8)} ${padL("p99 ms", 8)} ${padL("uncached", 9)} ${padL("non-200", 8)} ${padL("errors", 7)} ${padL("load", 5)}`;
+  const head = `${pad("round", 6)} ${pad("kind", 9)} ${pad("side", 5)} ${padL("req/s", 8)} ${padL("p50 ms", 8)} ${padL("p99 ms", 8)} ${padL("uncached", 9)} ${padL("non-200", 8)} ${padL("errors", 7)} ${padL("load", 5)} ${padL("CPU ms/req", 11)}`;
   out(head);
   out("-".repeat(head.length));
   for (const run of report.runs) {
     const r = run.result;
     const answered = r.hit + r.miss + r.other;
     out(
-      `${pad(String(run.round), 6)} ${pad(run.kind, 9)} ${pad(run.side, 5)} ${padL(r.rps.toFixed(1), 8)} ${padL(r.p50.toFixed(1), 8)} ${padL(r.p99.toFixed(1), 8)} ${padL(`${((100 * (answered - r.hit)) / Math.max(1, answered)).toFixed(0)} %`, 9)} ${padL(String(r.non200), 8)} ${padL(String(r.errors), 7)} ${padL(r.load.toFixed(1), 5)}`,
+      `${pad(String(run.round), 6)} ${pad(run.kind, 9)} ${pad(run.side, 5)} ${padL(r.rps.toFixed(1), 8)} ${padL(r.p50.toFixed(1), 8)} ${padL(r.p99.toFixed(1), 8)} ${padL(`${((100 * (answered - r.hit)) / Math.max(1, answered)).toFixed(0)} %`, 9)} ${padL(String(r.non200), 8)} ${padL(String(r.errors), 7)} ${padL(r.load.toFixed(1), 5)} ${padL(r.cpuMsPerRequest.toFixed(2), 11)}`,
     );
   }
   if (servers.length > 1) {
     out();
-    out("this/vs per round (same kind, back to back):");
+    out("this/vs per round (same kind, back to back): requests/s, and the server's CPU time per request (vs/this: above 1 is less CPU)");
     for (const kind of o.kinds) {
-      const ratios = [];
-      for (let round = 1; round <= o.rounds; round++) {
-        const a = report.runs.find((r) => r.round === round && r.kind === kind && r.side === "this")?.result.rps ?? NaN;
-        const b = report.runs.find((r) => r.round === round && r.kind === kind && r.side === "vs")?.result.rps ?? NaN;
-        ratios.push(a / b);
+      for (const [label, of] of /** @type {[string, (r: Result) => number][]} */ ([
+        ["req/s", (r) => r.rps],
+        ["CPU/req", (r) => 1 / r.cpuMsPerRequest],
+      ])) {
+        const ratios = [];
+        for (let round = 1; round <= o.rounds; round++) {
+          const a = report.runs.find((r) => r.round === round && r.kind === kind && r.side === "this")?.result;
+          const b = report.runs.find((r) => r.round === round && r.kind === kind && r.side === "vs")?.result;
+          ratios.push(a && b ? of(a) / of(b) : NaN);
+        }
+        const sorted = [...ratios].sort((x, y) => x - y);
+        out(
+          `${pad(kind, 9)} ${pad(label, 8)} ${ratios.map((r) => r.toFixed(2)).join("  ")} → median ${(sorted[Math.floor(sorted.length / 2)] ?? NaN).toFixed(2)}×`,
+        );
       }
-      const sorted = [...ratios].sort((x, y) => x - y);
-      out(`${pad(kind, 9)} ${ratios.map((r) => r.toFixed(2)).join("  ")} → median ${(sorted[Math.floor(sorted.length / 2)] ?? NaN).toFixed(2)}×`);
     }
   }
   if (o.json) {
