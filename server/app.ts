@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type http from "node:http";
 import path from "node:path";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { sql } from "drizzle-orm";
@@ -21,7 +22,7 @@ import { clientAddress } from "~/web/client-address.server";
 import { log } from "~/platform/log.server";
 import { sameOriginWrites } from "./same-origin";
 import { buildAssets } from "./build-assets";
-import { cachedPages } from "~/page-cache/http.server";
+import { cachedPages, RENDERED_BROTLI_QUALITY, RENDERED_GZIP_LEVEL } from "~/page-cache/http.server";
 import { guardedRequests } from "~/web/edge-guard.server";
 import { bodyLimits, pagesWithBoundedBodies } from "./body-limits";
 import { withRequestLog } from "./request-log";
@@ -108,7 +109,14 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   if (cache) app.use(cache.serveCached);
 
   // Build assets are sent before Express (server/build-assets.ts), precompressed; the rest is compressed here.
-  app.use(compression({ filter: (req, res) => !req.path.startsWith("/assets/") && compression.filter(req, res) }));
+  // At the level for answers made once (decision 0034): the pages not kept are compressed in one piece (sendRendered).
+  app.use(
+    compression({
+      filter: (req, res) => !req.path.startsWith("/assets/") && compression.filter(req, res),
+      brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: RENDERED_BROTLI_QUALITY } },
+      level: RENDERED_GZIP_LEVEL,
+    }),
+  );
 
   // A fresh nonce per response: React Router's inline scripts carry it, nothing else may run.
   app.use((_req, res, next) => {

@@ -1,8 +1,9 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import zlib from "node:zlib";
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
 import { DEFAULT_LANG, isLang, LANGUAGE_KEY } from "~/i18n/lang";
-import { freezePage, type PageEncoding } from "~/page-cache/frozen-page.server";
+import { freezePage, gzipCopy, type PageEncoding } from "~/page-cache/frozen-page.server";
 import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/page-cache/page-cache.server";
 import { readCookie } from "~/web/cookies";
 
@@ -38,8 +39,9 @@ export function cachedPages(
 
   /** Sends the kept page of this request, if there is one (the caller has checked the content version). */
   const sendKept = (req: IncomingMessage, res: ServerResponse): boolean => {
-    const page = cache.get(keyOf(req));
-    if (page) send(req, res, page, "HIT");
+    const key = keyOf(req);
+    const page = cache.get(key);
+    if (page) send(req, res, page, "HIT", (bytes) => cache.grown(key, page, bytes));
     return page !== undefined;
   };
 
@@ -80,8 +82,9 @@ export function cachedPages(
       for (const [name, value] of rendered) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "MISS");
       if (!frozen) {
-        // Not kept (an error page, a redirect, a page that cannot be frozen): sent as rendered, with this response's nonce.
-        res.status(response.status).send(req.method === "HEAD" ? "" : body);
+        // Not kept (a new search's first render, an error page, a redirect, a page that cannot be frozen): sent as rendered,
+        // with this response's nonce, compressed in one call at the level for answers made once (sendRendered).
+        sendRendered(req, res.status(response.status), body);
         return;
       }
       res.setHeader("Content-Security-Policy", frozen.csp);
@@ -90,14 +93,63 @@ export function cachedPages(
       res.setHeader("Vary", "Cookie, Accept-Encoding");
       // Every header of this response (security headers of the middleware before this one included) goes with the page.
       const page: CachedPage = { ...frozen, headers: headersToKeep(res.getHeaders()) };
-      cache.set(keyOf(req), page, version);
-      send(req, res, page, "MISS");
+      const key = keyOf(req);
+      cache.set(key, page, version);
+      send(req, res, page, "MISS", (bytes) => cache.grown(key, page, bytes));
     } catch (error) {
       next(error);
     }
   };
 
   return { serveFromMemory, serveCached, renderCacheable };
+}
+
+/**
+ * Compression of an answer rendered for one request and not kept (issue 32,
+ * decision 0034): brotli quality 2 / gzip level 3 cost a third of the
+ * compression middleware's brotli 4 / gzip 6 for ~8 % more bytes (~1 KB of a
+ * 75 KB listing) — on a LAN or to a CDN, sending that kilobyte costs less than
+ * making it. Pages kept in the cache are compressed harder once
+ * (frozen-page.server.ts).
+ */
+export const RENDERED_BROTLI_QUALITY = 2;
+export const RENDERED_GZIP_LEVEL = 3;
+/** What the compression middleware leaves uncompressed, too. */
+const COMPRESSION_THRESHOLD = 1024;
+
+/**
+ * A whole rendered body, compressed in one synchronous call for the encoding
+ * the client takes (as `send` chooses it) instead of through the compression
+ * middleware's stream, whose set-up per response (a brotli encoder's state,
+ * the stream, its flush) cost more than the compression. Anything else
+ * (HEAD, a small body, no-transform, a client that takes neither) is sent as
+ * it is, the middleware deciding as before; it still adds
+ * `Vary: Accept-Encoding`.
+ */
+function sendRendered(req: express.Request, res: express.Response, body: string) {
+  const encoding = encodingFor(req.headers["accept-encoding"]);
+  const bytes = Buffer.from(body, "utf8");
+  if (
+    req.method === "HEAD" ||
+    encoding === "identity" ||
+    bytes.length < COMPRESSION_THRESHOLD ||
+    /no-transform/i.test(String(res.getHeader("Cache-Control") ?? ""))
+  ) {
+    res.send(req.method === "HEAD" ? "" : body);
+    return;
+  }
+  const compressed =
+    encoding === "br"
+      ? zlib.brotliCompressSync(bytes, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: RENDERED_BROTLI_QUALITY,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+          },
+        })
+      : zlib.gzipSync(bytes, { level: RENDERED_GZIP_LEVEL });
+  res.setHeader("Content-Encoding", encoding);
+  res.send(compressed);
 }
 
 /** The headers that belong to the page (not to one response), as a flat list: Node sends those without re-reading an object. */
@@ -110,14 +162,15 @@ function headersToKeep(all: OutgoingHttpHeaders): string[] {
   return kept;
 }
 
-function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS") {
+/** `grown`: told the size of a copy made for this request and kept with the page (its gzip copy). */
+function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS", grown?: (bytes: number) => void) {
   if (req.headers["if-none-match"] === page.etag) {
     res.writeHead(304, [...page.headers, "x-page-cache", state]);
     res.end();
     return;
   }
   const encoding = encodingFor(req.headers["accept-encoding"]);
-  const body = page[encoding];
+  const body = encoding === "gzip" ? gzipCopy(page, grown) : page[encoding];
   const headers = [...page.headers, "x-page-cache", state, "content-length", String(body.length)];
   // Named before the compression middleware looks (on a miss through Express): it leaves encoded bodies alone.
   if (encoding !== "identity") headers.push("content-encoding", encoding);
