@@ -12,9 +12,10 @@ import zlib from "node:zlib";
  *   instead carries no nonce, and its policy allows exactly its own inline
  *   scripts by their SHA-256 hashes (CSP level 2, the form a strict policy
  *   takes for pages served from a cache), still no 'unsafe-inline';
- * - compression: brotli and gzip copies are made once (brotli quality 6:
- *   ~2 ms for a 70 KB listing, 12 % smaller than the quality 4 of
- *   on-the-fly compression).
+ * - compression: a brotli copy is made once (quality 6: ~2 ms for a 70 KB
+ *   listing, 12 % smaller than the quality 4 of on-the-fly compression), a
+ *   gzip copy once too, on the first request that takes gzip but not brotli
+ *   (`gzipCopy`: browsers take brotli, so most pages never need one; issue 32).
  *
  * Decision: docs/decisions/0010-cached-pages-sent-as-bytes.md.
  */
@@ -25,13 +26,13 @@ export interface FrozenPage {
   etag: string;
   identity: Buffer;
   br: Buffer;
-  gzip: Buffer;
+  /** Made on the first request for it (gzipCopy). */
+  gzip: Buffer | null;
 }
 
 export type PageEncoding = "br" | "gzip" | "identity";
 
 const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 /** Inline scripts (no src) of a page; data blocks (JSON-LD) are not scripts to CSP and need no hash. */
 function inlineScripts(html: string): string[] {
@@ -62,25 +63,34 @@ export async function freezePage(page: { status: number; body: string; nonce: st
   if (html.includes(nonce)) return null;
   const hashes = [...new Set(inlineScripts(html).map(sha256))];
   const identity = Buffer.from(html, "utf8");
-  const [br, gz] = await Promise.all([
-    brotli(identity, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-      },
-    }),
-    gzip(identity, { level: 6 }),
-  ]);
+  const br = await brotli(identity, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
+  });
   return {
     status: page.status,
     csp: csp.replace(nonceSource, hashes.map((hash) => ` ${hash}`).join("")),
     etag: `W/"${crypto.createHash("sha1").update(identity).digest("base64url")}"`,
     identity,
     br,
-    gzip: gz,
+    gzip: null,
   };
 }
 
+/**
+ * The page's gzip copy (level 6), made on the first request for it and kept
+ * with the page; `made` is told its size then (the cache counts it).
+ */
+export function gzipCopy(page: FrozenPage, made?: (bytes: number) => void): Buffer {
+  if (page.gzip === null) {
+    page.gzip = zlib.gzipSync(page.identity, { level: 6 });
+    made?.(page.gzip.length);
+  }
+  return page.gzip;
+}
+
 /** Bytes a frozen page keeps in memory. */
-export const sizeOf = (page: FrozenPage) => page.identity.length + page.br.length + page.gzip.length;
+export const sizeOf = (page: FrozenPage) => page.identity.length + page.br.length + (page.gzip?.length ?? 0);

@@ -69,11 +69,22 @@ export class PageCache {
     this.delete(key);
     this.entries.set(key, page);
     this.bytes += sizeOf(page);
+    this.evict();
+  }
+
+  private evict() {
     while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.delete(oldest);
     }
+  }
+
+  /** A kept page's copy made after it was kept (its gzip copy, frozen-page.server.ts gzipCopy): counted from now on. */
+  grown(key: string, page: CachedPage, bytes: number) {
+    if (this.entries.get(key) !== page) return;
+    this.bytes += bytes;
+    this.evict();
   }
 
   /**
