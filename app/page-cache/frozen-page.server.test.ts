@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { freezePage, gzipCopy, sizeOf } from "~/page-cache/frozen-page.server";
+import { brotliCopy, freezePage, gzipCopy, sizeOf } from "~/page-cache/frozen-page.server";
 
 const NONCE = "q1w2e3r4t5y6u7i8o9p0AA==";
 const POLICY = `default-src 'self';script-src 'self' 'nonce-${NONCE}';style-src 'self' 'unsafe-inline';object-src 'none'`;
@@ -52,6 +52,29 @@ describe("frozen pages", () => {
     expect(page.etag).toMatch(/^W\/"[\w-]+"$/);
     const other = (await freeze(rendered.replace("Квартира у моря</h1>", "Дом</h1>")))!;
     expect(other.etag).not.toBe(page.etag);
+  });
+
+  it("keep a quick brotli copy, replaced once by the hard one on the first request from the cache", async () => {
+    const page = (await freeze())!;
+    expect(page.brQuality).toBe(2);
+    const quick = page.br;
+    const grown: number[] = [];
+    const hard = brotliCopy(page, (bytes) => grown.push(bytes));
+    expect(page.brQuality).toBe(6);
+    expect(zlib.brotliDecompressSync(hard).equals(page.identity)).toBe(true);
+    expect(
+      hard.equals(
+        zlib.brotliCompressSync(page.identity, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.identity.length,
+          },
+        }),
+      ),
+    ).toBe(true);
+    expect(brotliCopy(page, (bytes) => grown.push(bytes))).toBe(hard);
+    expect(grown).toEqual([hard.length - quick.length]);
   });
 
   it("a page without inline scripts keeps 'self' alone", async () => {

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { promisify } from "node:util";
 import zlib from "node:zlib";
 
 /**
@@ -12,10 +11,14 @@ import zlib from "node:zlib";
  *   instead carries no nonce, and its policy allows exactly its own inline
  *   scripts by their SHA-256 hashes (CSP level 2, the form a strict policy
  *   takes for pages served from a cache), still no 'unsafe-inline';
- * - compression: a brotli copy is made once (quality 6: ~2 ms for a 70 KB
- *   listing, 12 % smaller than the quality 4 of on-the-fly compression), a
- *   gzip copy once too, on the first request that takes gzip but not brotli
- *   (`gzipCopy`: browsers take brotli, so most pages never need one; issue 32).
+ * - compression: a quick brotli copy (quality 2) is made with the page and
+ *   sent by the render that keeps it; the page's first request from the
+ *   cache replaces it once with the hard one (quality 6: 12 % smaller than
+ *   quality 4, ~4× the time of quality 2; `brotliCopy`), so a page nobody
+ *   asks for again (the pages rendered once after an edit) never pays for
+ *   it. A gzip copy is made once too, on the first request that takes gzip
+ *   but not brotli (`gzipCopy`: browsers take brotli, so most pages never
+ *   need one). Issue 32, decision 0034.
  *
  * Decision: docs/decisions/0010-cached-pages-sent-as-bytes.md.
  */
@@ -25,14 +28,26 @@ export interface FrozenPage {
   csp: string;
   etag: string;
   identity: Buffer;
+  /** Brotli at `brQuality`: the quick copy until the first request from the cache (brotliCopy). */
   br: Buffer;
+  brQuality: number;
   /** Made on the first request for it (gzipCopy). */
   gzip: Buffer | null;
 }
 
+/** The quick brotli copy a page is kept with, and the one it is sent with from its first repeat on. */
+export const KEPT_BROTLI_QUALITY = { first: 2, final: 6 } as const;
+
 export type PageEncoding = "br" | "gzip" | "identity";
 
-const brotli = promisify(zlib.brotliCompress);
+const brotli = (identity: Buffer, quality: number) =>
+  zlib.brotliCompressSync(identity, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+    },
+  });
 
 /** Inline scripts (no src) of a page; data blocks (JSON-LD) are not scripts to CSP and need no hash. */
 function inlineScripts(html: string): string[] {
@@ -63,21 +78,30 @@ export async function freezePage(page: { status: number; body: string; nonce: st
   if (html.includes(nonce)) return null;
   const hashes = [...new Set(inlineScripts(html).map(sha256))];
   const identity = Buffer.from(html, "utf8");
-  const br = await brotli(identity, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 6,
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-    },
-  });
   return {
     status: page.status,
     csp: csp.replace(nonceSource, hashes.map((hash) => ` ${hash}`).join("")),
     etag: `W/"${crypto.createHash("sha1").update(identity).digest("base64url")}"`,
     identity,
-    br,
+    br: brotli(identity, KEPT_BROTLI_QUALITY.first),
+    brQuality: KEPT_BROTLI_QUALITY.first,
     gzip: null,
   };
+}
+
+/**
+ * The page's hard brotli copy (quality 6), made on its first request from the
+ * cache in place of the quick one; `made` is told how many bytes that adds
+ * (fewer: negative).
+ */
+export function brotliCopy(page: FrozenPage, made?: (bytes: number) => void): Buffer {
+  if (page.brQuality !== KEPT_BROTLI_QUALITY.final) {
+    const before = page.br.length;
+    page.br = brotli(page.identity, KEPT_BROTLI_QUALITY.final);
+    page.brQuality = KEPT_BROTLI_QUALITY.final;
+    made?.(page.br.length - before);
+  }
+  return page.br;
 }
 
 /**

@@ -3,7 +3,7 @@ import zlib from "node:zlib";
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
 import { DEFAULT_LANG, isLang, LANGUAGE_KEY } from "~/i18n/lang";
-import { freezePage, gzipCopy, type PageEncoding } from "~/page-cache/frozen-page.server";
+import { brotliCopy, freezePage, gzipCopy, type PageEncoding } from "~/page-cache/frozen-page.server";
 import { isCacheable, PageCache, readContentVersion, type CachedPage } from "~/page-cache/page-cache.server";
 import { readCookie } from "~/web/cookies";
 
@@ -162,7 +162,7 @@ function headersToKeep(all: OutgoingHttpHeaders): string[] {
   return kept;
 }
 
-/** `grown`: told the size of a copy made for this request and kept with the page (its gzip copy). */
+/** `grown`: told the bytes a copy made for this request and kept with the page adds (its gzip copy, its hard brotli copy). */
 function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state: "HIT" | "MISS", grown?: (bytes: number) => void) {
   if (req.headers["if-none-match"] === page.etag) {
     res.writeHead(304, [...page.headers, "x-page-cache", state]);
@@ -170,7 +170,8 @@ function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, state
     return;
   }
   const encoding = encodingFor(req.headers["accept-encoding"]);
-  const body = encoding === "gzip" ? gzipCopy(page, grown) : page[encoding];
+  // The render that keeps a page sends its quick brotli copy; its first request from the cache makes the hard one.
+  const body = encoding === "gzip" ? gzipCopy(page, grown) : encoding === "br" && state === "HIT" ? brotliCopy(page, grown) : page[encoding];
   const headers = [...page.headers, "x-page-cache", state, "content-length", String(body.length)];
   // Named before the compression middleware looks (on a miss through Express): it leaves encoded bodies alone.
   if (encoding !== "identity") headers.push("content-encoding", encoding);

@@ -3,7 +3,7 @@ import { isCacheable, PageCache, type CachedPage } from "~/page-cache/page-cache
 
 const page = (body: string): CachedPage => {
   const bytes = Buffer.from(body);
-  return { status: 200, headers: [], csp: "script-src 'self'", etag: 'W/"x"', identity: bytes, br: bytes, gzip: bytes };
+  return { status: 200, headers: [], csp: "script-src 'self'", etag: 'W/"x"', identity: bytes, br: bytes, brQuality: 6, gzip: bytes };
 };
 
 describe("page cache", () => {
