@@ -80,6 +80,16 @@ describe("listing counts", () => {
     expect((await counting.search({ ...EMPTY_QUERY, search: "маяк", locationId: varna.id }, { pageSize: 1 })).total).toBe(2);
   });
 
+  it("go with the locations the listing's filter offers: read once, current again after a change to a location", async () => {
+    const first = await listings.locations();
+    expect(first.map((l) => l.name)).toEqual(["Варна", "Несебр"]);
+    expect(await listings.locations()).toBe(first); // remembered
+    const made = await createLocation({ name: "Бяла", image: "/upload/locations/b.jpg" });
+    expect((await listings.locations()).map((l) => l.name)).toEqual(["Варна", "Несебр", "Бяла"]);
+    await deleteLocation(made.id);
+    expect((await listings.locations()).map((l) => l.name)).toEqual(["Варна", "Несебр"]);
+  });
+
   it("see a change made behind the models' back (another server copy, SQL), through the content version", async () => {
     expect(await total({ search: "центр" })).toBe(1);
     await db().execute(sql`update real_estates set search_vector = search_vector || to_tsvector('simple', 'центр') where title = 'Вилла'`);

@@ -12,6 +12,7 @@ import { CountCache, countKey, VersionedCache } from "./listing-counts.server";
 import { MARK_STEP, markRowsSql, walkFromMarkSql } from "./listing-marks.server";
 import { keyColumns, orderBy, sortKeys, type KeyValues } from "./listing-sort.server";
 import { textSearchCondition } from "./text-search.server";
+import { listLocations, type Location } from "./locations.server";
 
 /** The same in raw SQL: `title_bg as title_bg, title_en as title_en`. */
 function perLanguageSql(field: string, column: (name: "title_bg") => SQL.Aliased | AnyColumn): SQL {
@@ -267,6 +268,8 @@ export class ListingEngine {
   private readonly walksGivenUp = new VersionedCache<number>(200, 2 * MB);
   /** Filters and sorts (without a text search) of which a deep page was read by stepping over the rows before it: the next deep page makes page marks. */
   private readonly deepPagesStepped = new VersionedCache<true>(200, 2 * MB);
+  /** The locations the listing's filter offers (one entry). */
+  private readonly locationList = new VersionedCache<readonly Location[]>(1, 4 * MB);
   /** Pages and walks are remembered only with the plan the engine chooses: settings that force one compare plans. */
   private readonly remembers: boolean;
 
@@ -315,6 +318,20 @@ export class ListingEngine {
   async total(query: Omit<ListingQuery, "sort" | "page">): Promise<number> {
     const filter = filterOf(query);
     return this.count({ filter, where: conditions(filter), version: await readContentVersion() });
+  }
+
+  /**
+   * Every location by position (listLocations), as the listing's location
+   * filter offers them: read once per content version, which any change to
+   * a location bumps too (issue 32: the listing read them on every render).
+   */
+  async locations(): Promise<readonly Location[]> {
+    const version = await readContentVersion();
+    const known = this.locationList.get("all", version);
+    if (known) return known;
+    const list = await listLocations();
+    this.locationList.set("all", version, list);
+    return list;
   }
 
   /** Up to `limit` other properties of the same location still for sale (SPEC §2 property page; sold ones leave it, issue 20). */

@@ -7,7 +7,6 @@ import { dictionary, localizePath, placeName } from "~/i18n";
 import { alertQuery } from "~/lib/alerts";
 import { activeFilterCount, listingRedirect, listingSearchParams, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { pageMeta } from "~/lib/seo";
-import { listLocations } from "~/models/locations.server";
 import { listingEngine } from "~/context";
 import { alertsEnabled } from "~/web/alerts.server";
 import { mapTiles, pageContext } from "~/web/page.server";
@@ -19,7 +18,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A form sent without JavaScript carries empty fields: answer with the clean URL.
   const clean = listingRedirect(url, query);
   if (clean) throw redirect(clean);
-  const [page, locations] = await Promise.all([context.get(listingEngine).search(query, { pageSize: PUBLIC_PAGE_SIZE }), listLocations()]);
+  const listings = context.get(listingEngine);
+  const [page, locations] = await Promise.all([listings.search(query, { pageSize: PUBLIC_PAGE_SIZE }), listings.locations()]);
   return {
     lang,
     origin,
