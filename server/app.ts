@@ -167,7 +167,10 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
     // Hashed file names never change content: cache for a year. Sent from
     // memory before Express (below); this serves what that leaves (Range requests).
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false }));
+    // The build's other files (favicon, images) all end in an extension; a page's address never does, so it
+    // does not cost a look at the file system on every render (issue 32).
+    const clientFiles = express.static(options.clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? clientFiles(req, res, next) : next()));
   }
 
   // SPEC §7: the browser checks the two tracked upload directories with

@@ -151,6 +151,15 @@ describe(`npm start on ${testDbKind()}`, () => {
     const plain = await fetch(`${baseUrl}${asset}`, { headers: { "Accept-Encoding": "identity" } });
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await br.text()).toBe(await plain.text());
+    // The build's other files, found by their extension (a page's address never looks at the file system).
+    for (const [file, type] of [
+      ["/favicon.svg", "image/svg+xml"],
+      ["/images/hero-800.webp", "image/webp"],
+    ]) {
+      const response = await fetch(`${baseUrl}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("content-type"), file).toContain(type!);
+    }
   });
 
   it("keeps shared links working through the page cache: 301 after a rename, 410 after a delete (issue 20)", async () => {
