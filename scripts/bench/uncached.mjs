@@ -26,6 +26,9 @@
  *   report gives the share of answers that were not cache hits.
  *
  * Every request says `Accept-Encoding: gzip, deflate, br`, like a browser.
+ * Besides requests/s and latency, each run gives the server's CPU time per
+ * request (user + system of its process, threads included, from /proc): on
+ * a machine shared with other work it moves less than requests/s.
  *
  * With --vs DIR, a second checkout (its own build, `node_modules` may be a
  * symbolic link to this one's) runs on a copy of the same data folder, on
