@@ -248,7 +248,7 @@ const dialect = new PgDialect();
  * the current content version. The app makes one (app/services.server.ts);
  * tests and benchmarks make their own, with their settings.
  */
-/** The caches below hold at most 40 MB together (issue 32: bounded by bytes, within SERVER_MEMORY_MB's heap). */
+/** The caches below hold at most 44 MB together (issue 32: bounded by bytes, within SERVER_MEMORY_MB's heap). */
 const MB = 1024 * 1024;
 
 export class ListingEngine {

@@ -18,7 +18,7 @@ import zlib from "node:zlib";
  *   asks for again (the pages rendered once after an edit) never pays for
  *   it. A gzip copy is made once too, on the first request that takes gzip
  *   but not brotli (`gzipCopy`: browsers take brotli, so most pages never
- *   need one). Issue 32, decision 0034.
+ *   need one). Issue 32, decision 0035.
  *
  * Decision: docs/decisions/0010-cached-pages-sent-as-bytes.md.
  */

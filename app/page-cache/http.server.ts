@@ -106,7 +106,7 @@ export function cachedPages(
 
 /**
  * Compression of an answer rendered for one request and not kept (issue 32,
- * decision 0034): brotli quality 2 / gzip level 3 cost a third of the
+ * decision 0035): brotli quality 2 / gzip level 3 cost a third of the
  * compression middleware's brotli 4 / gzip 6 for ~8 % more bytes (~1 KB of a
  * 75 KB listing) — on a LAN or to a CDN, sending that kilobyte costs less than
  * making it. Pages kept in the cache are compressed harder once
