@@ -37,7 +37,8 @@ export default defineConfig({
         test: {
           name: "postgres",
           include: dbTests,
-          env: { TEST_DB: "postgres" },
+          // Run at the same time as the pglite project (scripts/test-all.mjs): its servers take ports 1000 higher.
+          env: { TEST_DB: "postgres", TEST_PORT_OFFSET: "1000" },
           globalSetup: ["tests/support/postgres-global-setup.ts"],
         },
       },
@@ -55,7 +56,7 @@ export default defineConfig({
         test: {
           name: "robustness-postgres",
           include: robustnessTests,
-          env: { TEST_DB: "postgres" },
+          env: { TEST_DB: "postgres", TEST_PORT_OFFSET: "1000" },
           globalSetup: ["tests/support/postgres-global-setup.ts"],
           testTimeout: 600_000,
           fileParallelism: false,

@@ -1,6 +1,11 @@
-// `npm test`: every layer of checks, one after another, then one summary line
-// "N passed, N failed" (DESIGN §10). A layer never skips silently: a layer that
-// cannot run (missing PostgreSQL or Chromium that cannot be installed) fails.
+// `npm test`: every layer of checks, then one summary line "N passed, N
+// failed" (DESIGN §10). The layers run one after another, except the four
+// database layers: their PGlite side and their PostgreSQL side run at the same
+// time, as two lanes (pglite → robustness-pglite ‖ postgres →
+// robustness-postgres; each alone keeps about one core of two busy), and each
+// layer's output is printed whole when it ends. A layer never skips
+// silently: a layer that cannot run (missing PostgreSQL or Chromium that
+// cannot be installed) fails.
 //
 //   typecheck   react-router typegen + tsc --noEmit          (1 check)
 //   lint        eslint                                        (1 check)
@@ -25,7 +30,7 @@
 // Run through npm (`npm test`), it runs on the project's pinned Node (the
 // `node` devDependency, docs/decisions/0020-pinned-node-from-npm.md), and so
 // does every layer it starts; the first line says which Node that is.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -53,12 +58,70 @@ function check(name, command, args) {
   layers.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, skipped: 0, seconds });
 }
 
+/** @param {string} project */
+function vitestArgs(project) {
+  return ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=test-results/vitest-${project}.json`];
+}
+
 /** @param {string} project @param {string} label */
 function vitest(project, label) {
-  const out = `test-results/vitest-${project}.json`;
-  fs.rmSync(out, { force: true });
+  fs.rmSync(`test-results/vitest-${project}.json`, { force: true });
   console.log(`\n=== ${label}: vitest --project ${project}`);
-  const { ok, seconds } = run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${out}`]);
+  record(project, label, run("npx", vitestArgs(project)));
+}
+
+/**
+ * Lanes of Vitest layers: the lanes at the same time, each lane's layers one
+ * after another. A layer's output goes to test-results/vitest-<project>.log
+ * and is printed whole when the layer ends, so layers never interleave.
+ * @param {{ group: string, project: string, label: string }[][]} lanes
+ */
+async function vitestLanes(lanes) {
+  lanes = lanes.map((lane) => lane.filter((l) => want(l.group))).filter((lane) => lane.length > 0);
+  if (lanes.length === 0) return;
+  console.log(`\n=== at the same time: ${lanes.map((lane) => lane.map((l) => l.label).join(" → ")).join("  ‖  ")}`);
+  /** @type {Map<string, { ok: boolean, seconds: number }>} */
+  const results = new Map();
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const { project, label } of lane) {
+        fs.rmSync(`test-results/vitest-${project}.json`, { force: true });
+        const log = `test-results/vitest-${project}.log`;
+        console.log(`--- started: ${label} (vitest --project ${project}; its output is printed when it ends)`);
+        const result = await runLogged("npx", vitestArgs(project), log);
+        console.log(`\n=== ${label}: vitest --project ${project} (${result.seconds.toFixed(1)} s, alongside the other lane)`);
+        process.stdout.write(fs.readFileSync(log, "utf8"));
+        results.set(project, result);
+      }
+    }),
+  );
+  // The summary keeps the usual order (each lane's first layer, then each one's second), whichever lane ended first.
+  const longest = Math.max(...lanes.map((lane) => lane.length));
+  for (let i = 0; i < longest; i++)
+    for (const lane of lanes) {
+      const layer = lane[i];
+      if (layer) record(layer.project, layer.label, /** @type {{ ok: boolean, seconds: number }} */ (results.get(layer.project)));
+    }
+}
+
+/** Like run(), without waiting: stdout and stderr go to `logFile`. @param {string} command @param {string[]} args @param {string} logFile */
+function runLogged(command, args, logFile) {
+  const started = performance.now();
+  const fd = fs.openSync(logFile, "w");
+  const child = spawn(command, args, { stdio: ["ignore", fd, fd], env: { ...process.env, ...(process.stdout.isTTY ? { FORCE_COLOR: "1" } : {}) } });
+  fs.closeSync(fd);
+  return new Promise((resolve) => {
+    child.on("error", (error) => {
+      fs.appendFileSync(logFile, `${error.message}\n`);
+      resolve({ ok: false, seconds: (performance.now() - started) / 1000 });
+    });
+    child.on("close", (code) => resolve({ ok: code === 0, seconds: (performance.now() - started) / 1000 }));
+  });
+}
+
+/** A Vitest layer's counts, from its JSON report. @param {string} project @param {string} label @param {{ ok: boolean, seconds: number }} result */
+function record(project, label, { ok, seconds }) {
+  const out = `test-results/vitest-${project}.json`;
   if (!fs.existsSync(out)) {
     layers.push({ name: label, passed: 0, failed: 1, skipped: 0, seconds, note: "did not run (see output above)" });
     return;
@@ -123,12 +186,20 @@ if (want("format")) check("format", "npm", ["run", "--silent", "format:check"]);
 if (want("layers")) check("layers", "npm", ["run", "--silent", "lint:layers"]);
 if (want("build") || want("pglite") || want("postgres") || want("robustness") || want("e2e")) check("build", "npm", ["run", "--silent", "build"]);
 if (want("unit")) vitest("unit", "unit tests");
-if (want("pglite")) vitest("pglite", "database suite on PGlite");
-if (want("postgres")) vitest("postgres", "database suite on PostgreSQL");
-if (want("robustness")) {
-  vitest("robustness-pglite", "generated input on PGlite");
-  vitest("robustness-postgres", "generated input on PostgreSQL");
-}
+// The database layers wait on servers, PostgreSQL and timers much of the
+// time, one test file at a time: a layer alone keeps about one core of two
+// busy. The PGlite and the PostgreSQL side run at the same time, each in its
+// own lane (the PostgreSQL projects' servers take other ports: vitest.config.ts).
+await vitestLanes([
+  [
+    { group: "pglite", project: "pglite", label: "database suite on PGlite" },
+    { group: "robustness", project: "robustness-pglite", label: "generated input on PGlite" },
+  ],
+  [
+    { group: "postgres", project: "postgres", label: "database suite on PostgreSQL" },
+    { group: "robustness", project: "robustness-postgres", label: "generated input on PostgreSQL" },
+  ],
+]);
 if (want("deploy")) vitest("deploy", "self-hosting kit (Dockerfile replay, compose, systemd)");
 if (want("e2e")) playwright();
 

@@ -9,7 +9,7 @@ import { ensureDefaultLocations } from "~/models/locations.server";
 import { getEnv } from "~/platform/env.server";
 import { sameOriginWrites } from "../../server/same-origin";
 import { useTestDatabase } from "../support/test-db";
-import { freePort } from "../../scripts/harness/server.mjs";
+import { freePort } from "../support/built-server";
 
 /**
  * The API as a real HTTP server for the test file: the same routers and

@@ -22,7 +22,7 @@ import type { ObjectStorage } from "~/storage/storage.server";
 import { getEnv, resetEnvForTests } from "~/platform/env.server";
 import { sameOriginWrites } from "../../server/same-origin";
 import { testDbKind, useTestDatabase } from "../support/test-db";
-import { freePort } from "../../scripts/harness/server.mjs";
+import { freePort } from "../support/built-server";
 
 /**
  * The Storage API (/storage/v1) over HTTP, driven by @supabase/supabase-js

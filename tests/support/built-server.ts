@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import { freePort, projectRoot, startServer, waitFor } from "../../scripts/harness/server.mjs";
+import { freePort as anyFreePort, projectRoot, startServer, waitFor } from "../../scripts/harness/server.mjs";
 import { openTestDatabase, testDbKind } from "./test-db";
 
 /**
@@ -12,7 +12,18 @@ import { openTestDatabase, testDbKind } from "./test-db";
  * on a free port in a file's own range, from a build that has what the file
  * tests.
  */
-export { freePort, projectRoot, waitFor };
+export { projectRoot, waitFor };
+
+/**
+ * A free port in `from`–`to`, moved up by TEST_PORT_OFFSET (vitest.config.ts
+ * sets it for the PostgreSQL projects): `npm test` runs the suite on PGlite
+ * and on PostgreSQL at the same time (scripts/test-all.mjs), and the same
+ * file on both databases must never pick the same port in its range.
+ */
+export function freePort(from: number, to: number): Promise<number> {
+  const offset = Number(process.env.TEST_PORT_OFFSET ?? 0);
+  return anyFreePort(from + offset, to + offset);
+}
 
 /**
  * Asserts that the server's output holds `expected`, once it has had the time
