@@ -49,7 +49,14 @@ export default defineConfig({
       // One file at a time: each starts a server and keeps it busy.
       {
         extends: true,
-        test: { name: "robustness-pglite", include: robustnessTests, env: { TEST_DB: "pglite" }, testTimeout: 600_000, fileParallelism: false },
+        test: {
+          name: "robustness-pglite",
+          include: robustnessTests,
+          env: { TEST_DB: "pglite" },
+          globalSetup: ["tests/support/pglite-global-setup.ts"],
+          testTimeout: 600_000,
+          fileParallelism: false,
+        },
       },
       {
         extends: true,

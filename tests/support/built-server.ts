@@ -2,7 +2,7 @@ import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { freePort as anyFreePort, projectRoot, startServer, waitFor } from "../../scripts/harness/server.mjs";
 import { openTestDatabase, testDbKind } from "./test-db";
 
@@ -103,6 +103,7 @@ export async function startBuiltServer(options: {
     databaseUrl = opened.url!;
     dispose = opened.dispose;
   }
+  if (testDbKind() === "pglite") startFromMigratedFolder(options.dataDir);
   const port = await freePort(...options.ports);
   try {
     const server = await startServer({ port, dataDir: options.dataDir, databaseUrl, env: options.env, startTimeoutMs: options.startTimeoutMs });
@@ -119,6 +120,22 @@ export async function startBuiltServer(options: {
     await dispose?.();
     throw error;
   }
+}
+
+/**
+ * An empty data folder gets a copy of the migrated PGlite folder of
+ * tests/support/pglite-global-setup.ts, so the server skips initdb and the
+ * migrations (seconds per start on a busy machine). The server then starts as
+ * on the folder it would have made itself: nothing to migrate, so no backup,
+ * and its default locations and first administrator are still created at
+ * start. A folder that already holds a database is left as it is.
+ */
+function startFromMigratedFolder(dataDir: string): void {
+  const template = inject("pgliteFolder");
+  const folder = path.join(dataDir, "pglite");
+  if (!template || fs.existsSync(folder)) return;
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.cpSync(template, folder, { recursive: true });
 }
 
 /**
