@@ -2,8 +2,8 @@
 // failed" (DESIGN §10). The layers run one after another, except the four
 // database layers: their PGlite side and their PostgreSQL side run at the same
 // time, as two lanes (pglite → robustness-pglite ‖ postgres →
-// robustness-postgres; each alone keeps about one core of two busy), and each
-// layer's output is printed whole when it ends. A layer never skips
+// robustness-postgres → deploy; each alone keeps about one core of two busy),
+// and each layer's output is printed whole when it ends. A layer never skips
 // silently: a layer that cannot run (missing PostgreSQL or Chromium that
 // cannot be installed) fails.
 //
@@ -78,6 +78,11 @@ function vitest(project, label) {
  */
 async function vitestLanes(lanes) {
   lanes = lanes.map((lane) => lane.filter((l) => want(l.group))).filter((lane) => lane.length > 0);
+  // One lane (e.g. `npm test -- pglite robustness`): one layer after another, output as it comes.
+  if (lanes.length === 1) {
+    for (const { project, label } of lanes[0]) vitest(project, label);
+    return;
+  }
   if (lanes.length === 0) return;
   console.log(`\n=== at the same time: ${lanes.map((lane) => lane.map((l) => l.label).join(" → ")).join("  ‖  ")}`);
   /** @type {Map<string, { ok: boolean, seconds: number }>} */
@@ -190,6 +195,7 @@ if (want("unit")) vitest("unit", "unit tests");
 // time, one test file at a time: a layer alone keeps about one core of two
 // busy. The PGlite and the PostgreSQL side run at the same time, each in its
 // own lane (the PostgreSQL projects' servers take other ports: vitest.config.ts).
+// The PostgreSQL lane ends first: the self-hosting kit (ports 9420–9429) follows it.
 await vitestLanes([
   [
     { group: "pglite", project: "pglite", label: "database suite on PGlite" },
@@ -198,9 +204,9 @@ await vitestLanes([
   [
     { group: "postgres", project: "postgres", label: "database suite on PostgreSQL" },
     { group: "robustness", project: "robustness-postgres", label: "generated input on PostgreSQL" },
+    { group: "deploy", project: "deploy", label: "self-hosting kit (Dockerfile replay, compose, systemd)" },
   ],
 ]);
-if (want("deploy")) vitest("deploy", "self-hosting kit (Dockerfile replay, compose, systemd)");
 if (want("e2e")) playwright();
 
 const total = layers.reduce((acc, l) => ({ passed: acc.passed + l.passed, failed: acc.failed + l.failed, skipped: acc.skipped + l.skipped }), {
