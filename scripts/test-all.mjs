@@ -80,7 +80,7 @@ async function vitestLanes(lanes) {
   lanes = lanes.map((lane) => lane.filter((l) => want(l.group))).filter((lane) => lane.length > 0);
   // One lane (e.g. `npm test -- pglite robustness`): one layer after another, output as it comes.
   if (lanes.length === 1) {
-    for (const { project, label } of lanes[0]) vitest(project, label);
+    for (const { project, label } of lanes[0] ?? []) vitest(project, label);
     return;
   }
   if (lanes.length === 0) return;
