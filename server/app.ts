@@ -109,7 +109,7 @@ export function createApp(env: Env, options: AppOptions = {}): { app: express.Ex
   if (cache) app.use(cache.serveCached);
 
   // Build assets are sent before Express (server/build-assets.ts), precompressed; the rest is compressed here.
-  // At the level for answers made once (decision 0035): the pages not kept are compressed in one piece (sendRendered).
+  // At the level for answers made once (decision 0035): the pages not kept, admin pages, the API.
   app.use(
     compression({
       filter: (req, res) => !req.path.startsWith("/assets/") && compression.filter(req, res),

@@ -1,5 +1,4 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import zlib from "node:zlib";
 import type express from "express";
 import type { RouterContextProvider } from "react-router";
 import { DEFAULT_LANG, isLang, LANGUAGE_KEY } from "~/i18n/lang";
@@ -83,8 +82,8 @@ export function cachedPages(
       res.setHeader("X-Page-Cache", "MISS");
       if (!frozen) {
         // Not kept (a new search's first render, an error page, a redirect, a page that cannot be frozen): sent as rendered,
-        // with this response's nonce, compressed in one call at the level for answers made once (sendRendered).
-        sendRendered(req, res.status(response.status), body);
+        // with this response's nonce, compressed by the middleware at the level for answers made once (decision 0035).
+        res.status(response.status).send(body);
         return;
       }
       res.setHeader("Content-Security-Policy", frozen.csp);
@@ -106,52 +105,14 @@ export function cachedPages(
 
 /**
  * Compression of an answer rendered for one request and not kept (issue 32,
- * decision 0035): brotli quality 2 / gzip level 3 cost a third of the
- * compression middleware's brotli 4 / gzip 6 for ~8 % more bytes (~1 KB of a
+ * decision 0035), by the compression middleware: brotli quality 2 / gzip
+ * level 3 cost a third of brotli 4 / gzip 6 for ~8 % more bytes (~1 KB of a
  * 75 KB listing) — on a LAN or to a CDN, sending that kilobyte costs less than
  * making it. Pages kept in the cache are compressed harder once
  * (frozen-page.server.ts).
  */
 export const RENDERED_BROTLI_QUALITY = 2;
 export const RENDERED_GZIP_LEVEL = 3;
-/** What the compression middleware leaves uncompressed, too. */
-const COMPRESSION_THRESHOLD = 1024;
-
-/**
- * A whole rendered body, compressed in one synchronous call for the encoding
- * the client takes (as `send` chooses it) instead of through the compression
- * middleware's stream, whose set-up per response (a brotli encoder's state,
- * the stream, its flush) cost more than the compression. Anything else
- * (HEAD, a small body, no-transform, a client that takes neither) is sent as
- * it is, the middleware deciding as before; it still adds
- * `Vary: Accept-Encoding`.
- */
-function sendRendered(req: express.Request, res: express.Response, body: string) {
-  const encoding = encodingFor(req.headers["accept-encoding"]);
-  const bytes = Buffer.from(body, "utf8");
-  if (
-    req.method === "HEAD" ||
-    encoding === "identity" ||
-    bytes.length < COMPRESSION_THRESHOLD ||
-    /no-transform/i.test(String(res.getHeader("Cache-Control") ?? ""))
-  ) {
-    res.send(req.method === "HEAD" ? "" : body);
-    return;
-  }
-  const compressed =
-    encoding === "br"
-      ? zlib.brotliCompressSync(bytes, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: RENDERED_BROTLI_QUALITY,
-            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-          },
-        })
-      : zlib.gzipSync(bytes, { level: RENDERED_GZIP_LEVEL });
-  res.setHeader("Content-Encoding", encoding);
-  res.send(compressed);
-}
-
 /** The headers that belong to the page (not to one response), as a flat list: Node sends those without re-reading an object. */
 function headersToKeep(all: OutgoingHttpHeaders): string[] {
   const kept: string[] = [];
