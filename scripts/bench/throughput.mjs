@@ -54,6 +54,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { memoryOf, serverSettings, startSeededServer, stopServersOnSignal } from "../harness/server.mjs";
+import { runWrk } from "../harness/wrk.mjs";
 import { localUrl, readOptions } from "./options.mjs";
 
 const ACCEPT_ENCODING = "gzip, deflate, br";
@@ -261,18 +262,10 @@ async function loadWithWrk(url, connections, duration, acceptEncoding = ACCEPT_E
   const headers = ["-H", `Accept-Encoding: ${acceptEncoding}`, ...(cookie ? ["-H", `Cookie: ${cookie}`] : [])];
   // Not spawnSync: this process reads the server's stdout (its access log, as journald or docker would), and a
   // blocked event loop would leave that pipe full and the server waiting to write.
-  const wrk = spawn("wrk", [`-t${wrkThreads}`, `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", ...headers, url], {
-    stdio: ["ignore", "pipe", "pipe"],
-    timeout: (duration + 30) * 1000,
-  });
-  let out = "";
-  let err = "";
-  wrk.stdout.on("data", (d) => (out += d));
-  wrk.stderr.on("data", (d) => (err += d));
-  const status = await new Promise((resolve) => wrk.once("close", resolve));
-  if (status !== 0) throw new Error(`wrk failed: ${err}`);
-  const num = (/** @type {RegExp} */ re) => Number(re.exec(out)?.[1] ?? NaN);
-  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const { out, num, socketErrors } = await runWrk(
+    [`-t${wrkThreads}`, `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", ...headers, url],
+    duration,
+  );
   const transfer = /Transfer\/sec:\s+([\d.]+)(B|KB|MB|GB)/.exec(out);
   const unit = { B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
   return {
@@ -281,7 +274,7 @@ async function loadWithWrk(url, connections, duration, acceptEncoding = ACCEPT_E
     rps: num(/Requests\/sec:\s+([\d.]+)/),
     p50: wrkMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ""),
     p99: wrkMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ""),
-    errors: errors ? errors.slice(1).reduce((n, x) => n + Number(x), 0) : 0,
+    errors: socketErrors,
     non2xx: num(/Non-2xx or 3xx responses: (\d+)/) || 0,
     bytesPerSec: transfer ? Number(transfer[1]) * unit[/** @type {keyof typeof unit} */ (transfer[2])] : NaN,
   };

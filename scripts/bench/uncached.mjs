@@ -49,11 +49,12 @@
  *   --cpu-prof DIR      run the servers under node --cpu-prof, profiles into DIR/<label>
  *   --json FILE         write every figure as JSON
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { projectRoot, seedDemoData, serverSettings, startSeededServer, stopServersOnSignal } from "../harness/server.mjs";
+import { runWrk } from "../harness/wrk.mjs";
 import { readOptions } from "./options.mjs";
 
 const KINDS = ["listing", "location", "property"];
@@ -178,26 +179,15 @@ async function loadWithWrk(
   const cpuBefore = cpuMsOf(pid);
   const file = path.join(os.tmpdir(), `seaside-bench-uncached-${process.pid}.lua`);
   fs.writeFileSync(file, script);
-  const wrk = spawn("wrk", ["-t1", `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", "-s", file, base], {
-    stdio: ["ignore", "pipe", "pipe"],
-    timeout: (duration + 30) * 1000,
-  });
-  let out = "";
-  let err = "";
-  wrk.stdout.on("data", (d) => (out += d));
-  wrk.stderr.on("data", (d) => (err += d));
-  const status = await new Promise((resolve) => wrk.once("close", resolve));
+  const { out, num, socketErrors } = await runWrk(["-t1", `-c${connections}`, `-d${duration}s`, "--latency", "--timeout", "10s", "-s", file, base], duration);
   const cpuMs = cpuMsOf(pid) - cpuBefore;
-  if (status !== 0) throw new Error(`wrk failed: ${err}`);
-  const num = (/** @type {RegExp} */ re) => Number(re.exec(out)?.[1] ?? NaN);
-  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const cache = /CACHE hit=(\d+) miss=(\d+) other=(\d+) non200=(\d+)/.exec(out);
   return {
     rps: num(/Requests\/sec:\s+([\d.]+)/),
     p50: wrkMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ""),
     p99: wrkMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ""),
     requests: num(/(\d+) requests in/),
-    errors: errors ? errors.slice(1).reduce((n, x) => n + Number(x), 0) : 0,
+    errors: socketErrors,
     hit: Number(cache?.[1] ?? NaN),
     miss: Number(cache?.[2] ?? NaN),
     other: Number(cache?.[3] ?? NaN),
