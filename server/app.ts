@@ -25,7 +25,7 @@ import { buildAssets } from "./build-assets";
 import { cachedPages, RENDERED_BROTLI_QUALITY, RENDERED_GZIP_LEVEL } from "~/page-cache/http.server";
 import { guardedRequests } from "~/web/edge-guard.server";
 import { bodyLimits, pagesWithBoundedBodies } from "./body-limits";
-import { withRequestLog } from "./request-log";
+import { sendsRequestId, withRequestLog } from "./request-log";
 import { resourceDataRequests } from "./resource-data";
 import { createRenderGate } from "~/web/render-gate.server";
 import { pageLang, SMALL_ANSWER_HEADERS, smallPage } from "~/web/client-error.server";
@@ -45,7 +45,7 @@ export { attachRealtime } from "~/api/realtime/server.server";
 export { onClientError } from "~/web/client-error.server";
 // The edge guard around a request listener, and the access log around that: server/main.js's --dev server uses them too.
 export { guardedRequests } from "~/web/edge-guard.server";
-export { withRequestLog } from "./request-log";
+export { LoggedResponse, sendsRequestId, withRequestLog } from "./request-log";
 // The one logger (decision 0019): server/main.js and server/supervisor.js log through it.
 export { log } from "~/platform/log.server";
 
@@ -64,6 +64,8 @@ const BUSY_RETRY_AFTER_SECONDS = 5;
 export function createApp(env: Env, options: AppOptions = {}): { app: express.Express; listener: http.RequestListener } {
   const app = express();
   app.disable("x-powered-by");
+  // Express replaces the response's prototype: the request id is set on it first (server/request-log.ts).
+  app.use(sendsRequestId);
   // One proxy in front: the client is the X-Forwarded-For entry that proxy added (the last), never one the client wrote itself.
   app.set("trust proxy", env.TRUST_PROXY ? 1 : false);
   const dev = env.NODE_ENV === "development";

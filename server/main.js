@@ -85,6 +85,7 @@ async function serve() {
   let listener;
   if (vite) {
     const app = express();
+    app.use(mod.sendsRequestId);
     app.use(vite.middlewares);
     app.use(mod.createApp(env).app);
     // The edge guard in front of Vite too (production's listener has it built in).
@@ -96,7 +97,8 @@ async function serve() {
     listener = mod.createApp(env, { clientDir: path.join(root, "build/client") }).listener;
   }
 
-  const server = http.createServer(listener).listen(env.PORT, env.HOST, () => {
+  // Responses that carry their request id without slowing Node's fast header path (server/request-log.ts).
+  const server = http.createServer({ ServerResponse: mod.LoggedResponse }, listener).listen(env.PORT, env.HOST, () => {
     const ms = Math.round(performance.now() - started);
     // The supervisor says it once for all its processes.
     if (!worker) mod.log.lifecycle(`Listening on ${env.publicUrl} (bound to ${env.HOST}:${env.PORT}, ready in ${ms} ms), Node ${process.version}`);

@@ -113,11 +113,11 @@ export function cachedPages(
  */
 export const RENDERED_BROTLI_QUALITY = 2;
 export const RENDERED_GZIP_LEVEL = 3;
-/** The headers that belong to the page (not to one response), as a flat list: Node sends those without re-reading an object. */
+/** The headers that belong to the page (not to one response: its request id, its length), as a flat list: Node sends those without re-reading an object. */
 function headersToKeep(all: OutgoingHttpHeaders): string[] {
   const kept: string[] = [];
   for (const [name, value] of Object.entries(all)) {
-    if (value === undefined || /^(content-length|content-encoding|transfer-encoding|x-page-cache|date|connection|keep-alive)$/i.test(name)) continue;
+    if (value === undefined || /^(content-length|content-encoding|transfer-encoding|x-page-cache|x-request-id|date|connection|keep-alive)$/i.test(name)) continue;
     for (const one of Array.isArray(value) ? value : [value]) kept.push(name, String(one));
   }
   return kept;

@@ -49,6 +49,7 @@ function createLogger(level: LogLevel) {
       return context ? { reqId: context.reqId } : {};
     },
   };
+  jsonOut = undefined;
   if (pretty()) {
     // A formatter in this thread instead of pino-pretty's worker transport: a few lines, no dependency.
     const out = pino.destination({ dest: 1, sync: true });
@@ -92,8 +93,12 @@ function accessLogDestination() {
     logger.warn(`${count} log lines were dropped: nothing read the server's output for a while`);
   });
   buffered = out;
+  jsonOut = out;
   return out;
 }
+
+/** The JSON-lines destination when lines go out as JSON (not pretty, not a test's): the access line is written to it directly. */
+let jsonOut: { write(line: string): boolean } | undefined;
 
 /** The buffered destination, written out at once after lines someone waits for (start-up, warnings, errors). */
 let buffered: { flush(): void } | undefined;
@@ -108,7 +113,10 @@ export function setLogLevel(next: LogLevel) {
 /** Tests: a logger writing to `write` (null: back to stdout). */
 export function setLogDestinationForTests(write: ((line: string) => void) | null) {
   const level = logger.level as LogLevel;
-  logger = write ? pino({ level, base: undefined }, { write }) : createLogger(level);
+  if (write) {
+    logger = pino({ level, base: undefined }, { write });
+    jsonOut = undefined;
+  } else logger = createLogger(level);
 }
 
 /** Longer paths are cut in the log (a path can be as long as Node's header limit). */
@@ -134,6 +142,20 @@ export function loggedPath(target: string | undefined): string {
 }
 
 type Fields = Record<string, unknown>;
+
+/** What the access line says of a request (server/request-log.ts). */
+export interface AccessFields {
+  reqId: string;
+  method: string;
+  path: string;
+  status: number;
+  ms: number;
+  /** The connection closed before the answer was complete. */
+  aborted: boolean;
+}
+
+/** pino's numbers of the access line's two levels. */
+const LEVEL_NUMBER = { info: 30, error: 50 } as const;
 
 function emit(method: "error" | "warn" | "info" | "debug", message: string, rest: unknown[]) {
   const error = rest.find((value) => value instanceof Error);
@@ -167,9 +189,29 @@ export const log = {
     }
     writeOutSoon();
   },
-  /** A line with structured fields (the access line). */
+  /** A line with structured fields. */
   fields(level: "info" | "warn" | "error", fields: Fields, message: string) {
     logger[level](fields, message);
     if (level !== "info") writeOutSoon();
+  },
+  /**
+   * The access line of a request: info, or error for a 5xx. It is written on
+   * every request, so in JSON it is put together here, field for field the
+   * line pino writes, instead of by pino's generic serialisation, which took
+   * 7 µs of a cached page's ~25 (issue 32). Every value but the path is ours
+   * (a safe id, Node's method token, numbers); the path is JSON-escaped.
+   */
+  access(fields: AccessFields) {
+    const level = fields.status >= 500 ? "error" : "info";
+    if (!logger.isLevelEnabled(level)) return;
+    if (!jsonOut) {
+      const { aborted, ...rest } = fields;
+      logger[level](aborted ? { ...rest, aborted } : rest, "request");
+    } else
+      jsonOut.write(
+        `{"level":${LEVEL_NUMBER[level]},"time":"${new Date().toISOString()}","reqId":${JSON.stringify(fields.reqId)},"method":${JSON.stringify(fields.method)},` +
+          `"path":${JSON.stringify(fields.path)},"status":${fields.status},"ms":${fields.ms},${fields.aborted ? `"aborted":true,` : ""}"msg":"request"}\n`,
+      );
+    if (level === "error") writeOutSoon();
   },
 };

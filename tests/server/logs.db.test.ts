@@ -87,6 +87,29 @@ describe(`logs of the production server on ${testDbKind()}`, () => {
     expect(server.output()).not.toContain("name@example.org");
   });
 
+  // Issue 32: answers written before Express (cached pages, their 304s, build files) add the id to their own header list.
+  it("a cached page, its 304 and a build file each answer with one request id and have an access line", async () => {
+    const page = `${server.baseUrl}/properties`;
+    await fetch(page).then((r) => r.arrayBuffer());
+    const hit = await fetch(page, { headers: { "X-Request-Id": "cached-page-1", "Accept-Encoding": "br" } });
+    await hit.arrayBuffer();
+    expect(hit.headers.get("x-page-cache")).toBe("HIT");
+    const etag = hit.headers.get("etag") ?? "";
+    const notModified = await fetch(page, { headers: { "If-None-Match": etag } });
+    expect(notModified.status).toBe(304);
+    const html = await (await fetch(page)).text();
+    const script = /\/assets\/[^"]+\.js/.exec(html)?.[0] ?? "";
+    const asset = await fetch(`${server.baseUrl}${script}`, { headers: { "X-Request-Id": "build-file-1" } });
+    expect(asset.status).toBe(200);
+    for (const response of [hit, notModified, asset]) expect(response.headers.get("x-request-id")).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    // One id, not the header twice (fetch would join two with a comma).
+    expect(hit.headers.get("x-request-id")).toBe("cached-page-1");
+    expect(asset.headers.get("x-request-id")).toBe("build-file-1");
+    expect(await accessLine("cached-page-1")).toMatchObject({ method: "GET", path: "/properties", status: 200 });
+    expect(await accessLine(notModified.headers.get("x-request-id") ?? "")).toMatchObject({ path: "/properties", status: 304 });
+    expect(await accessLine("build-file-1")).toMatchObject({ path: script, status: 200 });
+  });
+
   it("a request the edge guard refuses has an access line and the header too", async () => {
     const response = await fetch(`${server.baseUrl}/%00`);
     expect(response.status).toBe(400);
