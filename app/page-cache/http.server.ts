@@ -117,7 +117,8 @@ export const RENDERED_GZIP_LEVEL = 3;
 function headersToKeep(all: OutgoingHttpHeaders): string[] {
   const kept: string[] = [];
   for (const [name, value] of Object.entries(all)) {
-    if (value === undefined || /^(content-length|content-encoding|transfer-encoding|x-page-cache|x-request-id|date|connection|keep-alive)$/i.test(name)) continue;
+    if (value === undefined || /^(content-length|content-encoding|transfer-encoding|x-page-cache|x-request-id|date|connection|keep-alive)$/i.test(name))
+      continue;
     for (const one of Array.isArray(value) ? value : [value]) kept.push(name, String(one));
   }
   return kept;
