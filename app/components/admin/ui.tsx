@@ -65,7 +65,7 @@ function show(target: HTMLElement) {
  * The end of an admin form: save (its label says "saving" while it does) and
  * cancel back to `cancelTo`; half the width each on a phone. After a refused
  * save (`failed`: the form's last answer, issue 30) the first wrong field is
- * scrolled to and focused, and beside the button «Не сохранено: исправьте N
+ * scrolled to and focused (unless the agent has typed on since she sent it), and beside the button «Не сохранено: исправьте N
  * полей» links to each — a form's errors may be thousands of pixels above
  * its button, where a press on Save seemed to do nothing.
  */
@@ -73,12 +73,27 @@ export function FormFooter({ saving, cancelTo, failed }: { saving: boolean; canc
   const footer = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   const [invalid, setInvalid] = useState<Invalid[]>([]);
+  // Typed into the form since it was sent: the answer then leaves the focus where the agent is typing
+  // (moving it would send her next keys into the wrong field); the summary and messages still show.
+  const typedSinceSent = useRef(false);
+  useEffect(() => {
+    const form = footer.current?.closest("form");
+    if (!form) return;
+    const sent = () => void (typedSinceSent.current = false);
+    const typed = () => void (typedSinceSent.current = true);
+    form.addEventListener("submit", sent);
+    form.addEventListener("input", typed);
+    return () => {
+      form.removeEventListener("submit", sent);
+      form.removeEventListener("input", typed);
+    };
+  }, []);
   useEffect(() => {
     const form = footer.current?.closest("form");
     if (!failed || !form) return setInvalid([]);
     const fields = invalidFields(form);
     setInvalid(fields);
-    show(fields[0]?.target ?? summary.current!);
+    if (!typedSinceSent.current) show(fields[0]?.target ?? summary.current!);
   }, [failed]);
   return (
     <div ref={footer} className="grid gap-3">

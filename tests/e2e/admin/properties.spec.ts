@@ -83,6 +83,32 @@ test("add a property: every SPEC §5 message where it belongs, then photos, then
   await expect(page).toHaveURL(/\/admin\/real-estates$/);
 });
 
+// A refused save's answer that arrives while the agent has already typed on into another field leaves her focus there:
+// moving it to the first wrong field would send her next keys into that field.
+test("typing on while a refused save is answered: the keys stay in the field being typed into, the messages show", async ({ adminPage: page }) => {
+  await openAdmin(page, "/admin/real-estates/add");
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/admin/real-estates/add*", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await held;
+    await route.continue();
+  });
+  const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/real-estates/add"));
+  await page.getByRole("button", { name: "Сохранить" }).click();
+  const bulgarian = page.getByLabel("Название (болгарский)");
+  await bulgarian.click();
+  await page.keyboard.type("Вила");
+  release();
+  await answered;
+  await expect(page.getByText("Название объекта обязательно", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("save-summary")).toBeVisible();
+  await page.keyboard.type(" до морето");
+  await expect(bulgarian).toBeFocused();
+  await expect(bulgarian).toHaveValue("Вила до морето");
+  await expect(page.getByLabel("Название (русский)")).toHaveValue("");
+});
+
 test("edit: photos reorder by dragging and can be removed; preview links open the public page in each language", async ({ adminPage: page }) => {
   const location = await firstLocation(page);
   const title = `Квартира ${unique()}`;
