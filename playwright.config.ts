@@ -17,12 +17,13 @@ import { CHROMIUM_FLAGS, requireChromium } from "./scripts/harness/system.mjs";
  *
  *   npx playwright test               builds, seeds a fresh data folder, starts the server, runs
  *   E2E_SKIP_BUILD=1 npx playwright test   reuses the existing build/ (faster)
- *   E2E_PORT=9411 npx playwright test      another port (default 9310; the admin servers take the next two, map tiles the third)
+ *   E2E_PORT=9411 npx playwright test      another port (default 9210; the admin servers take the next two, map tiles the third;
+ *                                          never 9300–9349 or 9420+, which the Vitest layers running alongside use)
  *
  * Results: the list reporter on the terminal and test-results/playwright.json
  * (standard Playwright JSON: stats.expected / unexpected / flaky / skipped).
  */
-const PORT = Number(process.env.E2E_PORT ?? 9310);
+const PORT = Number(process.env.E2E_PORT ?? 9210);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 // Playwright loads this file in the runner and again in every worker; workers
@@ -116,6 +117,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  // Its own folder, which it empties at the start: the Vitest layers running alongside keep their logs in test-results/.
+  outputDir: "test-results/e2e",
   use: {
     baseURL: BASE_URL,
     locale: "ru-RU",

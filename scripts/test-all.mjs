@@ -3,7 +3,8 @@
 // database layers: their PGlite side and their PostgreSQL side run at the same
 // time, as two lanes (pglite → robustness-pglite ‖ postgres →
 // robustness-postgres → deploy; each alone keeps about one core of two busy),
-// and each layer's output is printed whole when it ends. A layer never skips
+// and the end-to-end layer joins them once the first database suite has
+// ended; each of these layers' output is printed whole when it ends. A layer never skips
 // silently: a layer that cannot run (missing PostgreSQL or Chromium that
 // cannot be installed) fails.
 //
@@ -70,6 +71,10 @@ function vitest(project, label) {
   record(project, label, run("npx", vitestArgs(project)));
 }
 
+/** Resolved when the first layer of a lane has ended: the end-to-end layer joins the lanes then. */
+let firstLayerEnded = () => {};
+const aLayerEnded = new Promise((resolve) => (firstLayerEnded = () => resolve(undefined)));
+
 /**
  * Lanes of Vitest layers: the lanes at the same time, each lane's layers one
  * after another. A layer's output goes to test-results/vitest-<project>.log
@@ -77,7 +82,7 @@ function vitest(project, label) {
  * @param {{ group: string, project: string, label: string }[][]} lanes
  */
 async function vitestLanes(lanes) {
-  lanes = lanes.map((lane) => lane.filter((l) => want(l.group))).filter((lane) => lane.length > 0);
+  lanes = lanes.filter((lane) => lane.length > 0);
   // One lane (e.g. `npm test -- pglite robustness`): one layer after another, output as it comes.
   if (lanes.length === 1) {
     for (const { project, label } of lanes[0] ?? []) vitest(project, label);
@@ -95,8 +100,9 @@ async function vitestLanes(lanes) {
         console.log(`--- started: ${label} (vitest --project ${project}; its output is printed when it ends)`);
         const result = await runLogged("npx", vitestArgs(project), log);
         console.log(`\n=== ${label}: vitest --project ${project} (${result.seconds.toFixed(1)} s, alongside the other lane)`);
-        process.stdout.write(fs.readFileSync(log, "utf8"));
+        printLog(log);
         results.set(project, result);
+        firstLayerEnded();
       }
     }),
   );
@@ -107,6 +113,15 @@ async function vitestLanes(lanes) {
       const layer = lane[i];
       if (layer) record(layer.project, layer.label, /** @type {{ ok: boolean, seconds: number }} */ (results.get(layer.project)));
     }
+}
+
+/** A layer's output, printed when it ends; a missing file is said, not thrown (the summary still comes). @param {string} file */
+function printLog(file) {
+  try {
+    process.stdout.write(fs.readFileSync(file, "utf8"));
+  } catch (error) {
+    console.log(`(its output could not be read: ${error instanceof Error ? error.message : String(error)})`);
+  }
 }
 
 /** Like run(), without waiting: stdout and stderr go to `logFile`. @param {string} command @param {string[]} args @param {string} logFile */
@@ -145,22 +160,34 @@ function record(project, label, { ok, seconds }) {
   layers.push({ name: label, passed: report.numPassedTests, failed, skipped: report.numPendingTests + report.numTodoTests, seconds, failures });
 }
 
-function playwright() {
+/**
+ * The end-to-end layer. `alongside`: it runs while Vitest lanes run, so its
+ * output goes to test-results/playwright.log and is printed whole when it ends.
+ * @param {boolean} alongside
+ * @returns {Promise<Layer>}
+ */
+async function playwright(alongside) {
   const out = "test-results/playwright.json";
   fs.rmSync(out, { force: true });
-  console.log("\n=== e2e: playwright test");
   // The build step above made build/ from this tree: no second build.
   const built = layers.some((l) => l.name === "build" && l.failed === 0);
   if (built) process.env.E2E_SKIP_BUILD = "1";
-  const { ok, seconds } = run("npx", ["playwright", "test"]);
-  if (!fs.existsSync(out)) {
-    layers.push({ name: "e2e (Playwright, Chromium)", passed: 0, failed: 1, skipped: 0, seconds, note: "did not run (see output above)" });
-    return;
+  let result;
+  if (alongside) {
+    console.log("--- started: e2e (playwright test; its output is printed when it ends)");
+    result = await runLogged("npx", ["playwright", "test"], "test-results/playwright.log");
+    console.log(`\n=== e2e: playwright test (${result.seconds.toFixed(1)} s, alongside the database lanes)`);
+    printLog("test-results/playwright.log");
+  } else {
+    console.log("\n=== e2e: playwright test");
+    result = run("npx", ["playwright", "test"]);
   }
+  const { ok, seconds } = result;
+  if (!fs.existsSync(out)) return { name: "e2e (Playwright, Chromium)", passed: 0, failed: 1, skipped: 0, seconds, note: "did not run (see output above)" };
   const report = JSON.parse(fs.readFileSync(out, "utf8"));
   const { stats } = report;
   const failed = stats.unexpected + stats.flaky + (ok || stats.unexpected > 0 ? 0 : 1);
-  layers.push({ name: "e2e (Playwright, Chromium)", passed: stats.expected, failed, skipped: stats.skipped, seconds, failures: playwrightFailures(report) });
+  return { name: "e2e (Playwright, Chromium)", passed: stats.expected, failed, skipped: stats.skipped, seconds, failures: playwrightFailures(report) };
 }
 
 /** The titles of the tests that failed or needed a retry, from Playwright's JSON report. @param {any} report */
@@ -196,7 +223,11 @@ if (want("unit")) vitest("unit", "unit tests");
 // busy. The PGlite and the PostgreSQL side run at the same time, each in its
 // own lane (the PostgreSQL projects' servers take other ports: vitest.config.ts).
 // The PostgreSQL lane ends first: the self-hosting kit (ports 9420–9429) follows it.
-await vitestLanes([
+// The end-to-end layer keeps both cores busy on its own: it joins once the
+// first database suite has ended, while the other one and the generated-input
+// layers (which mostly wait on their servers) still run (its servers take
+// ports 9210–9213, none of theirs: playwright.config.ts).
+const lanes = [
   [
     { group: "pglite", project: "pglite", label: "database suite on PGlite" },
     { group: "robustness", project: "robustness-pglite", label: "generated input on PGlite" },
@@ -206,8 +237,12 @@ await vitestLanes([
     { group: "robustness", project: "robustness-postgres", label: "generated input on PostgreSQL" },
     { group: "deploy", project: "deploy", label: "self-hosting kit (Dockerfile replay, compose, systemd)" },
   ],
-]);
-if (want("e2e")) playwright();
+].map((lane) => lane.filter((l) => want(l.group)));
+const e2eAlongside = want("e2e") && lanes.filter((lane) => lane.length > 0).length > 1;
+const e2e = e2eAlongside ? aLayerEnded.then(() => playwright(true)) : undefined;
+await vitestLanes(lanes);
+if (e2e) layers.push(await e2e);
+else if (want("e2e")) layers.push(await playwright(false));
 
 const total = layers.reduce((acc, l) => ({ passed: acc.passed + l.passed, failed: acc.failed + l.failed, skipped: acc.skipped + l.skipped }), {
   passed: 0,
