@@ -30,7 +30,15 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "pglite", include: [...dbTests, ...pgliteOnlyTests], env: { TEST_DB: "pglite" }, globalSetup: ["tests/support/pglite-global-setup.ts"] },
+        test: {
+          name: "pglite",
+          include: [...dbTests, ...pgliteOnlyTests],
+          env: { TEST_DB: "pglite" },
+          globalSetup: ["tests/support/pglite-global-setup.ts"],
+          // A file as many at once as there are cores (Vitest's default is one fewer: one at a time on two cores).
+          // The files wait on their servers and timers much of the time; each has ports and a data folder of its own.
+          maxWorkers: "100%",
+        },
       },
       {
         extends: true,
@@ -40,6 +48,7 @@ export default defineConfig({
           // Run at the same time as the pglite project (scripts/test-all.mjs): its servers take ports 1000 higher.
           env: { TEST_DB: "postgres", TEST_PORT_OFFSET: "1000" },
           globalSetup: ["tests/support/postgres-global-setup.ts"],
+          maxWorkers: "100%",
         },
       },
       // The self-hosting kit (deploy/): the Dockerfile replayed (a build, a
