@@ -3,7 +3,7 @@
 // database layers: their PGlite side and their PostgreSQL side run at the same
 // time, as two lanes (pglite → robustness-pglite ‖ postgres →
 // robustness-postgres → deploy; each alone keeps about one core of two busy),
-// and the end-to-end layer joins them once the first database suite has
+// and the end-to-end layer joins them once both database suites have
 // ended; each of these layers' output is printed whole when it ends. A layer never skips
 // silently: a layer that cannot run (missing PostgreSQL or Chromium that
 // cannot be installed) fails.
@@ -71,9 +71,9 @@ function vitest(project, label) {
   record(project, label, run("npx", vitestArgs(project)));
 }
 
-/** Resolved when the first layer of a lane has ended: the end-to-end layer joins the lanes then. */
-let firstLayerEnded = () => {};
-const aLayerEnded = new Promise((resolve) => (firstLayerEnded = () => resolve(undefined)));
+/** Resolved when every lane's first layer (the database suites) has ended: the end-to-end layer joins the lanes then. */
+let firstLayersEnded = () => {};
+const databaseSuitesEnded = new Promise((resolve) => (firstLayersEnded = () => resolve(undefined)));
 
 /**
  * Lanes of Vitest layers: the lanes at the same time, each lane's layers one
@@ -92,6 +92,7 @@ async function vitestLanes(lanes) {
   console.log(`\n=== at the same time: ${lanes.map((lane) => lane.map((l) => l.label).join(" → ")).join("  ‖  ")}`);
   /** @type {Map<string, { ok: boolean, seconds: number }>} */
   const results = new Map();
+  let firstLayersLeft = lanes.length;
   await Promise.all(
     lanes.map(async (lane) => {
       for (const { project, label } of lane) {
@@ -102,7 +103,7 @@ async function vitestLanes(lanes) {
         console.log(`\n=== ${label}: vitest --project ${project} (${result.seconds.toFixed(1)} s, alongside the other lane)`);
         printLog(log);
         results.set(project, result);
-        firstLayerEnded();
+        if (project === lane[0]?.project && --firstLayersLeft === 0) firstLayersEnded();
       }
     }),
   );
@@ -223,10 +224,11 @@ if (want("unit")) vitest("unit", "unit tests");
 // busy. The PGlite and the PostgreSQL side run at the same time, each in its
 // own lane (the PostgreSQL projects' servers take other ports: vitest.config.ts).
 // The PostgreSQL lane ends first: the self-hosting kit (ports 9420–9429) follows it.
-// The end-to-end layer keeps both cores busy on its own: it joins once the
-// first database suite has ended, while the other one and the generated-input
-// layers (which mostly wait on their servers) still run (its servers take
-// ports 9210–9213, none of theirs: playwright.config.ts).
+// The end-to-end layer keeps both cores busy on its own: it joins once both
+// database suites have ended, while the generated-input layers (which mostly
+// wait on their servers) and the self-hosting kit still run (its servers take
+// ports 9210–9213, none of theirs: playwright.config.ts). Joining earlier, beside
+// a database suite, slowed that suite threefold and ended later overall.
 const lanes = [
   [
     { group: "pglite", project: "pglite", label: "database suite on PGlite" },
@@ -239,7 +241,7 @@ const lanes = [
   ],
 ].map((lane) => lane.filter((l) => want(l.group)));
 const e2eAlongside = want("e2e") && lanes.filter((lane) => lane.length > 0).length > 1;
-const e2e = e2eAlongside ? aLayerEnded.then(() => playwright(true)) : undefined;
+const e2e = e2eAlongside ? databaseSuitesEnded.then(() => playwright(true)) : undefined;
 await vitestLanes(lanes);
 if (e2e) layers.push(await e2e);
 else if (want("e2e")) layers.push(await playwright(false));
