@@ -2,11 +2,10 @@
 // failed" (DESIGN §10). The layers run one after another, except the four
 // database layers: their PGlite side and their PostgreSQL side run at the same
 // time, as two lanes (pglite → robustness-pglite ‖ postgres →
-// robustness-postgres → deploy; each alone keeps about one core of two busy),
-// and the end-to-end layer joins them once both database suites have
-// ended; each of these layers' output is printed whole when it ends. A layer never skips
-// silently: a layer that cannot run (missing PostgreSQL or Chromium that
-// cannot be installed) fails.
+// robustness-postgres → deploy), and the end-to-end layer joins them once
+// both database suites have ended; each of these layers' output is printed
+// whole when it ends. A layer never skips silently: a layer that cannot run
+// (missing PostgreSQL or Chromium that cannot be installed) fails.
 //
 //   typecheck   react-router typegen + tsc --noEmit          (1 check)
 //   lint        eslint                                        (1 check)
@@ -82,7 +81,6 @@ const databaseSuitesEnded = new Promise((resolve) => (firstLayersEnded = () => r
  * @param {{ group: string, project: string, label: string }[][]} lanes
  */
 async function vitestLanes(lanes) {
-  lanes = lanes.filter((lane) => lane.length > 0);
   // One lane (e.g. `npm test -- pglite robustness`): one layer after another, output as it comes.
   if (lanes.length === 1) {
     for (const { project, label } of lanes[0] ?? []) vitest(project, label);
@@ -95,7 +93,7 @@ async function vitestLanes(lanes) {
   let firstLayersLeft = lanes.length;
   await Promise.all(
     lanes.map(async (lane) => {
-      for (const { project, label } of lane) {
+      for (const [i, { project, label }] of lane.entries()) {
         fs.rmSync(`test-results/vitest-${project}.json`, { force: true });
         const log = `test-results/vitest-${project}.log`;
         console.log(`--- started: ${label} (vitest --project ${project}; its output is printed when it ends)`);
@@ -103,7 +101,7 @@ async function vitestLanes(lanes) {
         console.log(`\n=== ${label}: vitest --project ${project} (${result.seconds.toFixed(1)} s, alongside the other lane)`);
         printLog(log);
         results.set(project, result);
-        if (project === lane[0]?.project && --firstLayersLeft === 0) firstLayersEnded();
+        if (i === 0 && --firstLayersLeft === 0) firstLayersEnded();
       }
     }),
   );
@@ -220,8 +218,8 @@ if (want("layers")) check("layers", "npm", ["run", "--silent", "lint:layers"]);
 if (want("build") || want("pglite") || want("postgres") || want("robustness") || want("e2e")) check("build", "npm", ["run", "--silent", "build"]);
 if (want("unit")) vitest("unit", "unit tests");
 // The database layers wait on servers, PostgreSQL and timers much of the
-// time, one test file at a time: a layer alone keeps about one core of two
-// busy. The PGlite and the PostgreSQL side run at the same time, each in its
+// time (each runs as many files at once as there are cores: vitest.config.ts).
+// The PGlite and the PostgreSQL side run at the same time, each in its
 // own lane (the PostgreSQL projects' servers take other ports: vitest.config.ts).
 // The PostgreSQL lane ends first: the self-hosting kit (ports 9420–9429) follows it.
 // The end-to-end layer keeps both cores busy on its own: it joins once both
@@ -239,8 +237,10 @@ const lanes = [
     { group: "robustness", project: "robustness-postgres", label: "generated input on PostgreSQL" },
     { group: "deploy", project: "deploy", label: "self-hosting kit (Dockerfile replay, compose, systemd)" },
   ],
-].map((lane) => lane.filter((l) => want(l.group)));
-const e2eAlongside = want("e2e") && lanes.filter((lane) => lane.length > 0).length > 1;
+]
+  .map((lane) => lane.filter((l) => want(l.group)))
+  .filter((lane) => lane.length > 0);
+const e2eAlongside = want("e2e") && lanes.length > 1;
 const e2e = e2eAlongside ? databaseSuitesEnded.then(() => playwright(true)) : undefined;
 await vitestLanes(lanes);
 if (e2e) layers.push(await e2e);

@@ -47,12 +47,14 @@ export class LoggedResponse<Request extends IncomingMessage = IncomingMessage> e
   }
 
   override writeHead(statusCode: number, reason?: string | HeaderList, headers?: HeaderList): this {
-    if (typeof reason !== "string") [headers, reason] = [reason, undefined];
+    // writeHead(status, headers) as well as writeHead(status, reason, headers), read as Node reads them.
+    const message = typeof reason === "string" ? reason : undefined;
+    let list = typeof reason === "string" ? headers : (headers ?? reason);
     if (this.requestId && !this.headersSent) {
-      if (!this.#setOneByOne && Array.isArray(headers) && !Array.isArray(headers[0])) headers = [...headers, "x-request-id", this.requestId];
+      if (!this.#setOneByOne && Array.isArray(list) && !Array.isArray(list[0])) list = [...list, "x-request-id", this.requestId];
       else if (!this.hasHeader("x-request-id")) this.setHeader("X-Request-Id", this.requestId);
     }
-    return super.writeHead(statusCode, reason, headers);
+    return super.writeHead(statusCode, message, list);
   }
 }
 

@@ -49,7 +49,7 @@ function createLogger(level: LogLevel) {
       return context ? { reqId: context.reqId } : {};
     },
   };
-  jsonOut = undefined;
+  buffered = undefined;
   if (pretty()) {
     // A formatter in this thread instead of pino-pretty's worker transport: a few lines, no dependency.
     const out = pino.destination({ dest: 1, sync: true });
@@ -93,15 +93,14 @@ function accessLogDestination() {
     logger.warn(`${count} log lines were dropped: nothing read the server's output for a while`);
   });
   buffered = out;
-  jsonOut = out;
   return out;
 }
 
-/** The JSON-lines destination when lines go out as JSON (not pretty, not a test's): the access line is written to it directly. */
-let jsonOut: { write(line: string): boolean } | undefined;
-
-/** The buffered destination, written out at once after lines someone waits for (start-up, warnings, errors). */
-let buffered: { flush(): void } | undefined;
+/**
+ * The buffered destination of JSON lines (not pretty, not a test's): written out at once after lines someone waits
+ * for (start-up, warnings, errors); the access line is written to it directly (`log.access`).
+ */
+let buffered: { write(line: string): boolean; flush(): void } | undefined;
 const writeOutSoon = () => buffered?.flush();
 
 let logger = createLogger((process.env.LOG_LEVEL as LogLevel | undefined) ?? "info");
@@ -115,7 +114,7 @@ export function setLogDestinationForTests(write: ((line: string) => void) | null
   const level = logger.level as LogLevel;
   if (write) {
     logger = pino({ level, base: undefined }, { write });
-    jsonOut = undefined;
+    buffered = undefined;
   } else logger = createLogger(level);
 }
 
@@ -204,11 +203,11 @@ export const log = {
   access(fields: AccessFields) {
     const level = fields.status >= 500 ? "error" : "info";
     if (!logger.isLevelEnabled(level)) return;
-    if (!jsonOut) {
+    if (!buffered) {
       const { aborted, ...rest } = fields;
       logger[level](aborted ? { ...rest, aborted } : rest, "request");
     } else
-      jsonOut.write(
+      buffered.write(
         `{"level":${LEVEL_NUMBER[level]},"time":"${new Date().toISOString()}","reqId":${JSON.stringify(fields.reqId)},"method":${JSON.stringify(fields.method)},` +
           `"path":${JSON.stringify(fields.path)},"status":${fields.status},"ms":${fields.ms},${fields.aborted ? `"aborted":true,` : ""}"msg":"request"}\n`,
       );

@@ -65,9 +65,10 @@ function show(target: HTMLElement) {
  * The end of an admin form: save (its label says "saving" while it does) and
  * cancel back to `cancelTo`; half the width each on a phone. After a refused
  * save (`failed`: the form's last answer, issue 30) the first wrong field is
- * scrolled to and focused (unless the agent has typed on since she sent it), and beside the button «Не сохранено: исправьте N
- * полей» links to each — a form's errors may be thousands of pixels above
- * its button, where a press on Save seemed to do nothing.
+ * scrolled to and focused (unless the agent has typed on since she sent
+ * it), and beside the button «Не сохранено: исправьте N полей» links to
+ * each — a form's errors may be thousands of pixels above its button, where
+ * a press on Save seemed to do nothing.
  */
 export function FormFooter({ saving, cancelTo, failed }: { saving: boolean; cancelTo: string; failed?: { message: string | null } | null }) {
   const footer = useRef<HTMLDivElement>(null);
