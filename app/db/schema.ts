@@ -17,7 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { CONSTRUCTION_STAGES, FURNISHED, LOCATION_PRECISIONS, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/lib/property-facts";
+import { COMPLEX_FACILITIES, CONSTRUCTION_STAGES, FURNISHED, LOCATION_PRECISIONS, PROPERTY_STATUSES, PROPERTY_TYPES } from "~/lib/property-facts";
 import type { Lang } from "~/i18n/lang";
 
 /**
@@ -66,6 +66,87 @@ export const locations = pgTable(
     check("locations_map_zoom_check", sql`${t.map_zoom} is null or ${t.map_zoom} between 1 and 19`),
     check("locations_homesoverseas_region_check", sql`${t.homesoverseas_region} is null or ${t.homesoverseas_region} between 1 and 1000000`),
   ],
+);
+
+/**
+ * A new-build complex (issue 33, decision 0036): its own page under its
+ * location, its facts shown on each unit's page, its units linked by
+ * `real_estates.complex_id`. Addresses like a property's: `slug` (Cyrillic,
+ * ru/bg) and `slug_en` (Latin), unique within the location, old ones kept in
+ * complex_slug_history by the database. The public point is drawn like a
+ * property's (migration 0010's rule) and is all anonymous readers see.
+ */
+export const complexes = pgTable(
+  "complexes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    name_bg: text("name_bg").notNull().default(""),
+    name_en: text("name_en").notNull().default(""),
+    description: text("description").notNull().default(""),
+    description_bg: text("description_bg").notNull().default(""),
+    description_en: text("description_en").notNull().default(""),
+    location_id: uuid("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    slug_en: text("slug_en").notNull(),
+    developer: text("developer").notNull().default(""),
+    lat: doublePrecision("lat"),
+    lng: doublePrecision("lng"),
+    location_precision: text("location_precision", { enum: LOCATION_PRECISIONS }).notNull().default("exact"),
+    public_lat: doublePrecision("public_lat"),
+    public_lng: doublePrecision("public_lng"),
+    construction_stage: text("construction_stage", { enum: CONSTRUCTION_STAGES }),
+    completion_quarter: text("completion_quarter"),
+    maintenance_fee_eur_m2: numeric("maintenance_fee_eur_m2", { precision: 8, scale: 2, mode: "number" }),
+    sea_distance_m: integer("sea_distance_m"),
+    floors: integer("floors"),
+    units_total: integer("units_total"),
+    facilities: text("facilities", { enum: COMPLEX_FACILITIES })
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    images: text("images")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("complexes_location_slug_key").on(t.location_id, t.slug),
+    uniqueIndex("complexes_location_slug_en_key").on(t.location_id, t.slug_en),
+    index("complexes_name_idx").on(t.name),
+    check("complexes_name_not_blank", sql`length(btrim(${t.name})) > 0`),
+    check(
+      "complexes_point_check",
+      sql`(${t.lat} is null) = (${t.lng} is null) and (${t.lat} is null or (${t.lat} between -90 and 90 and ${t.lng} between -180 and 180))`,
+    ),
+    check("complexes_precision_check", sql`${t.location_precision} in ('exact', 'approximate')`),
+    check("complexes_stage_check", sql`${t.construction_stage} is null or ${t.construction_stage} in ('act14', 'act15', 'act16')`),
+    check("complexes_completion_quarter_check", sql`${t.completion_quarter} is null or ${t.completion_quarter} ~ '^[0-9]{4}-Q[1-4]$'`),
+    check("complexes_fee_check", sql`${t.maintenance_fee_eur_m2} is null or ${t.maintenance_fee_eur_m2} between 0 and 1000`),
+    check("complexes_sea_distance_check", sql`${t.sea_distance_m} is null or ${t.sea_distance_m} between 0 and 100000`),
+    check("complexes_floors_check", sql`${t.floors} is null or ${t.floors} between 1 and 100`),
+    check("complexes_units_total_check", sql`${t.units_total} is null or ${t.units_total} between 1 and 100000`),
+    check("complexes_facilities_check", sql`${t.facilities} <@ array[${sql.raw(COMPLEX_FACILITIES.map((f) => `'${f}'`).join(", "))}]::text[]`),
+    check("complexes_images_check", sql`cardinality(${t.images}) <= 50`),
+  ],
+);
+
+/** Addresses a complex had (its location and slug then), written by the database like a property's (decision 0023). */
+export const complexSlugHistory = pgTable(
+  "complex_slug_history",
+  {
+    slug_column: text("slug_column").notNull().default("slug"),
+    location_id: uuid("location_id")
+      .notNull()
+      .references(() => locations.id, { onDelete: "cascade" }),
+    slug: text("slug").notNull(),
+    complex_id: uuid("complex_id").references(() => complexes.id, { onDelete: "set null" }),
+    changed_at: timestamp("changed_at", { withTimezone: true, mode: "string" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.slug_column, t.location_id, t.slug] }), index("complex_slug_history_complex_idx").on(t.complex_id)],
 );
 
 export { PROPERTY_TYPES, type PropertyType } from "~/lib/property-facts";
@@ -185,6 +266,9 @@ export const realEstates = pgTable(
     pool: boolean("pool"),
     parking: boolean("parking"),
     plot_area: numeric("plot_area", { precision: 12, scale: 2, mode: "number" }),
+    // Issue 33: the complex it is a unit of (deleting the complex unlinks it); complex_name is that
+    // complex's name, written by the database (migration 0018), kept for the API and the feeds.
+    complex_id: uuid("complex_id").references(() => complexes.id, { onDelete: "set null" }),
     complex_name: text("complex_name"),
     featured: boolean("featured").notNull().default(false),
     // Sent to the portals' feeds (issue 23, decision 0026) while available or reserved.
@@ -272,6 +356,10 @@ export const realEstates = pgTable(
       sql`(${t.lat} is null) = (${t.lng} is null) and (${t.lat} is null or (${t.lat} between -90 and 90 and ${t.lng} between -180 and 180))`,
     ),
     check("real_estates_precision_check", sql`${t.location_precision} in ('exact', 'approximate')`),
+    // A complex's units (its page, the listing's complex filter, the unlink count).
+    index("real_estates_complex_idx")
+      .on(t.complex_id)
+      .where(sql`${t.complex_id} is not null`),
     // The feeds walk what they publish in feed_id order, batch after batch (app/models/feeds.server.ts).
     uniqueIndex("real_estates_feed_id_key").on(t.feed_id),
     // The map's bounding-box filter (bbox=…) reads the public point.
@@ -423,6 +511,7 @@ export const rateLimitHits = pgTable(
 );
 
 export type Location = typeof locations.$inferSelect;
+export type Complex = typeof complexes.$inferSelect;
 /** A property as the application reads it: every column but the derived search_vector. */
 export type Property = Omit<typeof realEstates.$inferSelect, "search_vector">;
 const { search_vector: _searchVector, ...propertyReadColumns } = getTableColumns(realEstates);
@@ -465,6 +554,8 @@ export const alertSubscriptions = pgTable(
     sea_view: boolean("sea_view").notNull().default(false),
     sea_line: boolean("sea_line").notNull().default(false),
     stage: text("stage", { enum: CONSTRUCTION_STAGES }),
+    // Issue 33: «Узнать о новых квартирах в этом комплексе».
+    complex_id: uuid("complex_id").references(() => complexes.id, { onDelete: "cascade" }),
     status: text("status", { enum: ["available", "reserved", "sold", "all"] })
       .notNull()
       .default("available"),

@@ -138,6 +138,24 @@ export function locationPaths(location: { slug: string }): LocalizedPaths {
   return Object.fromEntries(LANGS.map((lang) => [lang, locationPathIn(lang, location)]));
 }
 
+/**
+ * The unprefixed path of a complex's page in a language (issue 33):
+ * /{location's address}/{the language's word for complex}/{its address}.
+ */
+export function complexPathIn(lang: Lang, complex: { slug: string }, location: { slug: string }): string {
+  return `${locationPathIn(lang, location)}/${languageOf(lang).complex}/${localSlug(lang, complex)}`;
+}
+
+/** Whether a complex's page in `lang` is indexed: the language shows Russian texts openly, or it has its own description, or there is none to miss. */
+export function isComplexIndexedIn(lang: Lang, complex: object): boolean {
+  return languageOf(lang).untranslated === "index" || hasOwnText(lang, complex, "description") || read(complex, "description").trim() === "";
+}
+
+/** A complex's page paths in the languages where it is indexed, or in all (`all`: the language switch). */
+export function complexPaths(complex: { slug: string }, location: { slug: string }, all = false): LocalizedPaths {
+  return Object.fromEntries(LANGS.filter((lang) => all || isComplexIndexedIn(lang, complex)).map((lang) => [lang, complexPathIn(lang, complex, location)]));
+}
+
 /** A row's address in a language's slug column (slug, slug_en …). */
 export function localSlug(lang: Lang, row: { slug: string }): string {
   return read(row, languageOf(lang).slug) || row.slug;

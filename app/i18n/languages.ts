@@ -10,10 +10,44 @@
  *   transliterating the Bulgarian one (Созопол → Sozopol);
  * - untranslated: whether a property page without its own texts (showing the
  *   Russian ones) is indexed — SPEC's Bulgarian pages are, English ones are not;
- * - locale, ogLocale: for Intl and Open Graph; name: its own name.
+ * - locale, ogLocale: for Intl and Open Graph; name: its own name;
+ * - complex: the path segment of a complex's page, /{location}/{complex}/{slug} (issue 33).
  */
 export const LANGUAGES = [
-  { code: "ru", prefix: "", suffix: "", slug: "slug", script: "Cyrl", untranslated: "index", locale: "ru-RU", ogLocale: "ru_RU", name: "Русский" },
-  { code: "bg", prefix: "/bg", suffix: "_bg", slug: "slug", script: "Cyrl", untranslated: "index", locale: "bg-BG", ogLocale: "bg_BG", name: "Български" },
-  { code: "en", prefix: "/en", suffix: "_en", slug: "slug_en", script: "Latn", untranslated: "noindex", locale: "en-GB", ogLocale: "en_GB", name: "English" },
+  {
+    code: "ru",
+    prefix: "",
+    suffix: "",
+    slug: "slug",
+    script: "Cyrl",
+    untranslated: "index",
+    locale: "ru-RU",
+    ogLocale: "ru_RU",
+    name: "Русский",
+    complex: "комплекс",
+  },
+  {
+    code: "bg",
+    prefix: "/bg",
+    suffix: "_bg",
+    slug: "slug",
+    script: "Cyrl",
+    untranslated: "index",
+    locale: "bg-BG",
+    ogLocale: "bg_BG",
+    name: "Български",
+    complex: "комплекс",
+  },
+  {
+    code: "en",
+    prefix: "/en",
+    suffix: "_en",
+    slug: "slug_en",
+    script: "Latn",
+    untranslated: "noindex",
+    locale: "en-GB",
+    ogLocale: "en_GB",
+    name: "English",
+    complex: "complex",
+  },
 ] as const;

@@ -22,3 +22,24 @@ export const PRICE_REDUCTION_DAYS = 60;
 /** How exactly a property's point may be shown (issue 21): approximate shows an area around a moved point, never the point. */
 export const LOCATION_PRECISIONS = ["exact", "approximate"] as const;
 export type LocationPrecision = (typeof LOCATION_PRECISIONS)[number];
+
+/**
+ * What a new-build complex offers (issue 33): fixed keys, stored in
+ * `complexes.facilities` and named in each language by the dictionaries
+ * (`complex.facility.*`), so a filter or a feed can rely on them.
+ */
+export const COMPLEX_FACILITIES = [
+  "pool",
+  "indoor_pool",
+  "gym",
+  "spa",
+  "security",
+  "reception",
+  "restaurant",
+  "playground",
+  "parking",
+  "garage",
+  "beach_access",
+  "year_round",
+] as const;
+export type ComplexFacility = (typeof COMPLEX_FACILITIES)[number];

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { db, queryRows } from "~/db/client.server";
-import { agentCard, locations, realEstates } from "~/db/schema";
+import { agentCard, complexes, locations, realEstates } from "~/db/schema";
 import { storeKeyOf, type ImageKeyOptions } from "~/lib/image-keys";
 import { getEnv } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -15,8 +15,8 @@ import { moveToTrash, type TrashReason } from "~/storage/trash.server";
  * location or property is updated or deleted, the images it no longer uses
  * are moved from the store to its trash (decision 0031; restorable for
  * TRASH_RETENTION_DAYS), their cached variants dropped — unless another
- * location (`locations.image`), property (`real_estates.images`) or the
- * agent card (`agent_card.photo`) still refers to them.
+ * location (`locations.image`), property (`real_estates.images`), complex
+ * (`complexes.images`) or the agent card (`agent_card.photo`) still refers to them.
  *
  * Which file a reference names is app/lib/image-keys.ts's one answer, the
  * same the pages show: `/upload/…`, the Storage API's URLs and paths, the
@@ -63,10 +63,10 @@ export async function allReferencedKeys(names?: readonly string[]): Promise<Set<
           sql` or `,
         )})`
       : sql``;
-  // The agent card's photo (issue 22) counts too: it is uploaded like a property's.
+  // The agent card's photo (issue 22) and a complex's photos (issue 33) count too: they are uploaded like a property's.
   const rows = await queryRows<{ ref: string }>(
     db(),
-    sql`select distinct refs.ref from (select ${locations.image} as ref from ${locations} union all select unnest(${realEstates.images}) as ref from ${realEstates} union all select ${agentCard.photo} as ref from ${agentCard}) as refs where refs.ref is not null${matching}`,
+    sql`select distinct refs.ref from (select ${locations.image} as ref from ${locations} union all select unnest(${realEstates.images}) as ref from ${realEstates} union all select ${agentCard.photo} as ref from ${agentCard} union all select unnest(${complexes.images}) as ref from ${complexes}) as refs where refs.ref is not null${matching}`,
   );
   const options = keyOptions(true);
   const used = new Set<string>();

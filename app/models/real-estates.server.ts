@@ -19,6 +19,7 @@ import {
 import { ADMIN } from "~/i18n/admin";
 import { describeDbError, findPgError, ModelError } from "./errors.server";
 import { removeImagesIfUnused } from "./image-references.server";
+import { complexExists, complexForName } from "./complexes.server";
 import { searchVectorOf } from "./text-search.server";
 import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
 import { log } from "~/platform/log.server";
@@ -85,6 +86,26 @@ async function locationExists(tx: Executor, id: string): Promise<boolean> {
 }
 
 const locationMissing = () => new ModelError(M.locationMissing, "validation", { location_id: M.locationMissing }, "23503");
+const complexMissing = () => new ModelError(M.complexMissing, "validation", { complex_id: M.complexMissing }, "23503");
+
+/**
+ * The complex a write links the property to (issue 33): `complex_id` when
+ * sent (checked), else the complex `complex_name` names in its location
+ * (found or made: complexForName), else undefined — the link stays.
+ */
+async function linkedComplex(
+  tx: Executor,
+  locationId: string,
+  sent: Record<string, unknown>,
+  parsed: { complex_id?: string | null; complex_name?: string | null },
+): Promise<string | null | undefined> {
+  if (sent.complex_id !== undefined) {
+    if (parsed.complex_id && !(await complexExists(tx, parsed.complex_id))) throw complexMissing();
+    return parsed.complex_id ?? null;
+  }
+  if (sent.complex_name !== undefined) return complexForName(tx, locationId, parsed.complex_name ?? null);
+  return undefined;
+}
 
 export async function getProperty(id: unknown, executor: Executor = db()): Promise<Property | null> {
   if (!isUuid(id)) return null;
@@ -152,9 +173,10 @@ export async function createProperty(input: unknown, executor: Executor = db()):
       await lockList(tx, list);
       const order = data.order ?? (await countList(tx, list));
       const slugs = (await freeSlugs(tx, data.location_id, data)) as Record<SlugColumn, string>;
+      const complex_id = (await linkedComplex(tx, data.location_id, canonical, data)) ?? null;
       const [created] = await tx
         .insert(realEstates)
-        .values({ ...data, order, ...slugs, search_vector: searchVectorOf(data) })
+        .values({ ...data, complex_id, order, ...slugs, search_vector: searchVectorOf(data) })
         .returning(propertyColumns);
       return created;
     });
@@ -189,8 +211,11 @@ export async function updateProperty(id: unknown, data: unknown, executor: Execu
       await lockList(tx, propertiesOf(before.location_id), propertiesOf(changes.location_id ?? before.location_id));
       const current = await getProperty(id, tx);
       if (!current) return undefined;
-      const { order: requestedOrder, ...rest } = changes;
+      const { order: requestedOrder, complex_id: _complexId, complex_name: _complexName, ...rest } = changes;
       const values: PgUpdateSetSource<typeof realEstates> = { ...rest };
+      // complex_name is the linked complex's, written by the database (migration 0018).
+      const complexId = await linkedComplex(tx, changes.location_id ?? current.location_id, present, changes);
+      if (complexId !== undefined) values.complex_id = complexId;
       if (requestedOrder !== undefined && requestedOrder !== null) values.order = requestedOrder;
       const locationChanged = changes.location_id !== undefined && changes.location_id !== current.location_id;
       const targetLocation = changes.location_id ?? current.location_id;
@@ -235,7 +260,7 @@ export async function updateProperty(id: unknown, data: unknown, executor: Execu
 function mapWriteError(error: unknown, op: "create" | "update"): ModelError {
   if (error instanceof ModelError) return error;
   const pgError = findPgError(error);
-  if (pgError?.code === "23503") return locationMissing();
+  if (pgError?.code === "23503") return pgError.constraint === "real_estates_complex_id_complexes_id_fk" ? complexMissing() : locationMissing();
   if (pgError?.code === "23505" && pgError.constraint === "real_estates_reference_key") {
     return new ModelError(M.referenceTaken, "validation", { reference: M.referenceTaken }, "23505");
   }

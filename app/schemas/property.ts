@@ -9,6 +9,7 @@ import {
   optionalPatternText,
   optionalPositiveDecimal,
   optionalText,
+  isUuid,
   perLanguage,
   requiredText,
   textList,
@@ -68,6 +69,7 @@ export const PROPERTY_MESSAGES = {
   parkingInvalid: "Парковка: да или нет",
   plotAreaInvalid: "Пожалуйста, введите действительную площадь участка",
   complexNameTooLong: "Название комплекса слишком длинное (не более 200 символов)",
+  complexMissing: "Выбранный комплекс не существует",
   featuredInvalid: "«Показывать на главной»: да или нет",
   publishToFeedsInvalid: "«Выгружать в фиды»: да или нет",
   // The map (issue 21)
@@ -135,6 +137,16 @@ const dataFields = {
   parking: optionalBoolean(M.parkingInvalid),
   plot_area: optionalPositiveDecimal(M.plotAreaInvalid, MAX_AREA),
   complex_name: optionalText(200, M.complexNameTooLong).transform((v) => v || null),
+  // Issue 33: the complex it is a unit of; null or "" unlinks it.
+  complex_id: z
+    .unknown()
+    .optional()
+    .transform((value, ctx): string | null => {
+      if (value === undefined || value === null || value === "") return null;
+      if (typeof value === "string" && isUuid(value.trim())) return value.trim().toLowerCase();
+      ctx.addIssue({ code: "custom", message: M.complexMissing });
+      return z.NEVER;
+    }),
   featured: optionalBoolean(M.featuredInvalid).transform((v) => v ?? false),
   // On unless switched off (issue 23): a new property goes to the portals' feeds.
   publish_to_feeds: optionalBoolean(M.publishToFeedsInvalid).transform((v) => v ?? true),

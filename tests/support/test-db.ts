@@ -75,6 +75,6 @@ export function useEmptyTestDatabase(): ReturnType<typeof useTestDatabase> {
 /** Empties every table (between tests that need a blank catalogue). */
 export async function resetDatabase(handle: DatabaseHandle) {
   await handle.db.execute(
-    sql`truncate table contact_submissions, alert_subscriptions, real_estates, locations, sessions, admins, agent_card restart identity cascade`,
+    sql`truncate table contact_submissions, alert_subscriptions, real_estates, complexes, locations, sessions, admins, agent_card restart identity cascade`,
   );
 }

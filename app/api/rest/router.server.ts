@@ -20,7 +20,7 @@ import { checkBodyColumns, deleteRow, insertRow, updateRow } from "./writes.serv
  * /rest/v1/{table} and /rest/v1/rpc/direct_insert_real_estate, in PostgREST's
  * conventions (DESIGN §8), so @supabase/supabase-js works unchanged for SPEC
  * §7's calls. Permissions like row-level rules: anonymous may read locations
- * and real_estates and insert contact_submissions (name, email, phone,
+ * real_estates and complexes (issue 33) and insert contact_submissions (name, email, phone,
  * message only); an administrator may do everything.
  */
 export interface RestLimits {
@@ -36,7 +36,7 @@ export interface RestLimits {
 
 type Row = Record<string, unknown>;
 
-const ANON_READABLE = new Set(["locations", "real_estates"]);
+const ANON_READABLE = new Set(["locations", "real_estates", "complexes"]);
 const ANON_INSERT_FIELDS = new Set(["name", "email", "phone", "message"]);
 
 function queryOf(req: Request): URLSearchParams {

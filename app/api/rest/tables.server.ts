@@ -1,6 +1,6 @@
 import { getTableColumns } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { contactSubmissions, locations, realEstates } from "~/db/schema";
+import { complexes, contactSubmissions, locations, realEstates } from "~/db/schema";
 
 /**
  * The tables the HTTP API exposes (SPEC §3's three), with their columns read
@@ -16,7 +16,7 @@ export interface ApiColumn {
   column: PgColumn;
 }
 
-export type TableName = "locations" | "real_estates" | "contact_submissions";
+export type TableName = "locations" | "real_estates" | "contact_submissions" | "complexes";
 
 export interface ApiTable {
   name: TableName;
@@ -59,6 +59,8 @@ const INTERNAL_COLUMNS = new Set(["search_vector"]);
  */
 const ANONYMOUS_SOURCES: Partial<Record<TableName, Record<string, PgColumn>>> = {
   real_estates: { lat: realEstates.public_lat, lng: realEstates.public_lng },
+  // Issue 33: a complex's point is shown like a property's.
+  complexes: { lat: complexes.public_lat, lng: complexes.public_lng },
 };
 
 function describe(name: TableName, table: PgTable & { id: PgColumn }, sources: Record<string, PgColumn> = {}): ApiTable {
@@ -72,8 +74,8 @@ function describe(name: TableName, table: PgTable & { id: PgColumn }, sources: R
 
 const TABLES = (role: Role): ReadonlyMap<string, ApiTable> =>
   new Map<string, ApiTable>(
-    (["locations", "real_estates", "contact_submissions"] as const).map((name) => {
-      const table = { locations, real_estates: realEstates, contact_submissions: contactSubmissions }[name];
+    (["locations", "real_estates", "contact_submissions", "complexes"] as const).map((name) => {
+      const table = { locations, real_estates: realEstates, contact_submissions: contactSubmissions, complexes }[name];
       return [name, describe(name, table, role === "anon" ? ANONYMOUS_SOURCES[name] : {})];
     }),
   );

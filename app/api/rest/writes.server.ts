@@ -1,6 +1,7 @@
 import { createContactSubmission, deleteContactSubmission, markContactSubmissionRead } from "~/models/contact-submissions.server";
 import { createLocation, deleteLocation, updateLocation } from "~/models/locations.server";
 import { createProperty, deleteProperty, updateProperty } from "~/models/real-estates.server";
+import { createComplex, removeComplex, updateComplex } from "~/models/complexes.server";
 import { ApiError } from "../errors";
 import type { ApiTable, TableName } from "./tables.server";
 
@@ -32,6 +33,7 @@ const WRITES: Record<
 > = {
   locations: { insert: createLocation, update: updateLocation, remove: deleteLocation },
   real_estates: { insert: createProperty, update: updateProperty, remove: deleteProperty },
+  complexes: { insert: (body) => createComplex(body), update: updateComplex, remove: removeComplex },
   contact_submissions: {
     async insert(body) {
       const input = Object.fromEntries(CONTACT_FIELDS.filter((k) => body[k] !== undefined).map((k) => [k, body[k]]));
