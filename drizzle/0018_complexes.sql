@@ -48,6 +48,7 @@ CREATE TABLE "complexes" (
 );
 --> statement-breakpoint
 ALTER TABLE "alert_subscriptions" ADD COLUMN "complex_id" uuid;--> statement-breakpoint
+ALTER TABLE "contact_submissions" ADD COLUMN "complex_id" uuid;--> statement-breakpoint
 ALTER TABLE "real_estates" ADD COLUMN "complex_id" uuid;--> statement-breakpoint
 ALTER TABLE "complex_slug_history" ADD CONSTRAINT "complex_slug_history_location_id_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complex_slug_history" ADD CONSTRAINT "complex_slug_history_complex_id_complexes_id_fk" FOREIGN KEY ("complex_id") REFERENCES "public"."complexes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -57,6 +58,7 @@ CREATE UNIQUE INDEX "complexes_location_slug_key" ON "complexes" USING btree ("l
 CREATE UNIQUE INDEX "complexes_location_slug_en_key" ON "complexes" USING btree ("location_id","slug_en");--> statement-breakpoint
 CREATE INDEX "complexes_name_idx" ON "complexes" USING btree ("name");--> statement-breakpoint
 ALTER TABLE "alert_subscriptions" ADD CONSTRAINT "alert_subscriptions_complex_id_complexes_id_fk" FOREIGN KEY ("complex_id") REFERENCES "public"."complexes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "contact_submissions" ADD CONSTRAINT "contact_submissions_complex_id_complexes_id_fk" FOREIGN KEY ("complex_id") REFERENCES "public"."complexes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "real_estates" ADD CONSTRAINT "real_estates_complex_id_complexes_id_fk" FOREIGN KEY ("complex_id") REFERENCES "public"."complexes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "real_estates_complex_idx" ON "real_estates" USING btree ("complex_id") WHERE "real_estates"."complex_id" is not null;--> statement-breakpoint
 -- Issue 33 (decision 0036): what the database keeps for complexes as for the other tables —

@@ -446,6 +446,8 @@ export const contactSubmissions = pgTable(
     message: text("message").notNull(),
     // Which listing the request was sent from (beyond SPEC); kept when the listing goes.
     property_id: uuid("property_id").references(() => realEstates.id, { onDelete: "set null" }),
+    // Issue 33: the complex a request was sent about (its page's form); kept when the complex goes.
+    complex_id: uuid("complex_id").references(() => complexes.id, { onDelete: "set null" }),
     // A shortlist sent to the agent (issue 22): the properties it named, in its order; kept when one goes (its link then says so).
     property_ids: uuid("property_ids")
       .array()
