@@ -18,7 +18,9 @@ import {
 } from "~/lib/listing-query";
 import { CONSTRUCTION_STAGES } from "~/lib/property-facts";
 import type { ListingPage } from "~/lib/listing";
+import type { ComplexFilterShown, ComplexLink } from "~/lib/complex-links";
 import type { MapTiles } from "~/lib/geo/tiles";
+import { ComplexRow } from "./complex-row";
 import { LocationSelect } from "./location-select";
 import type { MapView } from "./map/listing-map";
 import { MapPanel, ViewSwitch } from "./map/map-panel";
@@ -44,6 +46,10 @@ interface Props {
   firstCardIsMain?: boolean;
   /** The map (issue 21): its tiles, where it looks first on a location page, and that page's location. */
   map: { tiles: MapTiles; home: MapView | null; locationId?: string };
+  /** The complex of the `complex` filter (issue 33), named above the results; null: no such filter. */
+  complexFilter?: ComplexFilterShown | null;
+  /** The complexes the search names (issue 33), shown before the results. */
+  complexes?: ComplexLink[];
 }
 
 /** Choices of the «До моря» filter, in metres (a value from the URL not among them is added). */
@@ -69,7 +75,7 @@ function fieldValues(query: ListingQuery): Record<string, string | boolean> {
 }
 
 /** The filters that narrow a list beyond the form's always-visible fields (search, location, type): the panel's and the map's area. */
-const CHIP_FILTERS = [...RANGE_NAMES, "seaView", "seaLine", "stage", "status", "bbox"] as const;
+const CHIP_FILTERS = ["complexId", ...RANGE_NAMES, "seaView", "seaLine", "stage", "status", "bbox"] as const;
 
 /** A query without the filter `name` (its default value). */
 function without(query: ListingQuery, name: (typeof CHIP_FILTERS)[number]): ListingQuery {
@@ -83,10 +89,25 @@ function without(query: ListingQuery, name: (typeof CHIP_FILTERS)[number]): List
  * at all — each a plain link that removes it (issue 30: a list kept the
  * map's area after «Список» without a word).
  */
-function ActiveFilters({ lang, t, basePath, query }: { lang: Lang; t: Dictionary; basePath: string; query: ListingQuery }) {
+function ActiveFilters({
+  lang,
+  t,
+  basePath,
+  query,
+  complex,
+}: {
+  lang: Lang;
+  t: Dictionary;
+  basePath: string;
+  query: ListingQuery;
+  complex: ComplexFilterShown | null;
+}) {
   const L = t.listing;
   const name = (filter: (typeof CHIP_FILTERS)[number]): string | null => {
     switch (filter) {
+      // A link's complex (issue 33): no field of the form shows it, so this is where it is said; an unknown id says so.
+      case "complexId":
+        return query.complexId ? (complex?.name ? fill(t.complexFilter.chip, { name: complex.name }) : t.complexFilter.unknown) : null;
       case "bbox":
         return query.bbox ? L.inMapArea : null;
       case "seaView":
@@ -154,7 +175,19 @@ function withCurrent(choices: readonly number[], current: number | null): number
  * The panel is a <details>: closed, it keeps a phone's first screen for the
  * results, and it needs no script to open.
  */
-export function ListingView({ lang, t, basePath, query, page, locations, searchLabel, firstCardIsMain = false, map }: Props) {
+export function ListingView({
+  lang,
+  t,
+  basePath,
+  query,
+  page,
+  locations,
+  searchLabel,
+  firstCardIsMain = false,
+  map,
+  complexFilter = null,
+  complexes = [],
+}: Props) {
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDetailsElement>(null);
@@ -275,6 +308,8 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
           )}
         </div>
         {query.type ? <input type="hidden" name="type" value={query.type} /> : null}
+        {/* A complex's units stay the subject of a new search (issue 33); its chip removes it. */}
+        {query.complexId ? <input type="hidden" name="complex" value={query.complexId} /> : null}
         {/* The map's state survives a new search: the open map and its area (issue 21). */}
         {query.view === "map" ? <input type="hidden" name="view" value="map" /> : null}
         {query.bbox ? <input type="hidden" name="bbox" value={listingSearchParams({ bbox: query.bbox }).get("bbox")!} /> : null}
@@ -350,7 +385,7 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
           </div>
         </details>
       </Form>
-      <ActiveFilters lang={lang} t={t} basePath={basePath} query={query} />
+      <ActiveFilters lang={lang} t={t} basePath={basePath} query={query} complex={complexFilter} />
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
         <nav aria-label={t.listing.type} className="flex flex-wrap gap-2">
@@ -367,6 +402,8 @@ export function ListingView({ lang, t, basePath, query, page, locations, searchL
       {query.view === "map" ? (
         <MapPanel lang={lang} t={t} tiles={map.tiles} basePath={basePath} query={query} locationId={map.locationId} home={map.home} />
       ) : null}
+
+      <ComplexRow lang={lang} t={t} basePath={basePath} complexes={complexes} />
 
       {page.items.length === 0 ? (
         <div className="mt-8 rounded-2xl bg-white p-8 text-center ring-1 ring-slate-200">

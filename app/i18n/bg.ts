@@ -130,6 +130,16 @@ export const bg: Dictionary = {
     failed: "Картата не можа да се зареди.",
     retry: "Опитай отново",
   },
+  // Issue 33: the listing's complex filter (complex=…), a search's complexes above the results, an alert's complex.
+  complexFilter: {
+    chip: "Комплекс: {name}",
+    unknown: "Комплекс: не е намерен",
+    inComplex: "в комплекс {name}",
+    found: "Жилищни комплекси",
+    units: { one: "{n} имот в продажба", few: "{n} имота в продажба", many: "{n} имота в продажба", other: "{n} имота в продажба" },
+    noUnits: "В момента няма имоти в продажба",
+    unitsLink: "Покажи имотите в комплекса",
+  },
   card: {
     priceOnRequest: "При запитване",
     noDescription: "Няма описание",

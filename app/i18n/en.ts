@@ -135,6 +135,16 @@ export const en: Dictionary = {
     failed: "The map could not be loaded.",
     retry: "Try again",
   },
+  // Issue 33: the listing's complex filter (complex=…), a search's complexes above the results, an alert's complex.
+  complexFilter: {
+    chip: "Complex: {name}",
+    unknown: "Complex: not found",
+    inComplex: "in the {name} complex",
+    found: "Residential complexes",
+    units: { one: "{n} property for sale", few: "{n} properties for sale", many: "{n} properties for sale", other: "{n} properties for sale" },
+    noUnits: "No properties for sale at the moment",
+    unitsLink: "Show the complex's properties",
+  },
   card: {
     priceOnRequest: "Price on request",
     noDescription: "No description available",

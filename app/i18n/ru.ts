@@ -129,6 +129,16 @@ export const ru = {
     failed: "Не удалось загрузить карту.",
     retry: "Повторить",
   },
+  // Issue 33: the listing's complex filter (complex=…), a search's complexes above the results, an alert's complex.
+  complexFilter: {
+    chip: "Комплекс: {name}",
+    unknown: "Комплекс: не найден",
+    inComplex: "в комплексе {name}",
+    found: "Жилые комплексы",
+    units: { one: "{n} объект в продаже", few: "{n} объекта в продаже", many: "{n} объектов в продаже", other: "{n} объекта в продаже" },
+    noUnits: "Сейчас нет объектов в продаже",
+    unitsLink: "Показать объекты комплекса",
+  },
   card: {
     priceOnRequest: "По запросу",
     noDescription: "Описание недоступно",

@@ -34,6 +34,8 @@ export type RangeFilter = keyof typeof RANGE_FILTERS;
 
 export interface ListingQuery {
   locationId: string | null;
+  /** Only the units of one new-build complex (issue 33); no field of the form sets it, a link does (the complex page, a search's complex row). */
+  complexId: string | null;
   type: ListingType | null;
   search: string;
   priceMin: number | null;
@@ -59,6 +61,7 @@ export interface ListingQuery {
 
 export const EMPTY_QUERY: ListingQuery = {
   locationId: null,
+  complexId: null,
   type: null,
   search: "",
   priceMin: null,
@@ -97,6 +100,7 @@ function ordered(min: number | null, max: number | null): [number | null, number
 
 export function parseListingQuery(params: URLSearchParams): ListingQuery {
   const location = params.get("location")?.trim() ?? "";
+  const complex = params.get("complex")?.trim() ?? "";
   const page = Number.parseInt(params.get("page") ?? "", 10);
   const range = (name: RangeFilter) => wholeNumber(params.get(RANGE_FILTERS[name].param), RANGE_FILTERS[name].max);
   const [priceMin, priceMax] = ordered(range("priceMin"), range("priceMax"));
@@ -104,6 +108,7 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   const bedroomsMin = range("bedroomsMin");
   return {
     locationId: isUuid(location) ? location.toLowerCase() : null,
+    complexId: isUuid(complex) ? complex.toLowerCase() : null,
     type: oneOf(TYPES, params.get("type")),
     search: (params.get("search") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_SEARCH_LENGTH),
     priceMin: priceMin === 0 ? null : priceMin,
@@ -123,7 +128,7 @@ export function parseListingQuery(params: URLSearchParams): ListingQuery {
   };
 }
 
-/** How many of the filters beyond location, type and search are set (the phone's «Фильтры (n)»). */
+/** How many of the filters panel's fields are set (the phone's «Фильтры (n)»): not location, type, search nor complex, which it has no field for. */
 export function activeFilterCount(query: ListingQuery): number {
   const ranges = (Object.keys(RANGE_FILTERS) as RangeFilter[]).filter((name) => query[name] !== null).length;
   return ranges + Number(query.seaView) + Number(query.seaLine) + Number(query.stage !== null) + Number(query.status !== "available");
@@ -133,6 +138,7 @@ export function activeFilterCount(query: ListingQuery): number {
 export function listingSearchParams(query: Partial<ListingQuery>): URLSearchParams {
   const params = new URLSearchParams();
   if (query.locationId) params.set("location", query.locationId);
+  if (query.complexId) params.set("complex", query.complexId);
   if (query.type) params.set("type", query.type);
   if (query.search) params.set("search", query.search);
   for (const name of Object.keys(RANGE_FILTERS) as RangeFilter[]) {
@@ -167,6 +173,7 @@ export function mapAroundHref(basePath: string, point: { lat: number; lng: numbe
 
 const QUERY_PARAMS = [
   "location",
+  "complex",
   "type",
   "search",
   "sort",

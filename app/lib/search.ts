@@ -26,12 +26,32 @@ export function referenceSearchText(reference: string | null | undefined): strin
 
 /**
  * The text a property is searched by: its titles and descriptions in every
- * language (app/i18n/lang.ts; English words match on every page, issue 31)
- * and its reference, folded (models/text-search searchVectorOf).
+ * language (app/i18n/lang.ts; English words match on every page, issue 31),
+ * its reference, and the names of the complex it is a unit of in every
+ * language (issue 33: «Cascadas» finds its flats), folded (models/text-search
+ * searchVectorOf).
  */
-export function searchTextOf(p: { title: string; description: string; reference?: string | null } & Partial<Record<string, unknown>>): string {
+export function searchTextOf(
+  p: { title: string; description: string; reference?: string | null; complex_names?: readonly string[] } & Partial<Record<string, unknown>>,
+): string {
   const texts = LANGS.flatMap((lang) => [ownText(lang, p, "title"), ownText(lang, p, "description")]).filter((t) => t !== "");
-  return [foldForSearch(texts.join("\n")), referenceSearchText(p.reference)].join("\n");
+  const complex = (p.complex_names ?? []).filter((name) => name.trim() !== "");
+  return [foldForSearch([...texts, ...complex].join("\n")), referenceSearchText(p.reference)].join("\n");
+}
+
+/**
+ * Whether every search word (searchWords) begins a word of one of `names`
+ * (issue 33: a complex's names in every language, matched like a property's
+ * texts — `cascad` finds «Cascadas», `каскад` «Каскадас»). A search word the
+ * database would split (`sun-2`) must match each of its letter and digit runs.
+ */
+export function namesMatchWords(names: readonly string[], words: readonly string[]): boolean {
+  if (words.length === 0) return false;
+  const tokens = names.flatMap((name) => foldForSearch(name).match(/[\p{L}\p{N}]+/gu) ?? []);
+  return words.every((word) => {
+    const runs = word.match(/[\p{L}\p{N}]+/gu) ?? [];
+    return runs.length > 0 && runs.every((run) => tokens.some((token) => token.startsWith(run)));
+  });
 }
 
 /** At most this many words of a search are used (the rest only make it slower). */

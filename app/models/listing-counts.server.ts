@@ -121,6 +121,8 @@ export interface FactFilters {
   stage?: string | null;
   /** Absent: the default, `available` (nothing sold). */
   status?: string;
+  /** Only one complex's units (issue 33). */
+  complexId?: string | null;
   /** The map's visible area (issue 21). */
   bbox?: { west: number; south: number; east: number; north: number } | null;
 }
@@ -143,6 +145,7 @@ export function countKey(filter: { locationId: string | null; type: string | nul
     filter.stage ?? null,
     filter.status ?? "available",
     filter.bbox ? [filter.bbox.west, filter.bbox.south, filter.bbox.east, filter.bbox.north] : null,
+    filter.complexId ?? null,
   ];
   return JSON.stringify([filter.locationId ?? "", filter.type ?? "", [...filter.words].sort(), facts]);
 }

@@ -1,11 +1,11 @@
 import { and, asc, between, desc, eq, gte, inArray, lte, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { PgDialect } from "drizzle-orm/pg-core";
 import { db, queryRows } from "~/db/client.server";
-import { locations, realEstates } from "~/db/schema";
+import { complexes, locations, realEstates } from "~/db/schema";
 import type { ListingItem, ListingPage } from "~/lib/listing";
 import type { ListingQuery } from "~/lib/listing-query";
 import { shownImage } from "~/lib/image-keys";
-import { searchWords } from "~/lib/search";
+import { namesMatchWords, searchWords } from "~/lib/search";
 import { readContentVersion } from "~/db/content-version.server";
 import { TRANSLATED_LANGS, textColumn, type PerLanguage } from "~/i18n/lang";
 import { CountCache, countKey, VersionedCache } from "./listing-counts.server";
@@ -81,6 +81,45 @@ export interface MapPoint extends PerLanguage<"title", string> {
   image: string | null;
 }
 
+/** A complex whose name a listing search names (issue 33), shown above the results with its units for sale. */
+export interface MatchingComplex {
+  id: string;
+  name: string;
+  name_bg: string;
+  name_en: string;
+  slug: string;
+  slug_en: string;
+  location_name: string;
+  location_name_bg: string;
+  location_name_en: string;
+  location_slug: string;
+  location_slug_en: string;
+  /** Units not sold. */
+  for_sale: number;
+}
+
+/** What the engine keeps of every complex to match searches against their names. */
+type ComplexName = Omit<MatchingComplex, "for_sale"> & { location_id: string };
+
+/** A complex on the listing's map (issue 33): its public point and how many of its units match the listing. */
+export interface ComplexMapPoint {
+  id: string;
+  name: string;
+  name_bg: string;
+  name_en: string;
+  slug: string;
+  slug_en: string;
+  location_slug: string;
+  location_slug_en: string;
+  lat: number;
+  lng: number;
+  precision: "exact" | "approximate";
+  /** Its units matching the listing's filters. */
+  units: number;
+  /** The lowest price among them (null: all on request). */
+  price_from: number | null;
+}
+
 /**
  * A listing filter as the database applies it: the search as its distinct
  * folded words (lib/search searchWords), and the other filters of the query
@@ -90,7 +129,7 @@ type Filter = Omit<ListingQuery, "search" | "sort" | "page"> & { words: string[]
 
 function filterOf(query: Omit<ListingQuery, "sort" | "page">): Filter {
   const { search, ...rest } = query;
-  return { ...rest, locationId: query.locationId || null, type: query.type || null, words: searchWords(search) };
+  return { ...rest, locationId: query.locationId || null, complexId: query.complexId || null, type: query.type || null, words: searchWords(search) };
 }
 
 /** The filters beyond location, type and search (issue 20; decision 0024): ranges inclusive, an unknown value never matches a bound. */
@@ -129,6 +168,8 @@ function factConditions(filter: Filter): SQL[] {
 function conditions(filter: Filter, filtersIndexable = filter.words.length === 0): SQL | undefined {
   const parts: SQL[] = [];
   const test = (condition: SQL) => (filtersIndexable ? condition : sql`(${condition}) is true`);
+  // A complex (issue 33) has ~100 units: always answered by its index (real_estates_complex_idx), even with a text search.
+  if (filter.complexId) parts.push(eq(realEstates.complex_id, filter.complexId));
   if (filter.locationId) parts.push(test(eq(realEstates.location_id, filter.locationId)));
   if (filter.type) parts.push(test(eq(realEstates.property_type, filter.type)));
   for (const condition of factConditions(filter)) parts.push(test(condition));
@@ -268,6 +309,8 @@ export class ListingEngine {
   private readonly walksGivenUp = new VersionedCache<number>(200, 2 * MB);
   /** Filters and sorts (without a text search) of which a deep page was read by stepping over the rows before it: the next deep page makes page marks. */
   private readonly deepPagesStepped = new VersionedCache<true>(200, 2 * MB);
+  /** Every complex's names and addresses, for matching searches (one entry; ~1 000 rows). */
+  private readonly complexNames = new VersionedCache<readonly ComplexName[]>(1, 4 * MB);
   /** The locations the listing's filter offers (one entry). */
   private readonly locationList = new VersionedCache<readonly Location[]>(1, 4 * MB);
   /** Pages and walks are remembered only with the plan the engine chooses: settings that force one compare plans. */
@@ -389,6 +432,65 @@ export class ListingEngine {
     return { points: rows.slice(0, limit).map((p) => ({ ...p, image: shownImage(p.image) })), truncated: rows.length > limit };
   }
 
+  /**
+   * The complexes a search names (issue 33): those whose name in some language
+   * has every search word at the start of one of its words (the property
+   * search's rule, lib/search namesMatchWords), of one location with
+   * `locationId`, by name, at most `limit`, each with its units for sale. The
+   * names are read once per content version and matched here: a thousand
+   * short rows, where folding Cyrillic in SQL would need the database's locale.
+   */
+  async complexesMatching(search: string, { locationId = null, limit = 6 }: { locationId?: string | null; limit?: number } = {}): Promise<MatchingComplex[]> {
+    const words = searchWords(search);
+    if (words.length === 0) return [];
+    const version = await readContentVersion();
+    let all = this.complexNames.get("all", version);
+    if (!all) {
+      all = await queryRows<ComplexName>(
+        db(),
+        sql`select c.id, c.name, c.name_bg, c.name_en, c.slug, c.slug_en, c.location_id, l.name as location_name, l.name_bg as location_name_bg,
+          l.name_en as location_name_en, l.slug as location_slug, l.slug_en as location_slug_en
+          from ${complexes} c join ${locations} l on l.id = c.location_id order by c.name, c.id`,
+      );
+      this.complexNames.set("all", version, all);
+    }
+    const found = all
+      .filter((c) => (locationId === null || c.location_id === locationId) && namesMatchWords([c.name, c.name_bg, c.name_en], words))
+      .slice(0, limit);
+    if (found.length === 0) return [];
+    const counts = await queryRows<{ id: string; n: number | string }>(
+      db(),
+      sql`select complex_id as id, count(*) as n from ${realEstates} where complex_id in (${sql.join(
+        found.map((c) => sql`${c.id}::uuid`),
+        sql`, `,
+      )}) and status <> 'sold' group by complex_id`,
+    );
+    const forSale = new Map(counts.map((c) => [c.id, Number(c.n)]));
+    return found.map(({ location_id: _location, ...c }) => ({ ...c, for_sale: forSale.get(c.id) ?? 0 }));
+  }
+
+  /**
+   * The complexes on the listing's map (issue 33): those with units matching
+   * the query, at the complex's public point (never its real one), with how
+   * many units match and the lowest price, at most `limit`.
+   */
+  async complexPoints(query: Omit<ListingQuery, "sort" | "page">, { limit }: { limit: number }): Promise<ComplexMapPoint[]> {
+    const filter = filterOf(query);
+    const where = and(conditions(filter), sql`${realEstates.complex_id} is not null`);
+    const c = complexes;
+    const rows = await this.read<ComplexMapPoint & { units: number | string; price_from: number | string | null }>(
+      filter,
+      sql`select ${c.id} as id, ${c.name} as name, ${c.name_bg} as name_bg, ${c.name_en} as name_en, ${c.slug} as slug, ${c.slug_en} as slug_en,
+        ${locations.slug} as location_slug, ${locations.slug_en} as location_slug_en, ${c.public_lat} as lat, ${c.public_lng} as lng,
+        ${c.location_precision} as precision, m.units, m.price_from
+        from (select ${realEstates.complex_id} as complex_id, count(*) as units, min(${realEstates.price})::float8 as price_from
+          from ${realEstates} where ${where} group by ${realEstates.complex_id}) m
+        join ${c} on ${c.id} = m.complex_id join ${locations} on ${locations.id} = ${c.location_id}
+        where ${c.public_lat} is not null order by ${c.name}, ${c.id} limit ${limit}`,
+    );
+    return rows.map((r) => ({ ...r, units: Number(r.units), price_from: r.price_from === null ? null : Number(r.price_from) }));
+  }
+
   /** Runs a listing query, with TEXT_SEARCH_SETTINGS in a transaction when it searches text. */
   private async read<T>(filter: Filter, query: SQL, plainSettings: readonly string[] = []): Promise<T[]> {
     const settings = filter.words.length === 0 ? plainSettings : TEXT_SEARCH_SETTINGS;
@@ -473,6 +575,10 @@ export class ListingEngine {
     const { sort, filter, where, plan, matches, version } = p;
     const { textSearchPlan, walkRows, markStep: step } = this.settings;
     const order = orderBy(sortKeys(sort), plan.fromEnd);
+    // A complex's units (issue 33: ~100, rarely a few thousand) are read from its index and sorted, like a rare
+    // stage (decision 0024): a walk along a sort index would pass ~1 000 other rows per unit, the complex not
+    // being among the covering indexes' columns.
+    if (filter.complexId) return { sql: matchesFirstSql(sort, where, plan), kind: "sorted", reversed: plan.fromEnd };
     if (filter.words.length === 0) {
       const plain: PageSql = { sql: plainPageSql(sort, where, plan), kind: "plain", reversed: plan.fromEnd };
       if (plan.offset < this.settings.markFromRows || matches < 2 * step) return plain;

@@ -20,7 +20,7 @@ import { ADMIN } from "~/i18n/admin";
 import { describeDbError, findPgError, ModelError } from "./errors.server";
 import { removeImagesIfUnused } from "./image-references.server";
 import { complexExists, complexForName } from "./complexes.server";
-import { searchVectorOf } from "./text-search.server";
+import { complexSearchNames, searchVectorOf } from "./text-search.server";
 import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
 import { log } from "~/platform/log.server";
 
@@ -176,7 +176,7 @@ export async function createProperty(input: unknown, executor: Executor = db()):
       const complex_id = (await linkedComplex(tx, data.location_id, canonical, data)) ?? null;
       const [created] = await tx
         .insert(realEstates)
-        .values({ ...data, complex_id, order, ...slugs, search_vector: searchVectorOf(data) })
+        .values({ ...data, complex_id, order, ...slugs, search_vector: searchVectorOf({ ...data, complex_names: await complexSearchNames(tx, complex_id) }) })
         .returning(propertyColumns);
       return created;
     });
@@ -233,12 +233,14 @@ export async function updateProperty(id: unknown, data: unknown, executor: Execu
         await lockList(tx, propertiesOf(current.location_id), propertiesOf(targetLocation));
         Object.assign(values, await freeSlugs(tx, targetLocation, next, current.id, (column) => locationChanged || renamed(column)));
       }
+      // The search words: its texts, reference and complex's names (issue 33), when any of them changes.
       if (
-        ["title", "description", "reference", ...TRANSLATED_LANGS.flatMap((l) => [textColumn("title", l), textColumn("description", l)])].some(
+        ["title", "description", "reference", "complex_id", ...TRANSLATED_LANGS.flatMap((l) => [textColumn("title", l), textColumn("description", l)])].some(
           (k) => k in values,
         )
       ) {
-        values.search_vector = searchVectorOf({ ...current, ...rest });
+        const complexNames = await complexSearchNames(tx, values.complex_id !== undefined ? (values.complex_id as string | null) : current.complex_id);
+        values.search_vector = searchVectorOf({ ...current, ...rest, complex_names: complexNames });
       }
       // A write even with no changes, so updated_at says the listing was saved.
       if (Object.keys(values).length === 0) values.order = current.order;

@@ -19,6 +19,7 @@ import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta } from "~/lib/seo";
 import { findLocationAddress } from "~/models/addresses.server";
 import { listingEngine } from "~/context";
 import { alertsEnabled } from "~/web/alerts.server";
+import { listingComplexes } from "~/web/listing-complexes.server";
 import { mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/location";
 
@@ -34,9 +35,11 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const clean = listingRedirect(url, { ...query, locationId: null });
   if (clean) throw redirect(clean);
   const listings = context.get(listingEngine);
-  const [page, total] = await Promise.all([
+  const [page, total, complexes] = await Promise.all([
     listings.search(query, { pageSize: PUBLIC_PAGE_SIZE }),
     listings.total({ ...EMPTY_QUERY, locationId: location.id }),
+    // Issue 33: the complex filter's name, and this location's complexes a search names.
+    listingComplexes(listings, lang, query, location.id),
   ]);
   return {
     lang,
@@ -55,6 +58,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       home: location.map_lat !== null && location.map_lng !== null ? { lat: location.map_lat, lng: location.map_lng, zoom: location.map_zoom ?? 14 } : null,
     },
     tiles: mapTiles(),
+    ...complexes,
     // The page's language's viewer labels only (issue 31).
     gallery: GALLERY_LABELS[lang],
     total,
@@ -87,7 +91,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
       description: where ? fill(t.location.metaDescription, { in: where, count }) : fill(t.location.metaDescriptionNoCase, { name, count }),
       image: d.location.image || undefined,
       imageAlt: d.location.name,
-      noindex: d.query.search !== "" || d.query.page > 1 || activeFilterCount(d.query) > 0,
+      noindex: d.query.search !== "" || d.query.page > 1 || activeFilterCount(d.query) > 0 || d.query.complexId !== null,
     }),
     jsonLd(d.breadcrumb),
   ];
@@ -138,6 +142,8 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           query={{ ...query, locationId: null }}
           page={page}
           map={{ tiles, home: location.home, locationId: location.id }}
+          complexFilter={loaderData.complexFilter}
+          complexes={loaderData.complexes}
           searchLabel={location.in ? fill(t.location.searchIn, { in: location.in }) : fill(t.location.searchInNoCase, { name: location.name })}
         />
         {alerts !== null ? (

@@ -9,6 +9,7 @@ import { activeFilterCount, listingRedirect, listingSearchParams, parseListingQu
 import { pageMeta } from "~/lib/seo";
 import { listingEngine } from "~/context";
 import { alertsEnabled } from "~/web/alerts.server";
+import { listingComplexes } from "~/web/listing-complexes.server";
 import { mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/properties";
 
@@ -19,7 +20,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const clean = listingRedirect(url, query);
   if (clean) throw redirect(clean);
   const listings = context.get(listingEngine);
-  const [page, locations] = await Promise.all([listings.search(query, { pageSize: PUBLIC_PAGE_SIZE }), listings.locations()]);
+  const [page, locations, complexes] = await Promise.all([
+    listings.search(query, { pageSize: PUBLIC_PAGE_SIZE }),
+    listings.locations(),
+    // Issue 33: the complex filter's name, and the complexes a search names (shown before the results).
+    listingComplexes(listings, lang, query, query.locationId),
+  ]);
   return {
     lang,
     origin,
@@ -27,6 +33,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     // Only the page's language's texts go to the browser (issue 31).
     page: { ...page, items: localizeCards(lang, page.items) },
     locations: locations.map((l) => ({ id: l.id, name: placeName(lang, l) })),
+    ...complexes,
     tiles: mapTiles(),
     // «Сообщать о новых объектах» (issue 22): the filters shown, when mail is on.
     alertQuery: alertsEnabled() ? alertQuery(listingSearchParams(query).toString()).query : null,
@@ -37,7 +44,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export function meta({ loaderData: data }: Route.MetaArgs) {
   if (!data) return [];
   const t = dictionary(data.lang);
-  const filtered = data.query.search !== "" || data.query.page > 1 || data.query.sort !== "default" || activeFilterCount(data.query) > 0;
+  const filtered =
+    data.query.search !== "" || data.query.page > 1 || data.query.sort !== "default" || activeFilterCount(data.query) > 0 || data.query.complexId !== null;
   return pageMeta({
     origin: data.origin,
     lang: data.lang,
@@ -64,6 +72,8 @@ export default function Properties({ loaderData }: Route.ComponentProps) {
         locations={locations}
         firstCardIsMain
         map={{ tiles, home: null }}
+        complexFilter={loaderData.complexFilter}
+        complexes={loaderData.complexes}
       />
       {alerts !== null ? (
         <AlertForm lang={lang} texts={loaderData.alertTexts} query={alerts} privacyPath={localizePath(lang, "/privacy")} inMapArea={query.bbox !== null} />
