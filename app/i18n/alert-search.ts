@@ -9,15 +9,16 @@ import { dictionary, fill, type Lang } from "./index";
  * filters with the listing's own labels where it has them
  * («Созополь · Дом · цена от 100 000 € до 200 000 € · Вид на море»), never
  * the query string's ids. The caller gives the location's name in `lang`
- * (null: all locations). Needs the language's dictionary loaded (the server
- * loads all).
+ * (null: all locations) and the complex's (issue 33: «в комплексе Cascadas»;
+ * null: the filter has none, or its name is not known). Needs the language's
+ * dictionary loaded (the server loads all).
  */
-export function describeAlertSearch(filter: AlertFilter, lang: Lang, locationName: string | null): string {
-  return [locationName ?? dictionary(lang).listing.allLocations, describeAlertFilters(filter, lang)].filter(Boolean).join(" · ");
+export function describeAlertSearch(filter: AlertFilter, lang: Lang, locationName: string | null, complexName: string | null = null): string {
+  return [locationName ?? dictionary(lang).listing.allLocations, describeAlertFilters(filter, lang, complexName)].filter(Boolean).join(" · ");
 }
 
 /** The filters but the location, in words ("" for none). */
-export function describeAlertFilters(filter: AlertFilter, lang: Lang): string {
+export function describeAlertFilters(filter: AlertFilter, lang: Lang, complexName: string | null = null): string {
   const t = dictionary(lang);
   const w = ALERT_PAGE_TEXTS[lang].describe;
   const range = (label: string, min: number | null, max: number | null, format: (n: number) => string) =>
@@ -25,6 +26,7 @@ export function describeAlertFilters(filter: AlertFilter, lang: Lang): string {
       ? null
       : [label, min !== null ? fill(w.from, { value: format(min) }) : null, max !== null ? fill(w.to, { value: format(max) }) : null].filter(Boolean).join(" ");
   const parts = [
+    filter.complexId && complexName ? fill(t.complexFilter.inComplex, { name: complexName }) : null,
     filter.type ? t.listing.types[filter.type] : null,
     range(w.price, filter.priceMin, filter.priceMax, (n) => formatPrice(n, lang)),
     range(w.area, filter.areaMin, filter.areaMax, (n) => formatArea(n, lang)),

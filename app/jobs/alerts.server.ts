@@ -6,6 +6,7 @@ import { describeAlertSearch } from "~/i18n/alert-search";
 import { placeName, propertyPathIn } from "~/i18n/lang";
 import { alertQuery } from "~/lib/alerts";
 import {
+  alertComplexNames,
   alertLocationNames,
   alertProperties,
   claimAlertMails,
@@ -120,7 +121,13 @@ export function createAlertJob(options: AlertJobOptions): AlertJob {
         const token = await issueAlertToken(subscription.id, "confirm", d);
         const { filter } = alertQuery(subscription.query);
         const place = await alertLocationNames(filter.locationId, d);
-        const description = describeAlertSearch(filter, subscription.lang, place ? placeName(subscription.lang, place) : null);
+        const complex = await alertComplexNames(filter.complexId, d);
+        const description = describeAlertSearch(
+          filter,
+          subscription.lang,
+          place ? placeName(subscription.lang, place) : null,
+          complex ? placeName(subscription.lang, complex) : null,
+        );
         message = composeConfirmMail({ lang: subscription.lang, publicUrl: options.publicUrl, query: subscription.query, description, token });
       } else {
         const found = new Map(

@@ -20,6 +20,8 @@ import {
   subscribeToAlerts,
   unsubscribeAlert,
 } from "./alerts.server";
+import { describeAlertSearch } from "~/i18n/alert-search";
+import { createComplex, deleteComplex } from "./complexes.server";
 import { createLocation } from "./locations.server";
 import { createProperty, updateProperty } from "./real-estates.server";
 
@@ -289,5 +291,45 @@ describe("digests and the outbox", () => {
     } finally {
       if (other) await (await other).close();
     }
+  });
+});
+
+describe("complexes (issue 33)", () => {
+  it("keeps the complex in the saved query and its column, refuses an unknown one, and matches only that complex's units", async () => {
+    const loc = await place();
+    const cascadas = await createComplex({ name: "Cascadas", location_id: loc.id });
+    const other = await createComplex({ name: "Sunrise", location_id: loc.id });
+    expect(alertQuery(`sort=newest&complex=${cascadas.id.toUpperCase()}&type=apartment`).query).toBe(`complex=${cascadas.id}&type=apartment`);
+    const unknown = alertQuery("complex=00000000-0000-4000-8000-000000000000");
+    expect(
+      await subscribeToAlerts({
+        email: "u@example.com",
+        lang: "ru",
+        frequency: "instant",
+        query: unknown.query,
+        filter: unknown.filter,
+        consentVersion: PRIVACY_NOTICE_VERSION,
+      }),
+    ).toBe(false);
+    const sub = await subscribeConfirmed("v@example.com", `complex=${cascadas.id}`);
+    const [stored] = await queryRows<{ complex_id: string | null }>(q(), sql`select complex_id from alert_subscriptions where id = ${sub}`);
+    expect(stored!.complex_id).toBe(cascadas.id);
+    const all = await subscribeConfirmed("w@example.com", "");
+    const unit = await createProperty({ title: "Студия", description: "У моря", location_id: loc.id, price: 90000, complex_id: cascadas.id });
+    const neighbour = await createProperty({ title: "Студия", description: "У моря", location_id: loc.id, price: 90000, complex_id: other.id });
+    const alone = await createProperty({ title: "Дом", description: "Сад", location_id: loc.id, price: 90000 });
+    await matchAlertChanges();
+    expect((await items(sub)).map((i) => i.real_estate_id)).toEqual([unit.id]);
+    expect((await items(all)).map((i) => i.real_estate_id).sort()).toEqual([unit.id, neighbour.id, alone.id].sort());
+    // Deleting the complex ends the subscription that watched it.
+    await deleteComplex(cascadas.id);
+    expect(await queryRows(q(), sql`select 1 from alert_subscriptions where id = ${sub}`)).toHaveLength(0);
+  });
+
+  it("describes the complex in words in the subscriber's language", () => {
+    const { filter } = alertQuery("complex=6f1c3c5e-8a7b-4c1d-9e2f-0a1b2c3d4e5f&type=apartment");
+    expect(describeAlertSearch(filter, "ru", "Созополь", "Cascadas")).toBe("Созополь · в комплексе Cascadas · Квартира");
+    expect(describeAlertSearch(filter, "bg", "Созопол", "Cascadas")).toBe("Созопол · в комплекс Cascadas · Апартамент");
+    expect(describeAlertSearch(filter, "en", "Sozopol", "Cascadas")).toMatch(/^Sozopol · in the Cascadas complex · /);
   });
 });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { db, queryRows, type Executor } from "~/db/client.server";
-import { alertMails, alertSubscriptions, alertTokens, locations, type AlertMail, type AlertSubscription } from "~/db/schema";
+import { alertMails, alertSubscriptions, alertTokens, complexes, locations, type AlertMail, type AlertSubscription } from "~/db/schema";
 import { ALERT_CONFIRM_DAYS, looksLikeAlertToken, type AlertFilter, type AlertFrequency } from "~/lib/alerts";
 import type { Lang, PerLanguage } from "~/i18n/lang";
 import { prefixTerm, searchWords } from "~/lib/search";
@@ -63,7 +63,7 @@ export const ALERT_LIMIT_BUCKETS = { recipient: "alerts recipient limit", site: 
  * The same address and query again: nothing changes, except that an
  * unconfirmed one gets a new confirmation mail when none is waiting to be
  * sent. Returns nothing a caller could tell the two apart by. An unknown
- * location → false (the caller answers 400).
+ * location or complex → false (the caller answers 400).
  *
  * Confirmations to one address leave at least `recipientEveryMs` apart
  * (a later one waits in the outbox). One the limits refuse (`recipientPerDay`
@@ -82,6 +82,10 @@ export async function subscribeToAlerts(
     const f = input.filter;
     if (f.locationId) {
       const [found] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.id, f.locationId));
+      if (!found) return false;
+    }
+    if (f.complexId) {
+      const [found] = await tx.select({ id: complexes.id }).from(complexes).where(eq(complexes.id, f.complexId));
       if (!found) return false;
     }
     // One subscriber at a time decides (a lock for the transaction): two processes cannot both take the last place.
@@ -123,6 +127,7 @@ export async function subscribeToAlerts(
           sea_view: f.seaView,
           sea_line: f.seaLine,
           stage: f.stage,
+          complex_id: f.complexId,
           status: f.status,
           search_query: searchQuerySql(f.search) ?? sql`null`,
           consent_version: input.consentVersion,
@@ -278,6 +283,7 @@ export async function matchAlertChanges(limit = 500, database: Executor = db()):
         and (not s.sea_view or p.sea_view is true)
         and (not s.sea_line or p.sea_line = 1)
         and (s.stage is null or p.construction_stage = s.stage)
+        and (s.complex_id is null or p.complex_id = s.complex_id)
         and (case s.status when 'available' then p.status <> 'sold' when 'all' then true else p.status = s.status end)
         and (s.search_query is null or p.search_vector @@ s.search_query)
       on conflict (subscription_id, real_estate_id) do update
@@ -402,6 +408,16 @@ export async function alertLocationNames(id: string | null, database: Executor =
     .select({ name: locations.name, name_bg: locations.name_bg, name_en: locations.name_en })
     .from(locations)
     .where(eq(locations.id, id));
+  return row ?? null;
+}
+
+/** A complex's names (issue 33), for describing a search of its units in words; null: none or gone. */
+export async function alertComplexNames(id: string | null, database: Executor = db()): Promise<{ name: string; name_bg: string; name_en: string } | null> {
+  if (!id) return null;
+  const [row] = await database
+    .select({ name: complexes.name, name_bg: complexes.name_bg, name_en: complexes.name_en })
+    .from(complexes)
+    .where(eq(complexes.id, id));
   return row ?? null;
 }
 
