@@ -25,6 +25,14 @@ export type MapLabels = {
   zoomIn: string;
   zoomOut: string;
   status: { reserved: string; sold: string };
+  /** A complex's marker (issue 33): its name and how many of its units the listing found. */
+  complex: (name: string, units: number) => string;
+  /** A cluster of complexes' markers. */
+  complexCluster: (count: number) => string;
+  /** Its popup's link to the complex's page. */
+  complexOpen: string;
+  /** «from 85 000 €» in its popup. */
+  priceFrom: (price: string) => string;
   /** The admin's pin (Russian only: the admin is in Russian). */
   pin: string;
   /** The admin's map (its name; the how-to is the form's hint beside it). */
@@ -54,6 +62,10 @@ export const MAP_LABELS: Record<Lang, MapLabels> = {
     zoomIn: "Приблизить",
     zoomOut: "Отдалить",
     status: { reserved: "Забронировано", sold: "Продано" },
+    complex: (name, units) => `Комплекс ${name}: ${count("ru", units)}`,
+    complexCluster: (n) => `Комплексов рядом: ${n} — приблизить`,
+    complexOpen: "Страница комплекса",
+    priceFrom: (price) => `от ${price}`,
     pin: "Точка объекта: стрелки двигают её, Shift со стрелкой — быстрее",
     pinMap: "Карта для выбора точки",
   },
@@ -72,6 +84,10 @@ export const MAP_LABELS: Record<Lang, MapLabels> = {
     zoomIn: "Увеличи",
     zoomOut: "Намали",
     status: { reserved: "Резервиран", sold: "Продаден" },
+    complex: (name, units) => `Комплекс ${name}: ${count("bg", units)}`,
+    complexCluster: (n) => `Комплекси наблизо: ${n} — увеличи`,
+    complexOpen: "Страница на комплекса",
+    priceFrom: (price) => `от ${price}`,
     pin: "Точка на имота: стрелките я местят, Shift със стрелка — по-бързо",
     pinMap: "Карта за избор на точка",
   },
@@ -90,6 +106,10 @@ export const MAP_LABELS: Record<Lang, MapLabels> = {
     zoomIn: "Zoom in",
     zoomOut: "Zoom out",
     status: { reserved: "Reserved", sold: "Sold" },
+    complex: (name, units) => `${name} complex: ${count("en", units)}`,
+    complexCluster: (n) => `${n} complexes nearby — zoom in`,
+    complexOpen: "The complex's page",
+    priceFrom: (price) => `from ${price}`,
     pin: "The property's point: the arrow keys move it, Shift with an arrow moves it faster",
     pinMap: "Map for choosing the point",
   },

@@ -5,12 +5,24 @@ import type { Lang } from "~/i18n";
 import { formatBBox, type BBox } from "~/lib/geo/bbox";
 import { boundsOf, createBaseMap, MAX_ZOOM, visibleBBox } from "./base-map";
 import { MAP_LABELS } from "./labels";
-import { clusterMarker, priceMarker, propertyList, propertyPopup, type PointProperties } from "./price-marker";
+import {
+  clusterMarker,
+  complexClusterMarker,
+  complexMarker,
+  complexPopup,
+  priceMarker,
+  propertyList,
+  propertyPopup,
+  type ComplexPointProperties,
+  type PointProperties,
+} from "./price-marker";
 import type { MapTiles } from "~/lib/geo/tiles";
 
 type PointFeature = GeoJSON.Feature<GeoJSON.Point, PointProperties>;
+type ComplexFeature = GeoJSON.Feature<GeoJSON.Point, ComplexPointProperties>;
 interface Collection {
-  features: PointFeature[];
+  /** Properties, and the complexes of their units (issue 33: `kind: "complex"`). */
+  features: (PointFeature | ComplexFeature)[];
   truncated?: boolean;
 }
 
@@ -61,6 +73,8 @@ export default function ListingMap({ lang, tiles, dataUrl, bbox, home, onArea, o
   /** The markers on the map, by cluster or property id. */
   const shown = useRef(new Map<string, L.Marker>());
   const index = useRef<Supercluster<PointProperties> | null>(null);
+  /** The complexes (issue 33): their own markers and clusters, never merged with properties'. */
+  const complexIndex = useRef<Supercluster<ComplexPointProperties> | null>(null);
   const dataBounds = useRef<L.LatLngBounds | null>(null);
   // Moves made by code (fitting the data or the URL's area) are not the visitor's: they write nothing to the URL.
   const quiet = useRef(false);
@@ -135,6 +149,25 @@ export default function ListingMap({ lang, tiles, dataUrl, bbox, home, onArea, o
         );
       }
     }
+    for (const feature of complexIndex.current?.getClusters(box, Math.round(m.getZoom())) ?? []) {
+      const [lng, lat] = feature.geometry.coordinates as [number, number];
+      const props = feature.properties as ComplexPointProperties | Supercluster.ClusterProperties;
+      if ("cluster" in props && props.cluster) {
+        wanted.set(`kc${props.cluster_id}`, () => {
+          const zoom = Math.min(MAX_ZOOM, complexIndex.current!.getClusterExpansionZoom(props.cluster_id));
+          return complexClusterMarker(lat, lng, props.point_count, labels.complexCluster(props.point_count)).on("click", () => m.setView([lat, lng], zoom));
+        });
+      } else {
+        const c = props as ComplexPointProperties;
+        wanted.set(`k${c.id}`, () =>
+          complexMarker(lat, lng, c, labels).bindPopup(() => complexPopup(c, labels, lang, (url) => live.current.onOpen(url)), {
+            minWidth: 224,
+            maxWidth: 240,
+            autoPanPadding: [16, 16],
+          }),
+        );
+      }
+    }
     for (const [key, marker] of shown.current) {
       if (!wanted.has(key)) {
         marker.remove();
@@ -200,14 +233,17 @@ export default function ListingMap({ lang, tiles, dataUrl, bbox, home, onArea, o
       .then(async (response) => {
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const collection = (await response.json()) as Collection;
-        index.current = new Supercluster<PointProperties>(CLUSTER_OPTIONS).load(collection.features);
+        const isComplex = (f: PointFeature | ComplexFeature): f is ComplexFeature => (f.properties as { kind?: string }).kind === "complex";
+        const properties = collection.features.filter((f): f is PointFeature => !isComplex(f));
+        index.current = new Supercluster<PointProperties>(CLUSTER_OPTIONS).load(properties);
+        complexIndex.current = new Supercluster<ComplexPointProperties>(CLUSTER_OPTIONS).load(collection.features.filter(isComplex));
         clear();
         dataBounds.current = collection.features.length
           ? L.latLngBounds(collection.features.map((f) => [f.geometry.coordinates[1]!, f.geometry.coordinates[0]!] as [number, number]))
           : null;
         if (!live.current.bbox) fitToData();
         draw();
-        setResult({ state: "ready", count: collection.features.length, truncated: collection.truncated === true });
+        setResult({ state: "ready", count: properties.length, truncated: collection.truncated === true });
       })
       .catch(() => {
         if (!controller.signal.aborted) setResult({ state: "failed" });

@@ -133,3 +133,89 @@ export function propertyList(items: PointProperties[], labels: MapLabels, lang: 
   }
   return list;
 }
+
+/** What /properties.geojson says of one complex (issue 33): `kind: "complex"` tells it from a property. */
+export interface ComplexPointProperties {
+  kind: "complex";
+  id: string;
+  name: string;
+  /** Its page. */
+  url: string;
+  /** Its units matching the listing. */
+  units: number;
+  price_from: number | null;
+  precision: "exact" | "approximate";
+}
+
+const COMPLEX_PILL =
+  "inline-flex items-center gap-1 whitespace-nowrap rounded-md bg-amber-50 px-2 py-0.5 text-xs font-bold text-amber-950 shadow ring-2 ring-amber-500";
+
+/** A complex's marker: a square amber label with a building sign, its name and units found — unlike a property's round price pill. */
+export function complexMarker(lat: number, lng: number, c: ComplexPointProperties, labels: MapLabels): L.Marker {
+  const icon = L.divIcon({ className: "", html: "", iconSize: undefined });
+  // Above the properties' pills at the same point (a complex's flats share its building).
+  const marker = L.marker([lat, lng], { icon, keyboard: true, riseOnHover: true, zIndexOffset: 1000 });
+  marker.on("add", () => {
+    const element = marker.getElement();
+    if (!element) return;
+    const pill = document.createElement("span");
+    pill.className = `${COMPLEX_PILL} -translate-x-1/2 -translate-y-full`;
+    const sign = document.createElement("span");
+    sign.setAttribute("aria-hidden", "true");
+    sign.textContent = "▦";
+    const name = document.createElement("span");
+    name.className = "max-w-40 truncate";
+    name.textContent = `${c.name} · ${c.units}`;
+    pill.append(sign, name);
+    element.replaceChildren(pill);
+    element.setAttribute("aria-label", labels.complex(c.name, c.units));
+    element.dataset.kind = "complex";
+    pressable(marker, element);
+  });
+  return marker;
+}
+
+/** A cluster of complexes: the count on an amber square (a property cluster is a round sea-blue bubble). */
+export function complexClusterMarker(lat: number, lng: number, count: number, label: string): L.Marker {
+  const icon = L.divIcon({ className: "", html: "", iconSize: [36, 36] });
+  const marker = L.marker([lat, lng], { icon, keyboard: true, zIndexOffset: 1000 });
+  marker.on("add", () => {
+    const element = marker.getElement();
+    if (!element) return;
+    const box = document.createElement("span");
+    box.className = "flex size-full items-center justify-center rounded-md bg-amber-400 text-sm font-bold text-amber-950 shadow-md ring-4 ring-amber-200/80";
+    box.textContent = String(count);
+    element.replaceChildren(box);
+    element.setAttribute("aria-label", label);
+    element.dataset.kind = "complex-cluster";
+    pressable(marker, element);
+  });
+  return marker;
+}
+
+/** A complex's popup: its name, units found, the lowest price, and a link to its page (DOM nodes, never markup). */
+export function complexPopup(c: ComplexPointProperties, labels: MapLabels, lang: Lang, open: (url: string) => void): HTMLElement {
+  const link = document.createElement("a");
+  link.href = c.url;
+  link.className = "block w-56 text-slate-900 no-underline focus-visible:outline-2 focus-visible:outline-sea-600";
+  const title = document.createElement("span");
+  title.className = "block text-sm font-semibold";
+  title.textContent = labels.complex(c.name, c.units);
+  link.append(title);
+  if (c.price_from !== null) {
+    const price = document.createElement("span");
+    price.className = "mt-1 block text-base font-bold text-sea-700";
+    price.textContent = labels.priceFrom(formatPrice(c.price_from, lang));
+    link.append(price);
+  }
+  const more = document.createElement("span");
+  more.className = "mt-1 block text-sm font-semibold text-sea-700 underline";
+  more.textContent = labels.complexOpen;
+  link.append(more);
+  link.addEventListener("click", (event) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    open(c.url);
+  });
+  return link;
+}

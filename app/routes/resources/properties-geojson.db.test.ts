@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { listingEngine } from "~/context";
 import { EMPTY_QUERY, parseListingQuery } from "~/lib/listing-query";
 import { ListingEngine } from "~/models/listing.server";
+import { createComplex } from "~/models/complexes.server";
 import { createLocation, type Location } from "~/models/locations.server";
 import { createProperty } from "~/models/real-estates.server";
 import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
@@ -95,4 +96,48 @@ describe("GET /properties.geojson", () => {
       expect(answer.body.error).toMatch(/bbox|lang/);
     },
   );
+});
+
+describe("complexes on the map (issue 33)", () => {
+  it("adds each complex of the matching units as its own kind of feature: its public point, name, page and units", async () => {
+    const complex = await createComplex({
+      name: "Каскадас",
+      name_en: "Cascadas",
+      location_id: primorsko.id,
+      lat: 42.2712,
+      lng: 27.7723,
+      location_precision: "approximate",
+    });
+    const hidden = await createComplex({ name: "Без точки", location_id: primorsko.id });
+    const base = { description: "Квартира", location_id: primorsko.id, lat: 42.27, lng: 27.77 };
+    await createProperty({ ...base, title: "Юнит 1", price: 95_000, complex_id: complex.id });
+    await createProperty({ ...base, title: "Юнит 2", price: 120_000, complex_id: complex.id, property_type: "house" });
+    await createProperty({ ...base, title: "Юнит 3", price: 50_000, complex_id: hidden.id });
+
+    const ru = (await get("")).body as unknown as Collection;
+    const complexes = ru.features.filter((f) => f.properties.kind === "complex");
+    expect(complexes.map((f) => f.properties)).toEqual([
+      {
+        kind: "complex",
+        id: complex.id,
+        name: "Каскадас",
+        url: `/приморско/комплекс/${complex.slug}`,
+        units: 2,
+        price_from: 95_000,
+        precision: "approximate",
+      },
+    ]);
+    // The public point, never the real one.
+    expect(complexes[0]!.geometry.coordinates).not.toEqual([27.7723, 42.2712]);
+    expect(JSON.stringify(ru)).not.toContain("[27.7723,42.2712]");
+    // The properties stay features of their own (no kind), the units among them.
+    expect(ru.features.filter((f) => f.properties.kind === undefined).map((f) => f.properties.title)).toContain("Юнит 1");
+
+    const en = (await get("?lang=en&type=house")).body as unknown as Collection;
+    expect(en.features.filter((f) => f.properties.kind === "complex").map((f) => [f.properties.name, f.properties.url, f.properties.units])).toEqual([
+      ["Cascadas", `/en/primorsko/complex/${complex.slug_en}`, 1],
+    ]);
+    const only = (await get(`?complex=${complex.id}&price_max=100000`)).body as unknown as Collection;
+    expect(only.features.map((f) => f.properties.kind ?? f.properties.title)).toEqual(["Юнит 1", "complex"]);
+  });
 });

@@ -1,5 +1,5 @@
 import { listingEngine } from "~/context";
-import { isLang, localizePath, localText, propertyPathIn } from "~/i18n";
+import { complexPathIn, isLang, localizePath, localText, placeName, propertyPathIn } from "~/i18n";
 import { parseBBox } from "~/lib/geo/bbox";
 import { imageVariant } from "~/lib/images";
 import { parseListingQuery } from "~/lib/listing-query";
@@ -7,6 +7,8 @@ import type { Route } from "./+types/properties-geojson";
 
 /** More points than a map shows smoothly clustered in a phone's browser; measured in docs/benchmarks.md (issue 21). */
 export const MAX_MAP_POINTS = 20_000;
+/** Complexes on the map at most (issue 33: ~1 000 in a catalogue of 100 000). */
+export const MAX_MAP_COMPLEXES = 2_000;
 
 const MESSAGES = {
   badBBox: "bbox must be west,south,east,north in degrees (west < east, south < north), e.g. bbox=27.6,42.3,27.8,42.5",
@@ -18,7 +20,10 @@ const MESSAGES = {
  * parameters as /properties, `bbox` and `lang=ru|bg` — as a GeoJSON
  * FeatureCollection of Points at each property's public point (`[lng, lat]`),
  * with `id`, `title` in that language, `price`, `status`, `url`,
- * `precision` and `image` (the first photo's 320 px copy, for the marker's card). The
+ * `precision` and `image` (the first photo's 320 px copy, for the marker's card). Then
+ * the complexes of the matching units (issue 33), at the complex's public
+ * point, with `kind: "complex"`, `id`, `name`, `url` (its page), `units` (how
+ * many of its units match), `price_from` and `precision`. The
  * page cache keeps it like a page (app/page-cache/http.server.ts).
  */
 export async function loader({ url, context }: Route.LoaderArgs): Promise<Response> {
@@ -27,7 +32,11 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Respon
   if (!isLang(lang)) return refuse(MESSAGES.badLang);
   if (params.has("bbox") && parseBBox(params.get("bbox")) === null) return refuse(MESSAGES.badBBox);
   const { sort: _sort, page: _page, ...query } = parseListingQuery(params);
-  const { points, truncated } = await context.get(listingEngine).points(query, { limit: MAX_MAP_POINTS });
+  const engine = context.get(listingEngine);
+  const [{ points, truncated }, complexes] = await Promise.all([
+    engine.points(query, { limit: MAX_MAP_POINTS }),
+    engine.complexPoints(query, { limit: MAX_MAP_COMPLEXES }),
+  ]);
   const collection = {
     type: "FeatureCollection",
     ...(truncated ? { truncated: true } : {}),
@@ -47,7 +56,23 @@ export async function loader({ url, context }: Route.LoaderArgs): Promise<Respon
       },
     })),
   };
-  return new Response(JSON.stringify(collection), {
+  const complexFeatures = complexes.map((c) => {
+    const location = { slug: c.location_slug, slug_en: c.location_slug_en };
+    return {
+      type: "Feature",
+      geometry: { type: "Point", coordinates: [round6(c.lng), round6(c.lat)] },
+      properties: {
+        kind: "complex",
+        id: c.id,
+        name: placeName(lang, c),
+        url: localizePath(lang, complexPathIn(lang, c, location)),
+        units: c.units,
+        price_from: c.price_from,
+        precision: c.precision,
+      },
+    };
+  });
+  return new Response(JSON.stringify({ ...collection, features: [...collection.features, ...complexFeatures] }), {
     headers: { "Content-Type": "application/geo+json; charset=utf-8", "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" },
   });
 }
