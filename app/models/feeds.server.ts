@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { locations, propertyColumns, realEstates, type Property } from "~/db/schema";
+import { complexes, locations, propertyColumns, realEstates, type Property } from "~/db/schema";
+import type { ComplexFacility } from "~/lib/property-facts";
 import { DEFAULT_LANG, languageOf, textColumn, type Lang } from "~/i18n/lang";
 
 /**
@@ -19,6 +20,12 @@ export interface FeedProperty extends Property {
   location_slug: string;
   location_slug_en: string;
   homesoverseas_region: number | null;
+  /** The complex it is a unit of (issue 33; null: none): its other names, facilities, fee and floors, for the feeds' words. */
+  complex_name_bg: string | null;
+  complex_name_en: string | null;
+  complex_facilities: ComplexFacility[] | null;
+  complex_maintenance_fee_eur_m2: number | null;
+  complex_floors: number | null;
   /** updated_at as `YYYY-MM-DD HH:MM:SS` in UTC (Kyero's `date`), formatted by the database so both drivers agree. */
   changed_at: string;
 }
@@ -34,7 +41,13 @@ const feedSelection = {
   location_slug: locations.slug,
   location_slug_en: locations.slug_en,
   homesoverseas_region: locations.homesoverseas_region,
-  changed_at: sql<string>`to_char(${realEstates.updated_at} at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
+  complex_name_bg: complexes.name_bg,
+  complex_name_en: complexes.name_en,
+  complex_facilities: complexes.facilities,
+  complex_maintenance_fee_eur_m2: complexes.maintenance_fee_eur_m2,
+  complex_floors: complexes.floors,
+  // A change to the complex (its facilities, fee) is a change to each unit's entry: the later of the two dates.
+  changed_at: sql<string>`to_char(greatest(${realEstates.updated_at}, ${complexes.updated_at}) at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS')`,
 };
 
 /** Which properties go to the portals: for sale or reserved, and not switched off (issue 23 item 3). Sold and deleted ones drop out. */
@@ -52,6 +65,7 @@ export async function* feedBatches(scope: "feeds" | "all", batchSize = FEED_BATC
       .select(feedSelection)
       .from(realEstates)
       .innerJoin(locations, eq(locations.id, realEstates.location_id))
+      .leftJoin(complexes, eq(complexes.id, realEstates.complex_id))
       .where(scope === "feeds" ? and(published, after) : after)
       .orderBy(asc(realEstates.feed_id))
       .limit(batchSize)) as FeedProperty[];
@@ -70,6 +84,7 @@ export async function newestForRss(limit: number, lang: Lang = DEFAULT_LANG): Pr
     .select(feedSelection)
     .from(realEstates)
     .innerJoin(locations, eq(locations.id, realEstates.location_id))
+    .leftJoin(complexes, eq(complexes.id, realEstates.complex_id))
     .where(and(eq(realEstates.status, "available"), sql`cardinality(${realEstates.images}) > 0`, translated))
     .orderBy(desc(realEstates.created_at), desc(realEstates.id))
     .limit(limit)) as FeedProperty[];

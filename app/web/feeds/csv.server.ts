@@ -65,6 +65,8 @@ export const CSV_COLUMNS: readonly Column[] = [
   ["parking", (p) => p.parking],
   ["plot_area", (p) => p.plot_area],
   ["complex_name", (p) => p.complex_name],
+  // Issue 33: the link itself (the import reads it back on this site; complex_name names it anywhere).
+  ["complex_id", (p) => p.complex_id],
   ["lat", (p) => p.lat],
   ["lng", (p) => p.lng],
   ["location_precision", (p) => p.location_precision],

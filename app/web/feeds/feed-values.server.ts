@@ -2,6 +2,7 @@ import "~/i18n/all";
 import { dictionary, fill, localText, placeName, propertyPathIn, type Lang } from "~/i18n";
 import { formatDecimal } from "~/i18n/format";
 import { storeKeyOf, uploadPathOf } from "~/lib/image-keys";
+import type { ComplexFacility } from "~/lib/property-facts";
 import { localizedUrl } from "~/lib/seo";
 import type { FeedProperty } from "~/models/feeds.server";
 
@@ -62,15 +63,89 @@ export function titleIn(lang: Lang, p: Pick<FeedProperty, "title"> & Partial<Fee
 }
 
 /**
- * The description in a language, with the maintenance fee as a last
- * paragraph: neither portal has an element for it (../shared/feeds.md).
+ * A complex's facilities in the feeds' words (issue 33): the portals' texts in
+ * ru and bg, Kyero's features in English. Kept with the feeds: they are
+ * words for portals (Kyero matches its own English features), not the site's.
+ */
+export const FACILITY_WORDS: Record<Lang, Record<ComplexFacility, string>> = {
+  ru: {
+    pool: "бассейн",
+    indoor_pool: "крытый бассейн",
+    gym: "фитнес-зал",
+    spa: "спа",
+    security: "охрана",
+    reception: "ресепшн",
+    restaurant: "ресторан",
+    playground: "детская площадка",
+    parking: "парковка",
+    garage: "гараж",
+    beach_access: "выход к пляжу",
+    year_round: "круглогодичный комплекс",
+  },
+  bg: {
+    pool: "басейн",
+    indoor_pool: "закрит басейн",
+    gym: "фитнес",
+    spa: "спа",
+    security: "охрана",
+    reception: "рецепция",
+    restaurant: "ресторант",
+    playground: "детска площадка",
+    parking: "паркинг",
+    garage: "гараж",
+    beach_access: "излаз към плажа",
+    year_round: "целогодишен комплекс",
+  },
+  en: {
+    pool: "Communal pool",
+    indoor_pool: "Indoor pool",
+    gym: "Gym",
+    spa: "Spa",
+    security: "24h security",
+    reception: "Reception",
+    restaurant: "Restaurant",
+    playground: "Children's playground",
+    parking: "Communal parking",
+    garage: "Garage",
+    beach_access: "Beach access",
+    year_round: "Open all year",
+  },
+};
+
+/** The maintenance fee that applies (€/m² a year): the unit's own, else its complex's (issue 33); null: none known. */
+export function maintenanceFee(p: Pick<FeedProperty, "maintenance_fee_eur_m2"> & Partial<FeedProperty>): number | null {
+  return p.maintenance_fee_eur_m2 ?? p.complex_maintenance_fee_eur_m2 ?? null;
+}
+
+/** The complex's name in a language (its own, else the Russian one; Latin-script languages transliterate), "" for none. */
+export function complexNameIn(lang: Lang, p: Partial<FeedProperty>): string {
+  if (!p.complex_name) return "";
+  return placeName(lang, { name: p.complex_name, name_bg: p.complex_name_bg ?? "", name_en: p.complex_name_en ?? "" });
+}
+
+/** «Комплекс «Cascadas»: бассейн, охрана.» — the unit's complex and what it offers, a paragraph of the description (issue 33). */
+export function complexParagraph(lang: Lang, p: Partial<FeedProperty>): string {
+  const name = complexNameIn(lang, p);
+  if (!name) return "";
+  const label = dictionary(lang).complexFilter.chip;
+  const facilities = (p.complex_facilities ?? []).map((f) => FACILITY_WORDS[lang][f]).filter(Boolean);
+  return `${fill(label, { name })}${facilities.length > 0 ? ` — ${facilities.join(", ")}` : ""}.`;
+}
+
+/**
+ * The description in a language, then the complex with its facilities and
+ * the maintenance fee (the unit's, else its complex's) as last paragraphs:
+ * neither portal has an element for them (../shared/feeds.md).
  */
 export function descriptionIn(lang: Lang, p: Pick<FeedProperty, "description" | "maintenance_fee_eur_m2"> & Partial<FeedProperty>): string {
   const text = localText(lang, p, "description").trim();
-  if (p.maintenance_fee_eur_m2 === null) return text;
-  const t = dictionary(lang).property;
-  const fee = `${t.maintenanceFee}: ${fill(t.perM2Year, { fee: formatDecimal(p.maintenance_fee_eur_m2, lang, 2) })}.`;
-  return text ? `${text}\n\n${fee}` : fee;
+  const paragraphs = [text, complexParagraph(lang, p)];
+  const value = maintenanceFee(p);
+  if (value !== null) {
+    const t = dictionary(lang).property;
+    paragraphs.push(`${t.maintenanceFee}: ${fill(t.perM2Year, { fee: formatDecimal(value, lang, 2) })}.`);
+  }
+  return paragraphs.filter((part) => part !== "").join("\n\n");
 }
 
 /** The location's name in a language (Russian fallback). */

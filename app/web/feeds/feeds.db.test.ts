@@ -5,7 +5,8 @@ import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { locations, realEstates } from "~/db/schema";
+import { complexes, locations, realEstates } from "~/db/schema";
+import { createComplex, updateComplex } from "~/models/complexes.server";
 import { createLocation, updateLocation } from "~/models/locations.server";
 import { createProperty, deleteProperty, updateProperty } from "~/models/real-estates.server";
 import { saveAgentCard } from "~/models/agent-card.server";
@@ -491,6 +492,10 @@ describe("characters XML forbids", () => {
       images: ["/upload/properties/z.jpg"],
       price: 99000,
     });
+    const [odd] = await db()
+      .insert(complexes)
+      .values({ name: "Ком\u001Fплекс\uFFFE", location_id: location.id, slug: "komplex", slug_en: "komplex" })
+      .returning();
     await db()
       .update(realEstates)
       .set({
@@ -499,7 +504,8 @@ describe("characters XML forbids", () => {
         description: "Опи\u0002сание ]]> с\uFFFF концом",
         description_bg: "Опи\u000Bсание на\uFFFE български",
         reference: "RF\uFFFF-7\u0008",
-        complex_name: "Ком\u001Fплекс\uFFFE",
+        // A unit's complex_name is its complex's (migration 0018): the forbidden characters go in the complex's name.
+        complex_id: odd!.id,
       })
       .where(eq(realEstates.id, property.id));
     await db().update(locations).set({ name: "Не\u0007себ\uFFFFър" }).where(eq(locations.id, location.id));
@@ -517,8 +523,8 @@ describe("characters XML forbids", () => {
       expect(textOf(listing!, "location_detail")).toBe("Комплекс");
       expect(textOf(listing!, "town")).toBe("Nesebar");
       const desc = all(listing!, "desc")[0]!;
-      expect(textOf(desc, "ru")).toBe("Вилла у моря\n\nОписание ]]> с концом");
-      expect(textOf(desc, "bg")).toBe("Вила край морето\n\nОписание на български");
+      expect(textOf(desc, "ru")).toBe("Вилла у моря\n\nОписание ]]> с концом\n\nКомплекс: Комплекс.");
+      expect(textOf(desc, "bg")).toBe("Вила край морето\n\nОписание на български\n\nКомплекс: Комплекс.");
 
       for (const lang of ["ru", "bg"] as const) {
         const rss = parseXml(renderRss(lang, ORIGIN, await newestForRss(30)));
@@ -530,6 +536,74 @@ describe("characters XML forbids", () => {
       }
     } finally {
       await deleteProperty(property.id);
+    }
+  });
+});
+
+describe("complexes (issue 33)", () => {
+  it("carry the complex's name, facilities, fee and floors where each format has room, and follow a change to the complex", async () => {
+    const ravda = await createLocation({ name: "Равда", name_bg: "Равда", image: "/upload/locations/r.jpg", homesoverseas_region: 417 });
+    const complex = await createComplex({
+      name: "Каскадас",
+      name_en: "Cascadas",
+      location_id: ravda.id,
+      facilities: ["pool", "gym", "security", "playground", "garage"],
+      maintenance_fee_eur_m2: 9.5,
+      floors: 8,
+    });
+    const unit = await createProperty({
+      title: "Квартира в Каскадас",
+      description: "Описание",
+      location_id: ravda.id,
+      complex_id: complex.id,
+      price: 100000,
+      reference: "CX-1",
+      images: ["/upload/properties/cx.jpg"],
+    });
+    try {
+      const object = all(parseXml(await text("homesoverseas.xml")), "object").find((o) => textOf(o, "ref") === "CX-1")!;
+      checkHomesoverseasObject(object);
+      const options = all(object, "option").map((o) => Number(o.text));
+      // pool 19, open parking not (no parking facility), garage 33, fitness 27, playground 30, managing company 58 (a fee).
+      expect(options.sort((a, b) => a - b)).toEqual([19, 27, 30, 33, 58]);
+      expect(textOf(object, "levels")).toBe("8");
+      expect(textOf(object, "annotation")).toContain("комплекс Каскадас");
+      expect(textOf(object, "description")).toContain("Комплекс: Каскадас — бассейн, фитнес-зал, охрана, детская площадка, гараж.");
+      expect(textOf(object, "description")).toContain("9,5");
+
+      const listing = all(parseXml(await text("kyero.xml")), "property").find((p) => textOf(p, "ref") === "CX-1")!;
+      checkKyeroProperty(listing);
+      expect(textOf(listing, "pool")).toBe("1");
+      expect(textOf(listing, "location_detail")).toBe("Каскадас");
+      const features = all(all(listing, "features")[0]!, "feature").map((f) => f.text);
+      expect(features).toEqual(
+        expect.arrayContaining([
+          "Complex Cascadas",
+          "Communal pool",
+          "Gym",
+          "24h security",
+          "Children's playground",
+          "Garage",
+          "Maintenance fee 9.5 EUR/m2 per year",
+        ]),
+      );
+      expect(textOf(all(listing, "desc")[0]!, "bg")).toContain("Комплекс: Каскадас — басейн, фитнес, охрана, детска площадка, гараж.");
+
+      const [header, ...rows] = parseCsv((await text("listings.csv")).slice(1));
+      const row = rows.find((r) => r[header!.indexOf("reference")] === "CX-1")!;
+      expect([row[header!.indexOf("complex_id")], row[header!.indexOf("complex_name")]]).toEqual([complex.id, "Каскадас"]);
+
+      // The complex changes (a new facility, no more fee): the next version of the feeds says so.
+      await updateComplex(complex.id, { facilities: ["pool", "spa"], maintenance_fee_eur_m2: null });
+      const after = all(parseXml(await text("kyero.xml")), "property").find((p) => textOf(p, "ref") === "CX-1")!;
+      const featuresAfter = all(all(after, "features")[0]!, "feature").map((f) => f.text);
+      expect(featuresAfter).toContain("Spa");
+      expect(featuresAfter).not.toContain("Gym");
+      expect(featuresAfter.some((f) => f.startsWith("Maintenance fee"))).toBe(false);
+      const objectAfter = all(parseXml(await text("homesoverseas.xml")), "object").find((o) => textOf(o, "ref") === "CX-1")!;
+      expect(all(objectAfter, "option").map((o) => Number(o.text))).toEqual([19]);
+    } finally {
+      await deleteProperty(unit.id);
     }
   });
 });

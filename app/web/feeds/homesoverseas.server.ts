@@ -2,7 +2,7 @@ import "~/i18n/all";
 import { dictionary } from "~/i18n";
 import { formatDecimal } from "~/i18n/format";
 import type { FeedProperty } from "~/models/feeds.server";
-import { cdata, descriptionIn, element, exactPoint, offPlan, photoUrls, titleIn, townIn, truncate, whole, xmlText } from "./feed-values.server";
+import { cdata, complexNameIn, descriptionIn, element, exactPoint, offPlan, photoUrls, titleIn, townIn, truncate, whole, xmlText } from "./feed-values.server";
 
 /**
  * homesoverseas.ru's XML feed, requirements version 2 (../shared/feeds.md,
@@ -25,6 +25,10 @@ export const HOMESOVERSEAS_OPTIONS = {
   openParking: 23,
   furniture: 13,
   pool: 19,
+  garage: 33,
+  fitness: 27,
+  playground: 30,
+  managingCompany: 58,
 } as const;
 
 const O = HOMESOVERSEAS_OPTIONS;
@@ -38,7 +42,15 @@ export function homesoverseasOptions(p: FeedProperty): number[] {
   // Our parking is "there is a place", not a garage: the open-parking option.
   if (p.parking === true) options.push(O.openParking);
   if (p.furnished === "full" || p.furnished === "partly") options.push(O.furniture);
-  return options;
+  // What its complex offers (issue 33); a complex that charges a maintenance fee is run by a managing company.
+  const facilities = new Set(p.complex_facilities ?? []);
+  if (facilities.has("pool") || facilities.has("indoor_pool")) options.push(O.pool);
+  if (facilities.has("parking")) options.push(O.openParking);
+  if (facilities.has("garage")) options.push(O.garage);
+  if (facilities.has("gym")) options.push(O.fitness);
+  if (facilities.has("playground")) options.push(O.playground);
+  if (p.complex_name && p.complex_maintenance_fee_eur_m2 !== null) options.push(O.managingCompany);
+  return [...new Set(options)];
 }
 
 /** A short line of facts, not a repeat of the description (≤ 150 characters): «Квартира, 65 м², 2 спальни, 300 м до моря, Созополь». */
@@ -49,6 +61,7 @@ function annotation(p: FeedProperty): string {
   if (p.bedrooms !== null) parts.push(`спален: ${p.bedrooms}`);
   if (p.sea_distance_m !== null) parts.push(`до моря ${formatDecimal(p.sea_distance_m, "ru", 0)} м`);
   if (p.sea_view === true) parts.push("вид на море");
+  if (p.complex_name) parts.push(`комплекс ${complexNameIn("ru", p)}`);
   parts.push(townIn("ru", p));
   return truncate(parts.join(", "), 150);
 }
@@ -90,7 +103,8 @@ export function homesoverseasObject(p: FeedProperty, origin: string): string {
     parts.push(element("not_ready_year", year), element("not_ready_quarter", quarter));
   }
   if (p.property_type === "apartment") parts.push(element("level", p.floor !== null && p.floor >= 0 ? p.floor : null));
-  parts.push(element("levels", p.floors_total));
+  // The building's floors: the unit's record, else its complex's (issue 33).
+  parts.push(element("levels", p.floors_total ?? p.complex_floors));
   if (p.sea_distance_m !== null) parts.push(element("distance_sea", kilometres(p.sea_distance_m)));
   for (const option of homesoverseasOptions(p)) parts.push(element("option", option));
   const point = exactPoint(p);

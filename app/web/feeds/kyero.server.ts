@@ -1,8 +1,22 @@
 import { isIndexedIn, LANGS, type Lang } from "~/i18n/lang";
-import { transliterate } from "~/lib/transliterate";
 import { localizedUrl } from "~/lib/seo";
 import type { FeedProperty } from "~/models/feeds.server";
-import { descriptionIn, element, exactPoint, offPlan, photoUrls, propertyUrl, titleIn, townIn, truncate, whole, xmlText } from "./feed-values.server";
+import {
+  complexNameIn,
+  descriptionIn,
+  element,
+  exactPoint,
+  FACILITY_WORDS,
+  maintenanceFee,
+  offPlan,
+  photoUrls,
+  propertyUrl,
+  titleIn,
+  townIn,
+  truncate,
+  whole,
+  xmlText,
+} from "./feed-values.server";
 
 /**
  * Kyero's XML import format version 3 (../shared/feeds.md, decision 0026):
@@ -64,8 +78,14 @@ export function kyeroFeatures(p: FeedProperty): string[] {
   if (p.completion_quarter && offPlan(p)) features.push(`Completion ${p.completion_quarter.replace("-", " ")}`);
   if (p.floor !== null && p.property_type === "apartment")
     features.push(p.floors_total !== null ? `Floor ${p.floor} of ${p.floors_total}` : `Floor ${p.floor}`);
-  if (p.maintenance_fee_eur_m2 !== null) features.push(`Maintenance fee ${p.maintenance_fee_eur_m2} EUR/m2 per year`);
-  if (p.complex_name) features.push(truncate(`Complex ${transliterate(p.complex_name)}`, 100));
+  const fee = maintenanceFee(p);
+  if (fee !== null) features.push(`Maintenance fee ${fee} EUR/m2 per year`);
+  // The complex (issue 33): its name in Latin letters, and what it offers in the portal's English words.
+  if (p.complex_name) features.push(truncate(`Complex ${complexNameIn("en", p)}`, 100));
+  for (const facility of p.complex_facilities ?? []) {
+    const word = FACILITY_WORDS.en[facility];
+    if (!features.includes(word) && !(facility === "pool" && p.pool === true) && !(facility === "parking" && p.parking === true)) features.push(word);
+  }
   if (p.status === "reserved") features.push("Reserved");
   if (features.length === 0) features.push(p.property_type === "house" ? "Seaside house" : "Seaside apartment");
   return features.slice(0, 50);
@@ -86,7 +106,9 @@ export function kyeroProperty(p: FeedProperty, origin: string, province: string)
     element("town", townIn("en", p)),
     element("province", province),
   ];
-  if (p.pool !== null) parts.push(element("pool", p.pool ? 1 : 0));
+  // A unit's own pool, else its complex's (communal or indoor: issue 33).
+  const complexPool = (p.complex_facilities ?? []).some((f) => f === "pool" || f === "indoor_pool");
+  if (p.pool !== null || complexPool) parts.push(element("pool", p.pool === true || complexPool ? 1 : 0));
   const point = exactPoint(p);
   if (point) parts.push(`<location>${element("latitude", point.lat)}${element("longitude", point.lng)}</location>`);
   if (p.complex_name) parts.push(element("location_detail", truncate(p.complex_name, 50)));
