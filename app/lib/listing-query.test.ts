@@ -86,3 +86,22 @@ describe("the listing's URL state (issue 20 filters)", () => {
     expect(redirect("price_max=100000&sea_view=1")).toBeNull();
   });
 });
+
+describe("the complex filter (issue 33)", () => {
+  const id = "6f1c3c5e-8a7b-4c1d-9e2f-0a1b2c3d4e5f";
+  it("reads a complex id (any case), drops anything else as other bad values are dropped, and writes it back after the location", () => {
+    expect(parse(`complex=${id.toUpperCase()}`).complexId).toBe(id);
+    for (const bad of ["complex=42", "complex=x' or 1=1", "complex=", `complex=${id}0`]) expect(parse(bad).complexId).toBeNull();
+    expect(listingHref("/properties", { ...EMPTY_QUERY, locationId: id, complexId: id, type: "house" })).toBe(
+      `/properties?location=${id}&complex=${id}&type=house`,
+    );
+    // The panel has no field for it: its count of filters leaves it out (the chip above the results names it).
+    expect(activeFilterCount(parse(`complex=${id}`))).toBe(0);
+  });
+
+  it("keeps it through the no-JavaScript form's clean-up redirect", () => {
+    const url = new URL(`http://x/properties?complex=${id}&search=&sort=default`);
+    expect(listingRedirect(url, parseListingQuery(url.searchParams))).toBe(`/properties?complex=${id}`);
+    expect(listingRedirect(new URL("http://x/properties?complex="), EMPTY_QUERY)).toBe("/properties");
+  });
+});

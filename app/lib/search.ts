@@ -46,8 +46,17 @@ export function searchTextOf(
  * database would split (`sun-2`) must match each of its letter and digit runs.
  */
 export function namesMatchWords(names: readonly string[], words: readonly string[]): boolean {
+  return tokensMatchWords(nameTokens(names), words);
+}
+
+/** The folded letter and digit runs of names (namesMatchWords; kept per complex by the listing engine). */
+export function nameTokens(names: readonly string[]): string[] {
+  return names.flatMap((name) => foldForSearch(name).match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+/** namesMatchWords on names already split (nameTokens). */
+export function tokensMatchWords(tokens: readonly string[], words: readonly string[]): boolean {
   if (words.length === 0) return false;
-  const tokens = names.flatMap((name) => foldForSearch(name).match(/[\p{L}\p{N}]+/gu) ?? []);
   return words.every((word) => {
     const runs = word.match(/[\p{L}\p{N}]+/gu) ?? [];
     return runs.length > 0 && runs.every((run) => tokens.some((token) => token.startsWith(run)));

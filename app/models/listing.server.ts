@@ -5,7 +5,7 @@ import { complexes, locations, realEstates } from "~/db/schema";
 import type { ListingItem, ListingPage } from "~/lib/listing";
 import type { ListingQuery } from "~/lib/listing-query";
 import { shownImage } from "~/lib/image-keys";
-import { namesMatchWords, searchWords } from "~/lib/search";
+import { nameTokens, searchWords, tokensMatchWords } from "~/lib/search";
 import { readContentVersion } from "~/db/content-version.server";
 import { TRANSLATED_LANGS, textColumn, type PerLanguage } from "~/i18n/lang";
 import { CountCache, countKey, VersionedCache } from "./listing-counts.server";
@@ -98,8 +98,8 @@ export interface MatchingComplex {
   for_sale: number;
 }
 
-/** What the engine keeps of every complex to match searches against their names. */
-type ComplexName = Omit<MatchingComplex, "for_sale"> & { location_id: string };
+/** What the engine keeps of every complex to match searches against their names (`tokens`: their folded words, lib/search nameTokens). */
+type ComplexName = Omit<MatchingComplex, "for_sale"> & { location_id: string; tokens: string[] };
 
 /** A complex on the listing's map (issue 33): its public point and how many of its units match the listing. */
 export interface ComplexMapPoint {
@@ -446,17 +446,16 @@ export class ListingEngine {
     const version = await readContentVersion();
     let all = this.complexNames.get("all", version);
     if (!all) {
-      all = await queryRows<ComplexName>(
+      const rows = await queryRows<Omit<ComplexName, "tokens">>(
         db(),
         sql`select c.id, c.name, c.name_bg, c.name_en, c.slug, c.slug_en, c.location_id, l.name as location_name, l.name_bg as location_name_bg,
           l.name_en as location_name_en, l.slug as location_slug, l.slug_en as location_slug_en
           from ${complexes} c join ${locations} l on l.id = c.location_id order by c.name, c.id`,
       );
+      all = rows.map((c) => ({ ...c, tokens: nameTokens([c.name, c.name_bg, c.name_en]) }));
       this.complexNames.set("all", version, all);
     }
-    const found = all
-      .filter((c) => (locationId === null || c.location_id === locationId) && namesMatchWords([c.name, c.name_bg, c.name_en], words))
-      .slice(0, limit);
+    const found = all.filter((c) => (locationId === null || c.location_id === locationId) && tokensMatchWords(c.tokens, words)).slice(0, limit);
     if (found.length === 0) return [];
     const counts = await queryRows<{ id: string; n: number | string }>(
       db(),
@@ -466,7 +465,7 @@ export class ListingEngine {
       )}) and status <> 'sold' group by complex_id`,
     );
     const forSale = new Map(counts.map((c) => [c.id, Number(c.n)]));
-    return found.map(({ location_id: _location, ...c }) => ({ ...c, for_sale: forSale.get(c.id) ?? 0 }));
+    return found.map(({ location_id: _location, tokens: _tokens, ...c }) => ({ ...c, for_sale: forSale.get(c.id) ?? 0 }));
   }
 
   /**
