@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "~/db/client.server";
@@ -143,6 +145,18 @@ describe("search by the complex's name", () => {
     // A text edit keeps them.
     await updateProperty(unit.id, { title: "Harbour studio" });
     expect(await titles({ search: "marina" })).toEqual(["Harbour studio"]);
+  });
+
+  it("gives the units linked before (migration 0019) their complex's names, folded like the application's", async () => {
+    const complex = await createComplex({ name: "ЁЛКИ Парк", name_en: "Yolki", location_id: burgas.id });
+    const unit = await createProperty({ title: "Ёлочная квартира", description: "—", location_id: burgas.id, complex_id: complex.id });
+    // As migration 0018 left a unit: its own words only.
+    await test.handle().db.execute(sql`update real_estates set search_vector = to_tsvector('simple', 'ёлочная квартира') where id = ${unit.id}`);
+    expect(await titles({ search: "елки" })).toEqual([]);
+    const migration = fs.readFileSync(path.join(process.cwd(), "drizzle/0019_complex_search.sql"), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await test.handle().db.execute(sql.raw(statement));
+    expect(await titles({ search: "елки парк" })).toEqual(["Ёлочная квартира"]);
+    expect(await titles({ search: "YOLKI" })).toEqual(["Ёлочная квартира"]);
   });
 
   it("names the complexes a search's words all begin words of, in any language, with their units for sale", async () => {
