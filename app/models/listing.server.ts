@@ -436,7 +436,7 @@ export class ListingEngine {
    * The complexes a search names (issue 33): those whose name in some language
    * has every search word at the start of one of its words (the property
    * search's rule, lib/search namesMatchWords), of one location with
-   * `locationId`, by name, at most `limit`, each with its units for sale. The
+   * `locationId`, at most `limit` by name, each with its units for sale, those with some first. The
    * names are read once per content version and matched here: a thousand
    * short rows, where folding Cyrillic in SQL would need the database's locale.
    */
@@ -465,7 +465,10 @@ export class ListingEngine {
       )}) and status <> 'sold' group by complex_id`,
     );
     const forSale = new Map(counts.map((c) => [c.id, Number(c.n)]));
-    return found.map(({ location_id: _location, tokens: _tokens, ...c }) => ({ ...c, for_sale: forSale.get(c.id) ?? 0 }));
+    // Those with units for sale first (a buyer's next click), each group by name.
+    return found
+      .map(({ location_id: _location, tokens: _tokens, ...c }) => ({ ...c, for_sale: forSale.get(c.id) ?? 0 }))
+      .sort((a, b) => Number(b.for_sale > 0) - Number(a.for_sale > 0));
   }
 
   /**

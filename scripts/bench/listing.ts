@@ -12,7 +12,8 @@
  *           line, stage, status all/reserved/sold) · combinations of them with
  *           location, type and search · the same searches with English words
  *           as a buyer types them on /en (common, rare, upper case, two words,
- *           combined with filters)
+ *           combined with filters) · issue 33: one new-build complex's units
+ *           (`complex=`), alone and with a type, a word and a price
  *   sort    default · price-asc · price-desc · newest · price-m2-asc ·
  *           price-m2-desc · reduced
  *   page    1 · the middle page · the last page
@@ -26,6 +27,15 @@
  * 127.0.0.1 (scripts/harness/postgres.mjs, as the tests' cluster), started for the
  * run and stopped at the end; or --pg-url of an existing server (databases
  * bench_10000 … are created in it).
+ *
+ * Complexes (issue 33): every data set gets one complex per 100 listings of
+ * each location (1 000 and a few at 100 000; the demo's own complexes are
+ * removed), each linked to 100 of its location's listings, made once and
+ * kept. After the matrix the script times, per data set, the model query a
+ * complex's page needs (`listComplexUnits`: all units with their location's
+ * addresses, for sale first), the search's complex row
+ * (`ListingEngine.complexesMatching`) and the map's complex points of the
+ * unfiltered listing (`ListingEngine.complexPoints`).
  *
  * Counts: the engine remembers the count of each filter, its page marks
  * and the pages it read by sorting all matches until the catalogue changes
@@ -58,6 +68,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { db, queryRows } from "~/db/client.server";
 import { EMPTY_QUERY, SORTS as ALL_SORTS, type ListingQuery, type Sort } from "~/lib/listing-query";
+import { listComplexUnits } from "~/models/complexes.server";
 import { ListingEngine } from "~/models/listing.server";
 import { listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
@@ -175,7 +186,7 @@ interface Family {
   query: Omit<ListingQuery, "sort" | "page">;
 }
 
-function families(locationId: string): Family[] {
+function families(locationId: string, complexId: string): Family[] {
   const base = { ...EMPTY_QUERY, locationId: null, type: null, search: "" } as const;
   return [
     { name: "no filter", query: { ...base } },
@@ -210,6 +221,11 @@ function families(locationId: string): Family[] {
     { name: "en: location+house+'sea'", query: { ...base, locationId, type: "house", search: "sea" } },
     { name: "en: 'pool'+first line", query: { ...base, search: "pool", seaLine: true } },
     { name: "en: 'sea'+price ≤ 100k+2 bedrooms", query: { ...base, search: "sea", priceMax: 100_000, bedroomsMin: 2 } },
+    // Issue 33: one complex's units (~100), by the complex's index, then sorted.
+    { name: "complex", query: { ...base, complexId } },
+    { name: "complex+flat", query: { ...base, complexId, type: "apartment" } },
+    { name: "complex+'море'", query: { ...base, complexId, search: "море" } },
+    { name: "complex+≤150k+status all", query: { ...base, complexId, priceMax: 150_000, status: "all" } },
   ];
 }
 
@@ -261,7 +277,7 @@ async function measureMatrix(mode: CountMode, o: Options, label: string): Promis
   if (!first) throw new Error("No locations");
   const results: CaseResult[] = [];
   const started = performance.now();
-  for (const [index, f] of families(first.id).entries()) {
+  for (const [index, f] of families(first.id, await benchComplexId()).entries()) {
     if (o.families && !o.families.includes(index)) continue;
     const probe = await new ListingEngine().search({ ...f.query, sort: "default", page: 1 }, { pageSize: PAGE_SIZE });
     const pages: Record<PageKind, number> = { first: 1, middle: Math.max(1, Math.ceil(probe.pageCount / 2)), last: probe.pageCount };
@@ -343,7 +359,7 @@ function printGrowth(title: string, small: CaseResult[], large: CaseResult[]) {
 
 async function explainWorst(results: CaseResult[], kind: DbKind, howMany = 4) {
   const [first] = await listLocations();
-  const fams = new Map(families(first!.id).map((f) => [f.name, f]));
+  const fams = new Map(families(first!.id, await benchComplexId()).map((f) => [f.name, f]));
   const worst = [...results].sort((a, b) => b.p95 - a.p95).slice(0, howMany);
   for (const r of worst) {
     const q: ListingQuery = { ...fams.get(r.family)!.query, sort: r.sort, page: r.page };
@@ -372,6 +388,119 @@ async function explain(text: string, params: unknown[], settings: string[]): Pro
     return queryRows<Record<string, string>>(tx, sql.raw(`explain (analyze, buffers, costs off, timing off, summary on) ${inlined}`));
   });
   return rows.map((r) => String(Object.values(r)[0]));
+}
+
+// ---------------------------------------------------------------------------
+// Complexes (issue 33)
+
+const UNITS_PER_COMPLEX = 100;
+
+/**
+ * One complex per 100 listings of each location, each linked to 100 of them
+ * in feed order (made once per data set; the demo's complexes, made from its
+ * free-text names by migration 0018, are removed first).
+ */
+async function ensureComplexes(): Promise<void> {
+  const [made] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from complexes where slug like 'bench-%'`);
+  if ((made?.n ?? 0) > 0) return;
+  const t0 = performance.now();
+  await db().execute(sql`delete from complexes`);
+  await db().execute(sql`insert into complexes (name, name_en, location_id, slug, slug_en, lat, lng, facilities, maintenance_fee_eur_m2, floors)
+    select 'Бенч ' || l.slug || ' ' || g.k, 'Bench ' || l.slug_en || ' ' || g.k, l.id, 'bench-' || g.k, 'bench-' || g.k,
+      42.3 + random() * 0.3, 27.5 + random() * 0.3, array['pool', 'security']::text[], 8.5, 6
+    from (select location_id, generate_series(0, ceil(count(*)::numeric / ${UNITS_PER_COMPLEX})::int - 1) as k from real_estates group by location_id) g
+    join locations l on l.id = g.location_id`);
+  await db().execute(sql`update real_estates r set complex_id = c.id
+    from (select id, location_id, (row_number() over (partition by location_id order by feed_id) - 1) / ${UNITS_PER_COMPLEX} as k from real_estates) n
+    join complexes c on c.location_id = n.location_id and c.slug = 'bench-' || n.k
+    where r.id = n.id`);
+  const [counted] = await queryRows<{ complexes: number; units: number }>(
+    db(),
+    sql`select (select count(*)::int from complexes) as complexes, (select count(*)::int from real_estates where complex_id is not null) as units`,
+  );
+  note(`  made ${count(counted?.complexes ?? 0)} complexes of ${count(counted?.units ?? 0)} units in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+
+/** The complex the matrix filters by: the middle one by name (its units are typical: 100, ~5 % sold). */
+async function benchComplexId(): Promise<string> {
+  const [row] = await queryRows<{ id: string }>(db(), sql`select id from complexes order by name, id offset (select count(*) / 2 from complexes) limit 1`);
+  if (!row) throw new Error("No complexes");
+  return row.id;
+}
+
+interface ExtraResult {
+  name: string;
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+  rows: number;
+}
+
+/** Times `run` over `samples` calls (after one warm-up), each given the next of `args`. */
+async function timeCalls<T>(name: string, args: T[], samples: number, run: (arg: T) => Promise<number>): Promise<ExtraResult> {
+  await run(args[0]!);
+  const times: number[] = [];
+  let rows = 0;
+  for (let i = 0; i < samples; i++) {
+    const t = performance.now();
+    rows = await run(args[i % args.length]!);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { name, n: times.length, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1]!, rows };
+}
+
+/** What a complex's page and the search's and map's complex parts cost (issue 33). */
+async function measureComplexes(o: Options): Promise<ExtraResult[]> {
+  const ids = (await queryRows<{ id: string }>(db(), sql`select id from complexes order by random() limit 200`)).map((r) => r.id);
+  const samples = Math.max(o.samples, 50);
+  const { status: _status, ...unfiltered } = EMPTY_QUERY;
+  const warm = new ListingEngine();
+  return [
+    await timeCalls("listComplexUnits(complexId), 200 complexes in turn", ids, samples, async (id) => (await listComplexUnits(id)).length),
+    await timeCalls(
+      "complexesMatching('бенч …'), names known (the app's case)",
+      ["бенч 17", "bench 4", "бенч 250"],
+      samples,
+      async (words) => (await warm.complexesMatching(words)).length,
+    ),
+    await timeCalls(
+      "complexesMatching('бенч …'), names read first",
+      ["бенч 17", "bench 4", "бенч 250"],
+      samples,
+      async (words) => (await new ListingEngine().complexesMatching(words)).length,
+    ),
+    // For comparison: the properties' points of the same GeoJSON request (issue 21).
+    await timeCalls(
+      "points(no filter): the map's properties (≤ 20 000)",
+      [0],
+      Math.min(samples, 20),
+      async () => (await new ListingEngine().points({ ...unfiltered, status: "available" }, { limit: 20_000 })).points.length,
+    ),
+    await timeCalls(
+      "complexPoints(no filter): the map's complexes",
+      [0],
+      Math.min(samples, 20),
+      async () => (await new ListingEngine().complexPoints({ ...unfiltered, status: "available" }, { limit: 2000 })).length,
+    ),
+    await timeCalls(
+      "complexPoints(complex): one complex's point",
+      ids,
+      samples,
+      async (id) => (await new ListingEngine().complexPoints({ ...unfiltered, status: "available", complexId: id }, { limit: 2000 })).length,
+    ),
+  ];
+}
+
+function printComplexes(title: string, results: ExtraResult[]) {
+  log();
+  log(title);
+  log(`${pad("query", 58)} ${padL("rows", 5)}  p50 / p95 (max) ms`);
+  for (const r of results) {
+    const flag = r.p95 > BUDGET_MS ? "✗" : " ";
+    log(`${pad(r.name, 58)} ${padL(String(r.rows), 5)}  ${ms(r.p50)} / ${ms(r.p95)} (${ms(r.max)})${flag}  n=${r.n}`);
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -538,6 +667,8 @@ async function main() {
         if (kind === "pglite") await openPglite(o, size);
         else await openPostgres(o, adminUrl!, size);
         try {
+          await ensureComplexes();
+          if (kind === "postgres") await db().execute(sql`vacuum analyze`);
           const actual = await catalogueSize();
           for (const mode of o.counts) {
             const results = await measureMatrix(mode, o, `${kind} ${count(size)} ${mode}`);
@@ -548,6 +679,7 @@ async function main() {
             printMatrix(`${name}, ${count(actual)} listings, ${what} (the app's listing engine, database as the app leaves it)`, results, o.pages.length);
             if (o.explain) await explainWorst(results, kind);
           }
+          printComplexes(`${name}, ${count(actual)} listings: a complex's page and the complex parts of search and map (issue 33)`, await measureComplexes(o));
         } finally {
           await stopServices();
         }

@@ -159,7 +159,8 @@ export function complexMarker(lat: number, lng: number, c: ComplexPointPropertie
     const element = marker.getElement();
     if (!element) return;
     const pill = document.createElement("span");
-    pill.className = `${COMPLEX_PILL} -translate-x-1/2 -translate-y-full`;
+    // Above the point, clear of a cluster of its own flats there (up to 58 px wide): both stay pressable.
+    pill.className = `${COMPLEX_PILL} -translate-x-1/2 -translate-y-[calc(100%+1.875rem)]`;
     const sign = document.createElement("span");
     sign.setAttribute("aria-hidden", "true");
     sign.textContent = "▦";
