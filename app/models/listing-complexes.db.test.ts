@@ -10,6 +10,7 @@ import { createComplex, listComplexUnits, updateComplex, type Complex } from "./
 import { ListingEngine } from "./listing.server";
 import type { Location } from "./locations.server";
 import { createProperty, updateProperty } from "./real-estates.server";
+import { refreshComplexUnitsSearch } from "./text-search.server";
 
 /**
  * Issue 33 in the listing engine, on both databases: the `complex` filter
@@ -145,6 +146,10 @@ describe("search by the complex's name", () => {
     // A text edit keeps them.
     await updateProperty(unit.id, { title: "Harbour studio" });
     expect(await titles({ search: "marina" })).toEqual(["Harbour studio"]);
+    // What deleting the complex will need (its units stay, unlinked): its names out of their words.
+    expect(await refreshComplexUnitsSearch(test.handle().db, complex.id, [])).toBe(1);
+    expect(await titles({ search: "marina" })).toEqual([]);
+    expect(await titles({ search: "harbour" })).toEqual(["Harbour studio"]);
   });
 
   it("gives the units linked before (migration 0019) their complex's names, folded like the application's", async () => {

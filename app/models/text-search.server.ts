@@ -36,10 +36,11 @@ export async function complexSearchNames(executor: Executor, complexId: string |
  * Writes again the search words of every unit of a complex (issue 33: its
  * names are among them), after a rename, in the caller's transaction: the
  * texts are folded here (searchTextOf), so the units are read, and written
- * back 200 per statement.
+ * back 200 per statement. `names` replaces the complex's current names:
+ * `[]` before deleting it takes them out of its units' words.
  */
-export async function refreshComplexUnitsSearch(executor: Executor, complexId: string): Promise<number> {
-  const names = await complexSearchNames(executor, complexId);
+export async function refreshComplexUnitsSearch(executor: Executor, complexId: string, names?: readonly string[]): Promise<number> {
+  names ??= await complexSearchNames(executor, complexId);
   const t = realEstates;
   const units = await executor
     .select({
