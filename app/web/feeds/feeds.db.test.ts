@@ -5,7 +5,7 @@ import { gunzipSync, brotliDecompressSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
-import { locations, realEstates } from "~/db/schema";
+import { complexes, locations, realEstates } from "~/db/schema";
 import { createLocation, updateLocation } from "~/models/locations.server";
 import { createProperty, deleteProperty, updateProperty } from "~/models/real-estates.server";
 import { saveAgentCard } from "~/models/agent-card.server";
@@ -490,7 +490,10 @@ describe("characters XML forbids", () => {
       description: "Описание",
       images: ["/upload/properties/z.jpg"],
       price: 99000,
+      complex_name: "Комплекс",
     });
+    // A unit's complex_name is its complex's name (issue 33): the bad characters are stored in the complex's.
+    await db().update(complexes).set({ name: "Ком\u001Fплекс\uFFFE" }).where(eq(complexes.id, property.complex_id!));
     await db()
       .update(realEstates)
       .set({
@@ -499,7 +502,6 @@ describe("characters XML forbids", () => {
         description: "Опи\u0002сание ]]> с\uFFFF концом",
         description_bg: "Опи\u000Bсание на\uFFFE български",
         reference: "RF\uFFFF-7\u0008",
-        complex_name: "Ком\u001Fплекс\uFFFE",
       })
       .where(eq(realEstates.id, property.id));
     await db().update(locations).set({ name: "Не\u0007себ\uFFFFър" }).where(eq(locations.id, location.id));
