@@ -296,10 +296,12 @@ export const ADMIN = {
     allLocations: "Все локации",
     filter: "Показать",
     found: (n: number) => `Комплексов: ${n}`,
-    columns: { photo: "Фото", name: "Название", location: "Локация", developer: "Застройщик", stage: "Стадия", units: "Объекты", actions: "Действия" },
+    columns: { name: "Название", location: "Локация", developer: "Застройщик", stage: "Стадия", units: "Объекты", actions: "Действия" },
     units: (forSale: number, all: number) => `в продаже ${forSale} из ${all}`,
     noDeveloper: "—",
     noStage: "—",
+    // The list's short stage (the form's select says what each act means).
+    stagesShort: { act14: "Акт 14", act15: "Акт 15", act16: "Акт 16" },
     deleted: (name: string, unlinked: number) =>
       unlinked === 0 ? `Комплекс «${name}» удалён.` : `Комплекс «${name}» удалён. Объекты остались в каталоге без комплекса: ${unlinked}.`,
     alreadyDeleted: "Этот комплекс уже удалён. Обновите страницу.",
@@ -342,7 +344,6 @@ export const ADMIN = {
     },
     unitsTitle: (n: number) => `Объекты комплекса (${n})`,
     noUnits: "К комплексу пока не привязан ни один объект. Привяжите объекты в их форме, поле «Комплекс».",
-    openPublic: "Открыть страницу комплекса",
     // The property form's link to a complex (replaces the free-text name).
     unitField: "Комплекс",
     notInComplex: "Не в комплексе",

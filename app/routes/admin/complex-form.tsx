@@ -5,7 +5,7 @@ import { PointFields } from "~/components/admin/point-fields";
 import { buttonClass, ErrorBanner, Field, FormFooter, inputClass, PageHeader } from "~/components/admin/ui";
 import { useAdminForm } from "~/components/admin/use-admin-form";
 import { LocationSelect } from "~/components/location-select";
-import { ADMIN, ADMIN_LANGUAGES } from "~/i18n/admin";
+import { ADMIN } from "~/i18n/admin";
 import { complexPathIn, DEFAULT_LANG, LANGS, localizePath, ownText, TRANSLATED_LANGS, textColumn, type Lang, type TranslatedLang } from "~/i18n/lang";
 import { COMPLEX_FACILITIES, CONSTRUCTION_STAGES } from "~/lib/property-facts";
 import { encodePath } from "~/lib/seo";
@@ -98,8 +98,6 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   return [{ title: `${d?.complex ? T.editTitle : T.addTitle} — ${ADMIN.title}` }];
 }
 
-const languageShort = (lang: Lang) => (lang === DEFAULT_LANG ? DEFAULT_LANG.toUpperCase() : ADMIN_LANGUAGES[lang as TranslatedLang].short);
-
 export default function ComplexForm() {
   const { complex, locations, preselected, home, tiles, units, pages } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -117,13 +115,24 @@ export default function ComplexForm() {
   return (
     <main className="grid max-w-5xl gap-6 p-4 md:p-8">
       <PageHeader title={complex ? T.editTitle : T.addTitle}>
-        {pages
-          ? LANGS.map((lang) => (
+        {/* The units are under the form, which is long on a phone: one tap away from the top. */}
+        {complex ? (
+          <a href="#complex-units" className={buttonClass.secondary}>
+            {T.unitsTitle(units.length)}
+          </a>
+        ) : null}
+        {pages ? (
+          <>
+            <a href={pages[DEFAULT_LANG]} target="_blank" rel="noreferrer" className={buttonClass.secondary}>
+              {ADMIN.properties.previewRu}
+            </a>
+            {TRANSLATED_LANGS.map((lang) => (
               <a key={lang} href={pages[lang]} target="_blank" rel="noreferrer" className={buttonClass.secondary}>
-                {`${T.openPublic} (${languageShort(lang)})`}
+                {ADMIN.properties.previewIn(lang)}
               </a>
-            ))
-          : null}
+            ))}
+          </>
+        ) : null}
       </PageHeader>
       <Form method="post" noValidate className="grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" onSubmit={form.onSubmit}>
         <ErrorBanner message={form.banner} />
@@ -229,8 +238,12 @@ export default function ComplexForm() {
         <FormFooter saving={saving} failed={form.failed} cancelTo="/admin/complexes" />
       </Form>
       {complex ? (
-        <section aria-labelledby="complex-units" className="grid gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-          <h2 id="complex-units" className="text-lg font-semibold">
+        <section
+          id="complex-units"
+          aria-labelledby="complex-units-title"
+          className="grid scroll-mt-4 gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+        >
+          <h2 id="complex-units-title" className="text-lg font-semibold">
             {T.unitsTitle(units.length)}
           </h2>
           {units.length === 0 ? (
@@ -240,7 +253,7 @@ export default function ComplexForm() {
               {units.map((u) => (
                 <li key={u.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
                   <div className="min-w-0">
-                    <Link to={`/admin/real-estates/edit/${u.id}`} className="font-medium wrap-break-word text-sea-800 underline-offset-2 hover:underline">
+                    <Link to={`/admin/real-estates/edit/${u.id}`} className="font-medium wrap-break-word text-sea-700 underline-offset-2 hover:underline">
                       {u.title}
                     </Link>
                     <p className="text-sm text-slate-600">

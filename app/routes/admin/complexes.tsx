@@ -74,22 +74,20 @@ export function meta() {
 type Row = Route.ComponentProps["loaderData"]["complexes"][number];
 
 const stageLabel = (c: Row) =>
-  [c.construction_stage ? ADMIN.properties.facts.stages[c.construction_stage] : null, c.completion_quarter].filter(Boolean).join(" · ") || T.noStage;
+  [c.construction_stage ? T.stagesShort[c.construction_stage] : null, c.completion_quarter].filter(Boolean).join(" · ") || T.noStage;
 
 const COLUMNS: readonly Column<Row>[] = [
   {
-    header: T.columns.photo,
-    label: false,
-    className: "xl:w-28",
-    cell: (c) => <FallbackImage image={c.cover} alt="" width={160} height={120} className="h-18 w-24 rounded-lg bg-slate-100 object-cover" />,
-  },
-  {
+    // The name with its cover beside it (one row of a card on a phone).
     header: T.columns.name,
     label: false,
     cell: (c) => (
-      <Link to={`/admin/complexes/edit/${c.id}`} className="text-base font-semibold wrap-break-word text-sea-800 underline-offset-2 hover:underline">
-        {c.name}
-      </Link>
+      <div className="flex items-center gap-3">
+        <FallbackImage image={c.cover} alt="" width={160} height={120} className="h-12 w-16 shrink-0 rounded-lg bg-slate-100 object-cover sm:h-18 sm:w-24" />
+        <Link to={`/admin/complexes/edit/${c.id}`} className="min-w-0 text-base font-semibold wrap-break-word text-sea-700 underline-offset-2 hover:underline">
+          {c.name}
+        </Link>
+      </div>
     ),
   },
   { header: T.columns.location, cell: (c) => <span className="wrap-break-word">{c.location_name}</span> },
@@ -100,7 +98,7 @@ const COLUMNS: readonly Column<Row>[] = [
     header: T.columns.actions,
     label: false,
     cell: (c) => (
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2 xl:flex-nowrap">
         <Link to={`/admin/complexes/edit/${c.id}`} className={buttonClass.secondary} aria-label={`${ADMIN.edit}: ${c.name}`}>
           {ADMIN.edit}
         </Link>
