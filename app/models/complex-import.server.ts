@@ -4,14 +4,15 @@ import type { CsvTable } from "~/lib/csv";
 import { storeKeyOf } from "~/lib/image-keys";
 import { COMPLEX_FIELDS, complexCreateSchema } from "~/schemas/complex";
 import { fieldErrors, isUuid } from "~/schemas/fields";
-import { createComplex, listComplexes, updateComplex, type Complex } from "./complexes.server";
+import { complexNameKey, createComplex, listComplexes, updateComplex, type Complex } from "./complexes.server";
 import { ModelError } from "./errors.server";
 import { listLocations } from "./locations.server";
 
 /**
  * The CSV import of complexes (issue 33): a file in the export's columns
  * (app/web/complexes-csv.server.ts) is first planned row by row — create (no
- * id), update (the id of an existing complex), unchanged, or refused with
+ * id and no complex of that name in the location), update (the id of an
+ * existing complex, or its name there), unchanged, or refused with
  * the reasons in Russian — against the same schema as the form and the API,
  * nothing written; then imported, each row through the model (its own
  * transaction), each row planned again against the database of that moment.
@@ -28,6 +29,7 @@ export const COMPLEX_IMPORT_MESSAGES = {
   locationUnknown: (name: string) => `Локация «${name}» не найдена: создайте её или исправьте название`,
   idUnknown: (id: string) => `Комплекса с id ${id} нет: уберите id, чтобы создать новый комплекс`,
   duplicateId: (row: number) => `Этот id уже встречается в строке ${row}`,
+  duplicateName: (row: number) => `Этот комплекс (то же название в той же локации) уже встречается в строке ${row}`,
   wrongCellCount: (got: number, expected: number) => `В строке ${got} ячеек, а в заголовке ${expected}`,
   foreignImage: (url: string) => `Фото ${url}: импорт берёт только фото этого сайта (из экспорта); другие загрузите в форме комплекса`,
   writeFailed: (reason: string) => `Не сохранено: ${reason}`,
@@ -120,6 +122,7 @@ async function planRows(table: CsvTable, origin: string): Promise<{ plan: Comple
     }
   }
   const byId = new Map<string, Complex>(complexes.map((c) => [c.id, c]));
+  const byName = new Map<string, Complex>(complexes.map((c) => [`${c.location_id}\n${complexNameKey(c.name)}`, c]));
   const value = (cells: string[], name: string) => {
     const i = header.indexOf(name);
     return i < 0 ? undefined : unneutralise(cells[i] ?? "");
@@ -131,12 +134,17 @@ async function planRows(table: CsvTable, origin: string): Promise<{ plan: Comple
     const errors: string[] = [];
     if (cells.length !== header.length) errors.push(M.wrongCellCount(cells.length, header.length));
     const id = (value(cells, "id") ?? "").trim().toLowerCase() || null;
-    const current = id ? byId.get(id) : undefined;
+    const locationName = (value(cells, "location") ?? "").trim();
+    const locationId = locationByName.get(locationName.toLowerCase());
+    // A row without an id names its complex as complexForName does: the location's complex of that name, case and
+    // spacing aside — so a file imported twice, or a list typed by hand, updates instead of making copies.
+    const current = id ? byId.get(id) : locationId ? byName.get(`${locationId}\n${complexNameKey(value(cells, "name") ?? "")}`) : undefined;
     if (id && !current) errors.push(M.idUnknown(id));
-    if (id) {
-      const first = firstRowOfId.get(id);
-      if (first !== undefined) errors.push(M.duplicateId(first));
-      else firstRowOfId.set(id, row);
+    const target = current?.id ?? id ?? (locationId ? `${locationId}\n${complexNameKey(value(cells, "name") ?? "")}` : null);
+    if (target) {
+      const first = firstRowOfId.get(target);
+      if (first !== undefined) errors.push(id ? M.duplicateId(first) : M.duplicateName(first));
+      else firstRowOfId.set(target, row);
     }
     const input: Record<string, unknown> = {};
     for (const field of IMPORTED_FIELDS) {
@@ -154,8 +162,6 @@ async function planRows(table: CsvTable, origin: string): Promise<{ plan: Comple
         input[field] = images;
       } else input[field] = cell;
     }
-    const locationName = (value(cells, "location") ?? "").trim();
-    const locationId = locationByName.get(locationName.toLowerCase());
     if (locationName && !locationId) errors.push(M.locationUnknown(locationName));
     input.location_id = locationId ?? "";
     const parsed = complexCreateSchema.safeParse(input);

@@ -258,8 +258,15 @@ describe("CSV", () => {
     expect(report.counts).toEqual({ created: 1, updated: 1, unchanged: 0, failed: 4 });
     expect(await getComplex(existing.id)).toMatchObject({ name: "Новое имя", facilities: ["pool", "gym"], construction_stage: "act16" });
     expect((await listComplexes({ locationId: location.id })).map((c) => c.name)).toEqual(["Новое имя", "Новый комплекс"]);
-    // The same file again: nothing new to write.
-    expect((await importComplexes(table, getEnv().publicUrl)).counts).toEqual({ created: 1, updated: 0, unchanged: 1, failed: 4 });
+    // The same file again: nothing new to write — the row without an id now names the complex it made (its name, its location).
+    expect((await importComplexes(table, getEnv().publicUrl)).counts).toEqual({ created: 0, updated: 0, unchanged: 2, failed: 4 });
+    expect(await listComplexes({ locationId: location.id })).toHaveLength(2);
+    // Two rows naming one complex (case and spacing aside) are one too many.
+    const twice = parseCsv(`name,location\nДвойной,${location.name}\n  двойной ,${location.name}\n`, 1000);
+    expect((await planComplexImport(twice, getEnv().publicUrl)).rows.map((r) => [r.action, r.errors])).toEqual([
+      ["create", []],
+      ["error", ["Этот комплекс (то же название в той же локации) уже встречается в строке 2"]],
+    ]);
   });
 
   it("/admin/complexes/import: each kind of file answered in Russian; the import writes exactly the checked file", async () => {
