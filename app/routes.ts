@@ -43,6 +43,12 @@ export default [
     // SPEC §2's add-property shortcut from a location card: /admin/real-estates/new?location={id}.
     route("real-estates/new", "routes/admin/property-form.tsx", { id: "admin-property-new" }),
     route("real-estates/edit/:id", "routes/admin/property-form.tsx", { id: "admin-property-edit" }),
+    // Issue 33: new-build complexes, their form, and their CSV export and import.
+    route("complexes", "routes/admin/complexes.tsx"),
+    route("complexes/add", "routes/admin/complex-form.tsx", { id: "admin-complex-add" }),
+    route("complexes/edit/:id", "routes/admin/complex-form.tsx", { id: "admin-complex-edit" }),
+    route("complexes/export.csv", "routes/admin/complexes-export.ts"),
+    route("complexes/import", "routes/admin/complex-import.tsx"),
     route("contact-submissions", "routes/admin/contact-submissions.tsx"),
     // Issue 22: saved-search alert counts.
     route("alerts", "routes/admin/alerts.tsx"),

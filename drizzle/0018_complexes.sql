@@ -151,6 +151,8 @@ INSERT INTO complexes (id, name, location_id, slug, slug_en, created_at)
 UPDATE real_estates r SET complex_id = c.id
   FROM complex_names c
   WHERE r.complex_name IS NOT NULL AND r.location_id = c.location_id AND pg_temp.complexes_complex_key(r.complex_name) = c.key;--> statement-breakpoint
+-- Every name but a blank one is a link now; a blank one named nothing.
+UPDATE real_estates SET complex_name = NULL WHERE complex_id IS NULL AND complex_name IS NOT NULL;--> statement-breakpoint
 -- From now on a property's complex_name is its complex's name, whatever a writer sends (the model
 -- turns a name sent alone into a link first: app/models/complexes.server.ts complexForName).
 CREATE FUNCTION real_estates_complex_name() RETURNS trigger

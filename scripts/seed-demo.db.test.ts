@@ -7,6 +7,7 @@ import { db } from "~/db/client.server";
 import { realEstates, type Property } from "~/db/schema";
 import { ensureDefaultLocations, listLocations, updateLocation } from "~/models/locations.server";
 import { createProperty, deleteProperty } from "~/models/real-estates.server";
+import { listComplexes } from "~/models/complexes.server";
 import { propertyCreateSchema } from "~/schemas/property";
 import { setStorage, storage } from "~/storage/index.server";
 import { LocalStorage } from "~/storage/local.server";
@@ -125,6 +126,17 @@ describe("seedDemo", { timeout: 120_000 }, () => {
     expect(demo.some((r) => r.sea_line === 1) && demo.some((r) => r.sea_view === true)).toBe(true);
     expect(demo.some((r) => r.construction_stage === "act14" || r.construction_stage === "act15")).toBe(true);
     expect(demo.some((r) => r.maintenance_fee_eur_m2 !== null && r.complex_name !== null)).toBe(true);
+    // Issue 33: units of complexes, one complex per name and location, with facts of its own.
+    const complexes = await listComplexes();
+    const linked = demo.filter((r) => r.complex_id !== null);
+    expect(linked.length).toBeGreaterThan(0);
+    for (const r of linked) expect(complexes.find((c) => c.id === r.complex_id)).toMatchObject({ name: r.complex_name, location_id: r.location_id });
+    expect(new Set(complexes.map((c) => `${c.location_id} ${c.name}`)).size).toBe(complexes.length);
+    for (const c of complexes) {
+      expect(c.developer).not.toBe("");
+      expect(c.facilities.length).toBeGreaterThanOrEqual(3);
+      expect(c.maintenance_fee_eur_m2).toBeGreaterThan(0);
+    }
     expect(demo.some((r) => r.featured)).toBe(true);
     const cut = demo.filter((r) => r.price_reduced_from !== null);
     expect(cut.length).toBeGreaterThan(3);

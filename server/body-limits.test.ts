@@ -16,6 +16,9 @@ describe("limitFor", () => {
     ["POST", "/admin/login.data", "sign-in form"],
     ["POST", "/admin/upload", "admin image upload"],
     ["POST", "/admin/real-estates/edit/1", "admin pages"],
+    ["POST", "/admin/complexes/import", "admin complexes CSV import"],
+    ["POST", "/admin/complexes/import.data", "admin complexes CSV import"],
+    ["POST", "/admin/complexes/edit/1", "admin pages"],
     ["POST", "/testsupabase.data", "diagnostics pages"],
     // Two path segments, but the API's.
     ["POST", "/rest/v1", "REST API"],

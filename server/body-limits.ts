@@ -80,6 +80,16 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
   { name: "admin image upload", methods: "*", path: /^\/admin\/upload$/, max: 8 * KB, adminMax: 6 * MB, types: FORM_TYPES, family: "page" },
   // The CSV import's file (issue 23): MAX_IMPORT_BYTES and its multipart envelope.
   { name: "admin CSV import", methods: "*", path: /^\/admin\/import$/, max: 8 * KB, adminMax: 10 * MB + 64 * KB, types: FORM_TYPES, family: "page" },
+  // The complexes' CSV import (issue 33): MAX_COMPLEX_IMPORT_BYTES and its multipart envelope.
+  {
+    name: "admin complexes CSV import",
+    methods: "*",
+    path: /^\/admin\/complexes\/import$/,
+    max: 8 * KB,
+    adminMax: 5 * MB + 64 * KB,
+    types: FORM_TYPES,
+    family: "page",
+  },
   { name: "admin pages", methods: "*", path: /^\/admin(?:\/.*)?$/, max: 8 * KB, adminMax: 1 * MB, types: FORM_TYPES, family: "page" },
   { name: "diagnostics pages", methods: "*", path: /^\/(?:testsupabase|test-storage)$/, max: 64 * KB, adminMax: 6 * MB, types: FORM_TYPES, family: "page" },
   { name: "contact form (home)", methods: "*", path: /^\/(?:bg)?$/, max: 64 * KB, types: FORM_TYPES, family: "page" },

@@ -180,6 +180,25 @@ export async function propertiesByLocation(limit: number): Promise<Map<string, {
   return byLocation;
 }
 
+/** A complex's units on its edit form (issue 33): every property linked to it, each with its status and location, by location and order. */
+export async function complexUnits(
+  complexId: unknown,
+): Promise<{ id: string; title: string; status: PropertyStatus; reference: string | null; location_name: string }[]> {
+  if (!isUuid(complexId)) return [];
+  return db()
+    .select({
+      id: realEstates.id,
+      title: realEstates.title,
+      status: realEstates.status,
+      reference: realEstates.reference,
+      location_name: locations.name,
+    })
+    .from(realEstates)
+    .innerJoin(locations, eq(locations.id, realEstates.location_id))
+    .where(eq(realEstates.complex_id, complexId))
+    .orderBy(asc(locations.order), asc(realEstates.order), asc(realEstates.id));
+}
+
 export interface InboxRow {
   id: string;
   name: string;

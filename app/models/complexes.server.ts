@@ -1,4 +1,5 @@
 import { and, asc, count, eq, like, ne, or, sql } from "drizzle-orm";
+import type { ZodError } from "zod";
 import { db, type Executor } from "~/db/client.server";
 import { complexes, locations, realEstates, type Complex } from "~/db/schema";
 import { shownImage } from "~/lib/image-keys";
@@ -173,7 +174,7 @@ export async function countUnits(id: unknown, executor: Executor = db()): Promis
   return Number(row?.n ?? 0);
 }
 
-function parseInput<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: import("zod").ZodError } }, input: unknown): T {
+function parseInput<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } }, input: unknown): T {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw ModelError.fromZod(parsed.error);
   return parsed.data;

@@ -89,9 +89,10 @@ const locationMissing = () => new ModelError(M.locationMissing, "validation", { 
 const complexMissing = () => new ModelError(M.complexMissing, "validation", { complex_id: M.complexMissing }, "23503");
 
 /**
- * The complex a write links the property to (issue 33): `complex_id` when
- * sent (checked), else the complex `complex_name` names in its location
- * (found or made: complexForName), else undefined — the link stays.
+ * The complex a write links the property to (issue 33): a `complex_id` sent
+ * (checked), else the complex a sent `complex_name` names in its location
+ * (found or made: complexForName; empty: none), else none when an empty
+ * `complex_id` was sent, else undefined — the link stays.
  */
 async function linkedComplex(
   tx: Executor,
@@ -99,12 +100,12 @@ async function linkedComplex(
   sent: Record<string, unknown>,
   parsed: { complex_id?: string | null; complex_name?: string | null },
 ): Promise<string | null | undefined> {
-  if (sent.complex_id !== undefined) {
-    if (parsed.complex_id && !(await complexExists(tx, parsed.complex_id))) throw complexMissing();
-    return parsed.complex_id ?? null;
+  if (parsed.complex_id) {
+    if (!(await complexExists(tx, parsed.complex_id))) throw complexMissing();
+    return parsed.complex_id;
   }
   if (sent.complex_name !== undefined) return complexForName(tx, locationId, parsed.complex_name ?? null);
-  return undefined;
+  return sent.complex_id !== undefined ? null : undefined;
 }
 
 export async function getProperty(id: unknown, executor: Executor = db()): Promise<Property | null> {

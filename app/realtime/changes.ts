@@ -10,7 +10,7 @@ import { isUuid } from "~/lib/uuid";
  * `id: null` means "reload the whole table": a TRUNCATE, or RESYNC when
  * changes may have been missed or were too many to list one by one.
  */
-export const CHANGE_TABLES = ["locations", "real_estates", "contact_submissions"] as const;
+export const CHANGE_TABLES = ["locations", "real_estates", "contact_submissions", "complexes"] as const;
 export type ChangeTable = (typeof CHANGE_TABLES)[number];
 
 export type ChangeType = "INSERT" | "UPDATE" | "DELETE" | "TRUNCATE" | "RESYNC";

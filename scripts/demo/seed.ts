@@ -18,7 +18,9 @@
  */
 import { eq, max, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { realEstates } from "~/db/schema";
+import { complexes, realEstates } from "~/db/schema";
+import { complexNameKey, createComplex } from "~/models/complexes.server";
+import type { Executor } from "~/db/client.server";
 import { searchVectorOf } from "~/models/text-search.server";
 import { nextFreeSlug, slugSource } from "~/lib/slug";
 import { ensureDefaultLocations, listLocations, updateLocation, type Location } from "~/models/locations.server";
@@ -28,6 +30,7 @@ import { propertyCreateSchema, type PropertyCreateInput } from "~/schemas/proper
 import { ensurePool, LOCATION_POOL_SIZE, PROPERTY_POOL_SIZE, type PoolImage } from "./images";
 import { int, rngFor, sample } from "./random";
 import { demoListing } from "./texts";
+import { demoComplexFacts } from "./complexes";
 
 export const MAX_DEMO_PROPERTIES = 1_000_000;
 export const DEFAULT_BATCH_SIZE = 500;
@@ -144,10 +147,32 @@ function buildRow(index: number, location: Location, pool: readonly PoolImage[],
   return { ...parsed.data, slug, slug_en, cutTo: listedPrice === null ? null : listing.price };
 }
 
+/**
+ * The complex each row names, by location and name (case and spacing aside, as
+ * complexForName matches): one already there, else a new one with demo facts.
+ */
+async function linkComplexes(tx: Executor, rows: PendingRow[], locationIndex: Map<string, number>): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const keyOf = (locationId: string, name: string) => `${locationId}\n${complexNameKey(name)}`;
+  const named = rows.filter((r) => r.complex_name);
+  if (named.length === 0) return ids;
+  for (const c of await tx.select({ id: complexes.id, name: complexes.name, location_id: complexes.location_id }).from(complexes)) {
+    ids.set(keyOf(c.location_id, c.name), c.id);
+  }
+  for (const r of named) {
+    const key = keyOf(r.location_id, r.complex_name!);
+    if (ids.has(key)) continue;
+    const facts = demoComplexFacts(r.complex_name!, locationIndex.get(r.location_id) ?? 0);
+    ids.set(key, (await createComplex({ name: r.complex_name, location_id: r.location_id, ...facts }, tx)).id);
+  }
+  return new Map(named.map((r) => [`${r.location_id}/${r.slug}`, ids.get(keyOf(r.location_id, r.complex_name!))!]));
+}
+
 /** Inserts one batch: order locks of its locations, positions after each location's last one. */
-async function insertBatch(rows: PendingRow[]): Promise<void> {
+async function insertBatch(rows: PendingRow[], locationIndex: Map<string, number>): Promise<void> {
   const locationIds = [...new Set(rows.map((r) => r.location_id))].sort();
   await db().transaction(async (tx) => {
+    const complexOf = await linkComplexes(tx, rows, locationIndex);
     const next = new Map<string, number>();
     for (const id of locationIds) {
       await lockList(tx, propertiesOf(id));
@@ -160,7 +185,7 @@ async function insertBatch(rows: PendingRow[]): Promise<void> {
     const values = rows.map(({ cutTo: _cutTo, ...r }) => {
       const order = next.get(r.location_id)!;
       next.set(r.location_id, order + 1);
-      return { ...r, order, search_vector: searchVectorOf(r) };
+      return { ...r, order, complex_id: complexOf.get(`${r.location_id}/${r.slug}`) ?? null, search_vector: searchVectorOf(r) };
     });
     const inserted = await tx
       .insert(realEstates)
@@ -224,6 +249,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
     return set;
   };
 
+  const locationIndex = new Map(locations.map((l, i) => [l.id, i]));
   const listingsStarted = performance.now();
   options.onProgress?.(0, planned);
   for (let from = existing; from < target; from += batchSize) {
@@ -237,7 +263,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
       const location = locations[index % locations.length]!;
       rows.push(buildRow(index, location, pool.images, takenIn(location.id), taken.references));
     }
-    await insertBatch(rows);
+    await insertBatch(rows, locationIndex);
     summary.created += rows.length;
     options.onProgress?.(summary.created, planned);
     // The embedded database answers without ever returning to the event loop;
@@ -245,7 +271,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<SeedDemoSummar
     await new Promise((resolve) => setImmediate(resolve));
   }
   // Fresh planner statistics after a bulk load (PGlite has no autovacuum).
-  if (summary.created > 0) await db().execute(sql`analyze real_estates`);
+  if (summary.created > 0) await db().execute(sql`analyze real_estates, complexes`);
   summary.listingsMs = performance.now() - listingsStarted;
   summary.elapsedMs = performance.now() - started;
   return summary;

@@ -4,7 +4,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, useApiServer } from "./api-server";
 
 /**
  * Row-level-like permissions (SPEC §6, DESIGN §8), every table × method ×
- * role with raw HTTP: anonymous may read locations and real_estates and
+ * role with raw HTTP: anonymous may read locations, real_estates and complexes and
  * insert contact_submissions; an administrator may do everything; an unknown
  * bearer token is refused outright. A refused write changes nothing.
  */
@@ -14,7 +14,7 @@ let locationId = "";
 
 type Role = "none" | "anon" | "admin" | "bad-token";
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
-const TABLES = ["locations", "real_estates", "contact_submissions"] as const;
+const TABLES = ["locations", "real_estates", "contact_submissions", "complexes"] as const;
 type Table = (typeof TABLES)[number];
 
 function headers(role: Role): Record<string, string> {
@@ -41,6 +41,8 @@ function newRow(table: Table): Record<string, unknown> {
       return { title: `Объект ${counter}`, description: "Описание", location_id: locationId };
     case "contact_submissions":
       return { name: "Гость", email: "guest@example.com", message: `Сообщение ${counter}` };
+    case "complexes":
+      return { name: `Комплекс ${counter}`, location_id: locationId };
   }
 }
 
@@ -48,6 +50,7 @@ const CHANGE: Record<Table, Record<string, unknown>> = {
   locations: { name_bg: "Променено" },
   real_estates: { title_bg: "Променено" },
   contact_submissions: { isread: true },
+  complexes: { name_bg: "Променено" },
 };
 
 async function call(role: Role, method: Method, path: string, body?: unknown) {
@@ -83,8 +86,8 @@ beforeAll(async () => {
 });
 
 const ALLOWED: Record<Exclude<Role, "bad-token">, Record<Method, Table[]>> = {
-  none: { GET: ["locations", "real_estates"], POST: ["contact_submissions"], PATCH: [], DELETE: [] },
-  anon: { GET: ["locations", "real_estates"], POST: ["contact_submissions"], PATCH: [], DELETE: [] },
+  none: { GET: ["locations", "real_estates", "complexes"], POST: ["contact_submissions"], PATCH: [], DELETE: [] },
+  anon: { GET: ["locations", "real_estates", "complexes"], POST: ["contact_submissions"], PATCH: [], DELETE: [] },
   admin: { GET: [...TABLES], POST: [...TABLES], PATCH: [...TABLES], DELETE: [...TABLES] },
 };
 

@@ -36,9 +36,13 @@ afterAll(async () => {
   await robust?.close();
 });
 
-const TABLES = ["locations", "real_estates", "contact_submissions"];
+const TABLES = ["locations", "real_estates", "contact_submissions", "complexes"];
 const COLUMNS = [
   "id",
+  // Issue 33's complexes.
+  "facilities",
+  "developer",
+  "complex_id",
   "name",
   "name_bg",
   "slug",

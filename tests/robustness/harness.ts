@@ -200,10 +200,10 @@ export async function startRobustServer(ports: [number, number]): Promise<Robust
   }
   const digest = (rows: unknown[]) => `${rows.length}:${crypto.createHash("sha256").update(JSON.stringify(rows)).digest("hex").slice(0, 16)}`;
 
-  /** The three API tables read as the administrator (every row, every column); admins and sessions straight from PostgreSQL where the test can reach it. */
+  /** The API tables read as the administrator (every row, every column); admins and sessions straight from PostgreSQL where the test can reach it. */
   async function snapshot(): Promise<Record<string, string>> {
     const out: Record<string, string> = {};
-    for (const table of ["locations", "real_estates", "contact_submissions"]) {
+    for (const table of ["locations", "real_estates", "contact_submissions", "complexes"]) {
       const rows: unknown[] = [];
       for (let offset = 0; ; offset += 1000) {
         const r = await fetch(`${baseUrl}/rest/v1/${table}?select=*&order=id.asc&limit=1000&offset=${offset}`, { headers: admin });

@@ -262,7 +262,7 @@ describe(`realtime change feed on ${kind}`, () => {
         expect(stream.response.headers.get("content-encoding")).toBeNull();
         await waitFor(() => stream.events.length > 0, 5000, "the ready event");
         expect(stream.events[0]).toMatchObject({ event: "ready" });
-        expect(JSON.parse(stream.events[0]!.data)).toEqual({ tables: ["locations", "real_estates", "contact_submissions"] });
+        expect(JSON.parse(stream.events[0]!.data)).toEqual({ tables: ["locations", "real_estates", "contact_submissions", "complexes"] });
       } finally {
         stream.close();
       }

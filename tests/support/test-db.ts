@@ -12,11 +12,22 @@ export function testDbKind(): TestDbKind {
   return process.env.TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
-/** A fresh, migrated database for one test file: in-memory PGlite, or a new database in the test cluster. */
-export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?: string; dispose: () => Promise<void> }> {
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database in the test cluster.
+ * `migrated: false`: an empty one (a migration's test applies the migrations itself).
+ */
+export async function openTestDatabase({ migrated = true }: { migrated?: boolean } = {}): Promise<{
+  handle: DatabaseHandle;
+  url?: string;
+  dispose: () => Promise<void>;
+}> {
   if (testDbKind() === "pglite") {
     // The migrated template of tests/support/pglite-global-setup.ts (migrating here when there is none).
-    const template = inject("pgliteTemplate");
+    const template = migrated ? inject("pgliteTemplate") : undefined;
+    if (!migrated) {
+      const handle = await openDatabase({ kind: "pglite-memory" });
+      return { handle, dispose: () => handle.close() };
+    }
     const handle = await openDatabase({ kind: "pglite-memory", from: template ? new Blob([fs.readFileSync(template)]) : undefined });
     if (!template) await runMigrations(handle);
     return { handle, dispose: () => handle.close() };
@@ -26,12 +37,12 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; url?
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   // A copy of the migrated template (tests/support/postgres-global-setup.ts): no migrations per file.
-  const template = inject("pgTemplate");
+  const template = migrated ? inject("pgTemplate") : undefined;
   await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
   const handle = await openDatabase({ kind: "postgres", url, poolSize: 10 });
-  if (!template) await runMigrations(handle);
+  if (!template && migrated) await runMigrations(handle);
   return {
     handle,
     url,

@@ -41,7 +41,7 @@ import {
  * - Role (SPEC §6, as the REST API decides it): the join's `access_token`
  *   (then later `access_token` pushes). None, or the anonymous key
  *   (API_ANON_KEY or the connection's own apikey) → anonymous: changes of
- *   locations and real_estates (an approximate property at its public point,
+ *   locations, real_estates and complexes (an approximate one at its public point,
  *   decision 0025); a live administrator session token → also
  *   contact_submissions; any other token → the join is refused. Cookies are
  *   not read (a cross-site page could open the socket with them).
@@ -90,7 +90,7 @@ const FRAMES_PER_WINDOW = 200;
 const FRAME_WINDOW_MS = 10_000;
 /** Channels per socket: SPEC §7's client needs four (all of public, and each table); an app rarely more than a handful. */
 export const MAX_CHANNELS = 20;
-const ANON_TABLES: ReadonlySet<TableName> = new Set(["locations", "real_estates"]);
+const ANON_TABLES: ReadonlySet<TableName> = new Set(["locations", "real_estates", "complexes"]);
 
 type Role = { role: "anon" } | { role: "admin"; token: string; email: string; expiresAt: Date };
 

@@ -19,9 +19,9 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 /**
  * The property form's status and the buyer's facts (issue 20), in groups.
  * Yes/no facts are three-way (not stated, yes, no): an unknown sea view is
- * not "no sea view".
+ * not "no sea view". `complexField`: the «Комплекс» select (complex-select.tsx).
  */
-export function PropertyFactsFields({ value, errorOf, clear }: FieldWiring) {
+export function PropertyFactsFields({ value, errorOf, clear, complexField }: FieldWiring & { complexField: ReactNode }) {
   const { input, number, choice } = formInputs({ value, errorOf, clear });
   const yesNo = (name: string, label: string) => choice(name, label, F.yesNo, ["", "true", "false"]);
   return (
@@ -62,7 +62,8 @@ export function PropertyFactsFields({ value, errorOf, clear }: FieldWiring) {
         {number("floors_total", F.floorsTotal)}
         {choice("construction_stage", F.stage, F.stages, ["", ...CONSTRUCTION_STAGES])}
         {input("completion_quarter", F.completionQuarter, { placeholder: "2027-Q2", maxLength: 7 })}
-        {input("complex_name", F.complexName, { maxLength: 200 })}
+        {/* Issue 33: the complex the property is a unit of (complex-select.tsx), no longer a typed name. */}
+        {complexField}
         {number("maintenance_fee_eur_m2", F.maintenanceFee, "decimal")}
       </Group>
       <Group legend={F.comfort}>

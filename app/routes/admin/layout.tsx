@@ -32,6 +32,7 @@ const NAV = [
   { to: "/admin", label: ADMIN.nav.dashboard, end: true },
   { to: "/admin/locations", label: ADMIN.nav.locations, end: false },
   { to: "/admin/real-estates", label: ADMIN.nav.properties, end: false },
+  { to: "/admin/complexes", label: ADMIN.complexes.nav, end: false },
   { to: "/admin/contact-submissions", label: ADMIN.nav.submissions, end: false },
   { to: "/admin/alerts", label: ADMIN.nav.alerts, end: false },
 ] as const;
@@ -54,7 +55,7 @@ export default function AdminLayout() {
             {ADMIN.nav.signedInAs} {email}
           </p>
         </div>
-        {/* On a phone the six entries wrap into a grid (three a row): none hides behind a sideways scroll. */}
+        {/* On a phone the eight entries wrap into a grid (three a row): none hides behind a sideways scroll. */}
         <nav aria-label={ADMIN.nav.label} className="grid grid-cols-3 gap-1 px-2 pb-2 md:flex md:flex-col md:pb-4">
           {NAV.map((item) => (
             <NavLink

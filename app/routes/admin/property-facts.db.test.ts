@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { searchAdminProperties } from "~/models/admin-lists.server";
+import { createComplex } from "~/models/complexes.server";
 import { createLocation, getLocation } from "~/models/locations.server";
 import { createProperty, getProperty, priceHistoryOf } from "~/models/real-estates.server";
 import { adminFormPoster } from "../../../tests/support/admin-handler";
@@ -45,6 +46,8 @@ describe("the property form (issue 20 facts)", () => {
   it("saves the status and every fact, and the price history gets the change", async () => {
     const post = await signedIn();
     const { location, property } = await setUp();
+    // Issue 33: the complex is chosen from the list (its id), not typed.
+    const complex = await createComplex({ name: "Marina Bay", location_id: location.id });
     const answer = await post(
       `/admin/real-estates/edit/${property.id}`,
       form(location.id, {
@@ -58,7 +61,7 @@ describe("the property form (issue 20 facts)", () => {
         floors_total: "4",
         construction_stage: "act15",
         completion_quarter: "2027-q1",
-        complex_name: "Marina Bay",
+        complex_id: complex.id,
         maintenance_fee_eur_m2: "11,5",
         furnished: "partly",
         pool: "true",
@@ -79,6 +82,7 @@ describe("the property form (issue 20 facts)", () => {
       floors_total: 4,
       construction_stage: "act15",
       completion_quarter: "2027-Q1",
+      complex_id: complex.id,
       complex_name: "Marina Bay",
       maintenance_fee_eur_m2: 11.5,
       furnished: "partly",

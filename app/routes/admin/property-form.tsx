@@ -5,6 +5,7 @@ import { formInputs } from "~/components/admin/form-inputs";
 import { ImagePicker } from "~/components/admin/image-picker";
 import { PointFields } from "~/components/admin/point-fields";
 import { PriceHistory } from "~/components/admin/price-history";
+import { ComplexSelect } from "~/components/admin/complex-select";
 import { PropertyFactsFields } from "~/components/admin/property-facts-fields";
 import { Button, buttonClass, ErrorBanner, Field, FormFooter, inputClass, Notice, PageHeader } from "~/components/admin/ui";
 import { useAdminForm } from "~/components/admin/use-admin-form";
@@ -13,6 +14,7 @@ import { ADMIN } from "~/i18n/admin";
 import { localizePath } from "~/i18n/lang";
 import { encodePath } from "~/lib/seo";
 import { ModelError } from "~/models/errors.server";
+import { listComplexes } from "~/models/complexes.server";
 import { getLocation, listLocations } from "~/models/locations.server";
 import { createProperty, getProperty, priceHistoryOf, updateProperty } from "~/models/real-estates.server";
 import { fieldErrors } from "~/schemas/fields";
@@ -33,8 +35,10 @@ import type { Route } from "./+types/property-form";
  * SPEC a preview of the public page in each language and "duplicate".
  */
 export async function loader({ params, url }: Route.LoaderArgs) {
-  const all = await listLocations();
+  const [all, allComplexes] = await Promise.all([listLocations(), listComplexes()]);
   const locations = all.map((l) => ({ id: l.id, name: l.name, slug: l.slug }));
+  // Issue 33: the complexes a property may be a unit of (the «Комплекс» select).
+  const complexes = allComplexes.map((c) => ({ id: c.id, name: c.name, location_id: c.location_id }));
   // The pin's map starts at the property's location (issue 21).
   const homeOf = (id: string) => {
     const l = all.find((x) => x.id === id);
@@ -45,6 +49,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
     return {
       property: null,
       locations,
+      complexes,
       preselected: locations.some((l) => l.id === wanted) ? wanted : "",
       tiles: mapTiles(),
       home: homeOf(wanted),
@@ -64,6 +69,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   return {
     property: { id: property.id, ...pick(property, PROPERTY_CONTENT_FIELDS) },
     locations,
+    complexes,
     preselected: property.location_id,
     tiles: mapTiles(),
     home: homeOf(property.location_id),
@@ -73,8 +79,11 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   };
 }
 
+/** The form's fields: the complex is chosen by id (the select), never by a typed name (issue 33). */
+const FORM_FIELDS = PROPERTY_CONTENT_FIELDS.filter((name) => name !== "complex_name");
+
 function readForm(form: FormData) {
-  return formFields(form, PROPERTY_CONTENT_FIELDS, ["images"]);
+  return formFields(form, FORM_FIELDS, ["images"]);
 }
 
 export async function action({ request, params }: Route.ActionArgs) {
@@ -128,7 +137,9 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function PropertyForm() {
-  const { property, locations, preselected, preview, duplicated, priceHistory, tiles, home } = useLoaderData<typeof loader>();
+  const { property, locations, complexes, preselected, preview, duplicated, priceHistory, tiles, home } = useLoaderData<typeof loader>();
+  // The location chosen now: the «Комплекс» select lists its complexes first.
+  const [locationId, setLocationId] = useState(preselected);
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/real-estates/") === true;
@@ -224,7 +235,10 @@ export default function PropertyForm() {
                 locations={locations}
                 emptyLabel={F.chooseLocation}
                 className={inputClass}
-                onChange={() => clear("location_id")}
+                onChange={(e) => {
+                  clear("location_id");
+                  setLocationId(e.currentTarget.value);
+                }}
               />
             )}
           </Field>
@@ -264,7 +278,12 @@ export default function PropertyForm() {
             );
           })}
         </div>
-        <PropertyFactsFields value={value} errorOf={errorOf} clear={clear} />
+        <PropertyFactsFields
+          value={value}
+          errorOf={errorOf}
+          clear={clear}
+          complexField={<ComplexSelect complexes={complexes} locations={locations} locationId={locationId} value={value} errorOf={errorOf} clear={clear} />}
+        />
         <PointFields value={value} errorOf={errorOf} clear={clear} tiles={tiles} home={home} />
         {property ? <PriceHistory entries={priceHistory} /> : null}
         <ImagePicker

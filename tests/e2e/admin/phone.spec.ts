@@ -52,7 +52,8 @@ async function expectWhole(text: Locator) {
 
 async function expectNavReachable(page: Page) {
   const nav = page.getByRole("navigation", { name: "Разделы" });
-  for (const name of ["Панель", "Локации", "Объекты", /^Заявки/, "Подписки", "Открыть сайт"]) await expectReachable(nav.getByRole("link", { name }));
+  for (const name of ["Панель", "Локации", "Объекты", "Комплексы", /^Заявки/, "Подписки", "Открыть сайт"])
+    await expectReachable(nav.getByRole("link", { name }));
   await expectReachable(nav.getByRole("button", { name: "Выйти" }));
 }
 
