@@ -8,6 +8,8 @@ import { realEstates, type Property } from "~/db/schema";
 import { ensureDefaultLocations, listLocations, updateLocation } from "~/models/locations.server";
 import { createProperty, deleteProperty } from "~/models/real-estates.server";
 import { listComplexes } from "~/models/complexes.server";
+import { EMPTY_QUERY } from "~/lib/listing-query";
+import { ListingEngine } from "~/models/listing.server";
 import { propertyCreateSchema } from "~/schemas/property";
 import { setStorage, storage } from "~/storage/index.server";
 import { LocalStorage } from "~/storage/local.server";
@@ -132,6 +134,10 @@ describe("seedDemo", { timeout: 120_000 }, () => {
     expect(linked.length).toBeGreaterThan(0);
     for (const r of linked) expect(complexes.find((c) => c.id === r.complex_id)).toMatchObject({ name: r.complex_name, location_id: r.location_id });
     expect(new Set(complexes.map((c) => `${c.location_id} ${c.name}`)).size).toBe(complexes.length);
+    // Their units are found by the complex's name, as the model's writes make them (issue 33).
+    const first = linked[0]!;
+    const found = await new ListingEngine().search({ ...EMPTY_QUERY, search: first.complex_name!, status: "all" }, { pageSize: 1000 });
+    expect(found.items.map((i) => i.id)).toEqual(expect.arrayContaining(linked.filter((r) => r.complex_id === first.complex_id).map((r) => r.id)));
     for (const c of complexes) {
       expect(c.developer).not.toBe("");
       expect(c.facilities.length).toBeGreaterThanOrEqual(3);

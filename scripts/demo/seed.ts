@@ -185,7 +185,9 @@ async function insertBatch(rows: PendingRow[], locationIndex: Map<string, number
     const values = rows.map(({ cutTo: _cutTo, ...r }) => {
       const order = next.get(r.location_id)!;
       next.set(r.location_id, order + 1);
-      return { ...r, order, complex_id: complexOf.get(`${r.location_id}/${r.slug}`) ?? null, search_vector: searchVectorOf(r) };
+      // Its complex's name among its search words, as the model writes them (issue 33); a demo complex has only that name.
+      const complex_names = r.complex_name ? [r.complex_name] : [];
+      return { ...r, order, complex_id: complexOf.get(`${r.location_id}/${r.slug}`) ?? null, search_vector: searchVectorOf({ ...r, complex_names }) };
     });
     const inserted = await tx
       .insert(realEstates)
