@@ -1,6 +1,6 @@
 import { asc, count, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { locations, realEstates } from "~/db/schema";
+import { complexes, locations, realEstates } from "~/db/schema";
 
 /**
  * What the XML sitemap needs (see app/routes/resources/sitemap.ts): slugs and
@@ -76,6 +76,63 @@ export async function sitemapProperties(chunk: number, size: number): Promise<Si
       slug: run.slug,
       slug_en: run.slug_en,
       title_en: run.title_en,
+      updated_at: w3c(sql`${run.updated_at}`),
+    })
+    .from(run)
+    .innerJoin(locations, eq(locations.id, run.location_id))
+    .orderBy(asc(run.id));
+}
+
+/**
+ * A complex's addresses (issue 33) and whether each language has its own
+ * description (the first letter of each is enough: isComplexIndexedIn), with
+ * the time its page last changed: the complex's own change or a unit's.
+ */
+export interface SitemapComplex {
+  location: { slug: string; slug_en: string };
+  slug: string;
+  slug_en: string;
+  description: string;
+  description_bg: string;
+  description_en: string;
+  updated_at: string;
+}
+
+export async function countSitemapComplexes(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(complexes);
+  return Number(row?.n ?? 0);
+}
+
+/** The `chunk`-th (from 1) run of `size` complexes in id order, like sitemapProperties. */
+export async function sitemapComplexes(chunk: number, size: number): Promise<SitemapComplex[]> {
+  if (!Number.isSafeInteger(chunk) || chunk < 1 || !Number.isSafeInteger(size) || size < 1) return [];
+  const run = db()
+    .select({
+      id: complexes.id,
+      slug: complexes.slug,
+      slug_en: complexes.slug_en,
+      description: sql<string>`left(btrim(${complexes.description}), 1)`.as("description"),
+      description_bg: sql<string>`left(btrim(${complexes.description_bg}), 1)`.as("description_bg"),
+      description_en: sql<string>`left(btrim(${complexes.description_en}), 1)`.as("description_en"),
+      location_id: complexes.location_id,
+      updated_at:
+        sql`greatest(${complexes.updated_at}, (select max(${realEstates.updated_at}) from ${realEstates} where ${realEstates.complex_id} = ${complexes.id}))`.as(
+          "updated_at",
+        ),
+    })
+    .from(complexes)
+    .orderBy(asc(complexes.id))
+    .limit(size)
+    .offset((chunk - 1) * size)
+    .as("run");
+  return db()
+    .select({
+      location: { slug: locations.slug, slug_en: locations.slug_en },
+      slug: run.slug,
+      slug_en: run.slug_en,
+      description: run.description,
+      description_bg: run.description_bg,
+      description_en: run.description_en,
       updated_at: w3c(sql`${run.updated_at}`),
     })
     .from(run)
