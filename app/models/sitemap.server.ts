@@ -1,5 +1,5 @@
 import { asc, count, eq, sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, queryRows } from "~/db/client.server";
 import { complexes, locations, realEstates } from "~/db/schema";
 
 /**
@@ -103,39 +103,19 @@ export async function countSitemapComplexes(): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** The `chunk`-th (from 1) run of `size` complexes in id order, like sitemapProperties. */
+/** The `chunk`-th (from 1) run of `size` complexes in id order, like sitemapProperties (the run cut first, then joined). */
 export async function sitemapComplexes(chunk: number, size: number): Promise<SitemapComplex[]> {
   if (!Number.isSafeInteger(chunk) || chunk < 1 || !Number.isSafeInteger(size) || size < 1) return [];
-  const run = db()
-    .select({
-      id: complexes.id,
-      slug: complexes.slug,
-      slug_en: complexes.slug_en,
-      description: sql<string>`left(btrim(${complexes.description}), 1)`.as("description"),
-      description_bg: sql<string>`left(btrim(${complexes.description_bg}), 1)`.as("description_bg"),
-      description_en: sql<string>`left(btrim(${complexes.description_en}), 1)`.as("description_en"),
-      location_id: complexes.location_id,
-      updated_at:
-        sql`greatest(${complexes.updated_at}, (select max(${realEstates.updated_at}) from ${realEstates} where ${realEstates.complex_id} = ${complexes.id}))`.as(
-          "updated_at",
-        ),
-    })
-    .from(complexes)
-    .orderBy(asc(complexes.id))
-    .limit(size)
-    .offset((chunk - 1) * size)
-    .as("run");
-  return db()
-    .select({
-      location: { slug: locations.slug, slug_en: locations.slug_en },
-      slug: run.slug,
-      slug_en: run.slug_en,
-      description: run.description,
-      description_bg: run.description_bg,
-      description_en: run.description_en,
-      updated_at: w3c(sql`${run.updated_at}`),
-    })
-    .from(run)
-    .innerJoin(locations, eq(locations.id, run.location_id))
-    .orderBy(asc(run.id));
+  const rows = await queryRows<Omit<SitemapComplex, "location"> & { location_slug: string; location_slug_en: string }>(
+    db(),
+    sql`select l.slug as location_slug, l.slug_en as location_slug_en, c.slug, c.slug_en,
+          left(btrim(c.description), 1) as description, left(btrim(c.description_bg), 1) as description_bg,
+          left(btrim(c.description_en), 1) as description_en,
+          to_char(greatest(c.updated_at, (select max(r.updated_at) from real_estates r where r.complex_id = c.id)) at time zone 'UTC',
+            'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated_at
+        from (select * from complexes order by id limit ${size} offset ${(chunk - 1) * size}) c
+        join locations l on l.id = c.location_id
+        order by c.id`,
+  );
+  return rows.map(({ location_slug, location_slug_en, ...row }) => ({ ...row, location: { slug: location_slug, slug_en: location_slug_en } }));
 }

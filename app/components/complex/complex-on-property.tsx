@@ -25,7 +25,7 @@ export function ComplexOnPropertyPage({ complex: c, lang, t }: { complex: Comple
   return (
     <section className="below-fold mt-10 rounded-2xl bg-sea-50 p-5 ring-1 ring-sea-100" aria-labelledby="unit-complex-heading" data-testid="unit-complex">
       <h2 id="unit-complex-heading" className="text-xl font-semibold text-sea-900">
-        <Link to={c.href} className="underline decoration-sea-300 underline-offset-4 hover:decoration-sea-700">
+        <Link to={c.href} className="underline decoration-sea-600 underline-offset-4 hover:decoration-sea-700">
           <span lang={c.nameLang}>{fill(t.complex.onProperty, { name: c.name })}</span>
         </Link>
       </h2>

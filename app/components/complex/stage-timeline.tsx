@@ -22,7 +22,7 @@ export function StageTimeline({ stage, quarter, t }: { stage: ConstructionStage 
             state === "now"
               ? "bg-sea-700 text-white ring-sea-700"
               : state === "done"
-                ? "bg-sea-50 text-sea-900 ring-sea-200"
+                ? "bg-sea-50 text-sea-900 ring-sea-100"
                 : "bg-white text-slate-700 ring-slate-200 border-dashed";
           return (
             <li
@@ -33,7 +33,7 @@ export function StageTimeline({ stage, quarter, t }: { stage: ConstructionStage 
             >
               <span
                 aria-hidden="true"
-                className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${state === "now" ? "bg-white text-sea-800" : state === "done" ? "bg-sea-600 text-white" : "bg-slate-100 text-slate-600"}`}
+                className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-bold ${state === "now" ? "bg-white text-sea-900" : state === "done" ? "bg-sea-600 text-white" : "bg-slate-100 text-slate-600"}`}
               >
                 {state === "done" ? "✓" : i + 1}
               </span>

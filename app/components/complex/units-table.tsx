@@ -8,6 +8,8 @@ import type { PropertyStatus, PropertyType } from "~/lib/property-facts";
 export interface UnitRow {
   id: string;
   title: string;
+  /** "ru" when the title is the Russian one on another language's page (issue 31). */
+  titleLang?: string;
   href: string;
   property_type: PropertyType;
   bedrooms: number | null;
@@ -79,7 +81,7 @@ export function UnitsTable({ units, sort, basePath, lang, t }: { units: UnitRow[
                   to={sortHref(basePath, nextUnitSort(sort, column))}
                   preventScrollReset
                   aria-current={active ? "true" : undefined}
-                  className={`inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ring-1 ${active ? "bg-sea-700 text-white ring-sea-700" : "bg-white text-sea-800 ring-slate-300"}`}
+                  className={`inline-flex min-h-11 items-center rounded-lg px-3 text-sm font-semibold ring-1 ${active ? "bg-sea-700 text-white ring-sea-700" : "bg-white text-sea-900 ring-slate-300"}`}
                 >
                   {label(column)}
                   {active ? <span aria-hidden="true">{sort.descending ? " ↓" : " ↑"}</span> : null}
@@ -108,7 +110,7 @@ export function UnitsTable({ units, sort, basePath, lang, t }: { units: UnitRow[
                     to={sortHref(basePath, nextUnitSort(sort, column))}
                     preventScrollReset
                     aria-label={fill(c.sortBy, { column: label(column) })}
-                    className={`inline-flex min-h-11 items-center gap-1 font-semibold hover:underline ${active ? "text-sea-800" : "text-slate-700"}`}
+                    className={`inline-flex min-h-11 items-center gap-1 font-semibold hover:underline ${active ? "text-sea-900" : "text-slate-700"}`}
                   >
                     {label(column)}
                     <span aria-hidden="true" className={active ? "" : "text-slate-400"}>
@@ -128,7 +130,7 @@ export function UnitsTable({ units, sort, basePath, lang, t }: { units: UnitRow[
               className={`border-b border-slate-200 max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:gap-y-1 max-sm:rounded-xl max-sm:border max-sm:p-3 ${row.status === "sold" ? "bg-slate-50 text-slate-500" : "bg-white"}`}
             >
               <th scope="row" className="px-2 py-2 text-left font-semibold max-sm:col-span-2 max-sm:px-0">
-                <Link to={row.href} className="text-sea-800 underline-offset-2 hover:underline">
+                <Link to={row.href} lang={row.titleLang} className="text-sea-900 underline-offset-2 hover:underline">
                   {row.title}
                 </Link>
               </th>
@@ -136,7 +138,7 @@ export function UnitsTable({ units, sort, basePath, lang, t }: { units: UnitRow[
                 <td
                   key={column}
                   data-label={label(column)}
-                  className={`px-2 py-2 max-sm:flex max-sm:flex-col max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] ${column === "price" || column === "perM2" || column === "area" ? "sm:text-right" : ""} ${column === "price" ? "font-semibold" : ""}`}
+                  className={`px-2 py-2 max-sm:flex max-sm:flex-col max-sm:px-0 max-sm:py-0.5 max-sm:before:text-xs max-sm:before:font-normal max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)] ${column === "price" || column === "perM2" || column === "area" ? "sm:text-right" : ""} ${column === "price" ? "font-semibold" : ""}`}
                 >
                   {column === "status" ? (
                     <span className={`inline-block w-fit rounded-md px-2 py-0.5 text-xs font-bold ring-1 ${STATUS_STYLE[row.status]}`}>

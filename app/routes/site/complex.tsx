@@ -75,6 +75,7 @@ export async function loader(args: Route.LoaderArgs) {
   const rows: UnitRow[] = sortUnits(units, sort).map((u) => ({
     id: u.id,
     title: localText(lang, u, "title"),
+    titleLang: lang === DEFAULT_LANG || hasOwnText(lang, u, "title") ? undefined : DEFAULT_LANG,
     href: localizePath(lang, propertyPathIn(lang, u)),
     property_type: u.property_type,
     bedrooms: u.bedrooms,
