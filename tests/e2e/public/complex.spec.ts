@@ -84,6 +84,12 @@ const TEXT = {
   },
 } satisfies Record<Lang, unknown>;
 
+interface JsonLd {
+  "@type": string;
+  mainEntity: { "@type": string; name: string; geo?: unknown };
+  offers?: unknown;
+}
+
 const norm = (s: string) => s.replace(/\s+/g, " ").trim();
 const prefix = (lang: Lang) => (lang === "ru" ? "" : `/${lang}`);
 
@@ -152,7 +158,7 @@ for (const lang of ALL) {
     await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(4);
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", new RegExp(`^${t.name}`));
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/upload\/properties\//);
-    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((s) => JSON.parse(s) as Record<string, any>);
+    const ld = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((s) => JSON.parse(s) as JsonLd);
     const listing = ld.find((x) => x["@type"] === "RealEstateListing")!;
     expect(listing.mainEntity["@type"]).toBe("ApartmentComplex");
     expect(listing.mainEntity.name).toBe(t.name);
