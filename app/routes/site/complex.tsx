@@ -53,10 +53,11 @@ const ROMAN = ["I", "II", "III", "IV"] as const;
  * /en) and a deleted complex's 410, like a property's (decision 0023).
  */
 async function current({ url, params, context }: Pick<Route.LoaderArgs, "url" | "params" | "context">, lang: Lang) {
-  // Only the page language's word names a complex: /en/x/комплекс/y is not a page (nor /x/complex/y).
-  if (params.complexWord.normalize("NFC").toLowerCase() !== languageOf(lang).complex) throw data({ lang }, { status: 404 });
+  // Only the page language's word names a complex: any other three-segment path (/en/x/комплекс/y, /x/complex/y,
+  // /нет/такой/страницы) is the site's plain 404, shown by the root's boundary.
+  if (params.complexWord.normalize("NFC").toLowerCase() !== languageOf(lang).complex) throw new Response("Not Found", { status: 404 });
   const address = await findComplexAddress(params.locationSlug, params.complexSlug, lang);
-  if (!address) throw data({ lang }, { status: 404 });
+  if (!address) throw data({ lang, complex: true }, { status: 404 });
   if (address.kind === "moved") throw redirect(encodePath(localizePath(lang, complexPathIn(lang, address.complex, address.location))) + url.search, 301);
   if (address.kind === "gone") throw await goneResponse(address.location, lang, context);
   return address;
@@ -350,7 +351,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </Suspense>
     );
   }
-  if (isRouteErrorResponse(error) && error.status === 404) {
+  if (isRouteErrorResponse(error) && error.status === 404 && (error.data as { complex?: boolean } | null)?.complex) {
     return (
       <Suspense fallback={null}>
         <NotFoundState title={t.complex.notFound} text={t.complex.notFoundText} backHref={localizePath(lang, "/properties")} backLabel={t.property.back} />

@@ -225,10 +225,14 @@ test("on a phone the units table stacks into cards of labelled values, with no s
   }
 });
 
-test("a wrong word for «complex» is no page", async ({ page }) => {
+test("a wrong word for «complex» is the site's plain 404; an unknown complex says so", async ({ page }) => {
   const c = fixtures().complex;
   expect((await page.goto(`/${c.locationSlug}/complex/${c.slug}`))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Страница не найдена");
   expect((await page.goto(`/en/${c.locationSlugEn}/комплекс/${c.slugEn}`))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  expect((await page.goto(`/${c.locationSlug}/комплекс/нет-такого`))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Комплекс не найден");
   // The Russian address under /en goes on to the English one.
   const response = await page.goto(`/en/${c.locationSlugEn}/complex/${encodeURIComponent(c.slug)}`);
   expect(response?.status()).toBe(200);
