@@ -254,7 +254,7 @@ export const ru = {
     stageSteps: { act14: "Каркас здания построен", act15: "Строительство завершено", act16: "Разрешение на ввод в эксплуатацию" },
     stageNow: "сейчас",
     stageDone: "пройдено",
-    stageAhead: "впереди",
+    stageAhead: "предстоит",
     stageUnknown: "Стадия строительства не указана.",
     completion: "Сдача: {quarter}",
     fee: "Обслуживание",
