@@ -218,7 +218,8 @@ async function discoverPages(base) {
     );
     // Issue 33: a new-build complex's page, the first of the sitemap's complexes in this language (demo data names some).
     const complexes = await get(`${base}/sitemaps/complexes-1.xml`, "identity");
-    const locs = complexes.status === 200 ? [...complexes.body.toString("utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(String(m[1])).pathname) : [];
+    const locs =
+      complexes.status === 200 ? [...complexes.body.toString("utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(String(m[1])).pathname) : [];
     const complex = locs.find((p) => (prefix ? p.startsWith(`${prefix}/`) : !/^\/(bg|en)\//.test(p)));
     if (complex) pages.push({ name: `complex ${lang}`, path: complex });
     else note(`No complex page in ${lang} (no complexes in the data?)`);
