@@ -29,6 +29,7 @@ import {
 import { ALERT_FORM_TEXTS } from "~/i18n/alert-form";
 import { formatDistance, formatNumber, formatPrice, formatPricePerM2, parseQuarter } from "~/i18n/format";
 import { plural } from "~/i18n/plural";
+import { alertQuery } from "~/lib/alerts";
 import { parseUnitSort, rangeOf, sortUnits } from "~/lib/complex-units";
 import { displayImageUrl } from "~/lib/image-keys";
 import { imageSrcSet, imageVariant } from "~/lib/images";
@@ -97,6 +98,7 @@ export async function loader(args: Route.LoaderArgs) {
   const facilities = c.facilities.map((f) => t.complex.facility[f]);
   const images = c.images.map(displayImageUrl);
   const point = c.public_lat !== null && c.public_lng !== null ? { lat: c.public_lat, lng: c.public_lng, precision: c.location_precision } : null;
+  const complexAlert = alertQuery(new URLSearchParams({ complex: c.id }).toString()).query;
   const pageUrl = origin + encodePath(localizePath(lang, path));
   const absolute = (src: string) => (src.startsWith("/") ? origin + src : src);
   const money = (range: { min: number; max: number }, format: (n: number, l: Lang) => string) =>
@@ -134,8 +136,10 @@ export async function loader(args: Route.LoaderArgs) {
     perM2Range: perM2 ? money(perM2, formatPricePerM2) : null,
     tiles: mapTiles(),
     gallery: GALLERY_LABELS[lang],
-    // «Узнать о новых квартирах в этом комплексе»: a saved search of this complex's units (the listing's `complex` filter).
-    alertQuery: alertsEnabled() ? new URLSearchParams({ complex: c.id }).toString() : null,
+    // «Узнать о новых квартирах в этом комплексе»: a saved search of this complex's units (the listing's `complex`
+    // filter), as /alerts will store it. Offered only while that normalised query keeps the complex: a query it
+    // dropped would subscribe the visitor to every new property.
+    alertQuery: alertsEnabled() && complexAlert.includes(`complex=${c.id}`) ? complexAlert : null,
     alertTexts: { ...ALERT_FORM_TEXTS[lang], title: t.complex.alertTitle, intro: t.complex.alertIntro },
     // Made here, not in meta() or the page: the JSON-LD builders stay on the server (issue 32).
     structuredData: [
