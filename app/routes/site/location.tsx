@@ -47,7 +47,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const clean = listingRedirect(url, { ...query, locationId: null });
   if (clean) throw redirect(clean);
   const listings = context.get(listingEngine);
-  const [page, total, complexes] = await Promise.all([
+  const [page, total, complexRows] = await Promise.all([
     listings.search(query, { pageSize: PUBLIC_PAGE_SIZE }),
     listings.total({ ...EMPTY_QUERY, locationId: location.id }),
     locationComplexes(location.id),
@@ -73,7 +73,7 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     gallery: GALLERY_LABELS[lang],
     total,
     // Issue 33: the location's new-build complexes, each with its units for sale and the lowest price among them.
-    complexes: complexes.map((c) => ({
+    complexList: complexRows.map((c) => ({
       id: c.id,
       name: localText(lang, c, "name"),
       nameLang: lang === DEFAULT_LANG || hasOwnText(lang, c, "name") ? undefined : DEFAULT_LANG,
@@ -164,13 +164,13 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           map={{ tiles, home: location.home, locationId: location.id }}
           searchLabel={location.in ? fill(t.location.searchIn, { in: location.in }) : fill(t.location.searchInNoCase, { name: location.name })}
         />
-        {loaderData.complexes.length > 0 ? (
+        {loaderData.complexList.length > 0 ? (
           <section aria-labelledby="complexes-heading" className="below-fold mt-10">
             <h2 id="complexes-heading" className="text-xl font-semibold text-sea-900">
               {location.in ? fill(t.complex.inLocation, { in: location.in }) : fill(t.complex.inLocationNoCase, { name: location.name })}
             </h2>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="location-complexes">
-              {loaderData.complexes.map((c) => (
+              {loaderData.complexList.map((c) => (
                 <li key={c.id}>
                   <Link
                     to={c.href}
