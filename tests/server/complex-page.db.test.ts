@@ -96,9 +96,9 @@ describe("the complex page over HTTP", () => {
     const en = `/en/${String(location!.slug_en)}/complex/${String(complex!.slug_en)}`;
     expect(complex!.slug_en).toBe("breeze-test");
     for (const [path, name, word] of [
-      [ru, "Бриз Тест", "Узнать о новых квартирах в этом комплексе"],
-      [bg, "Бриз Тест БГ", "Научете за новите апартаменти в този комплекс"],
-      [en, "Breeze Test", "Hear about new flats in this complex"],
+      [ru, "Бриз Тест", "Интересует этот комплекс?"],
+      [bg, "Бриз Тест БГ", "Интересува ли ви този комплекс?"],
+      [en, "Breeze Test", "Interested in this complex?"],
     ] as const) {
       const response = await page(path);
       expect(response.status, path).toBe(200);

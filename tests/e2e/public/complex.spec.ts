@@ -151,8 +151,6 @@ for (const lang of ALL) {
     const first = table(page).getByRole("link", { name: titleIn(property("studio"), lang) });
     expect(decodedHref(await first.getAttribute("href"))).toBe(propertyPath(property("studio"), lang));
 
-    await expect(main.getByRole("heading", { name: t.alert })).toBeVisible();
-    await expect(page.getByTestId("alert-form").locator("input[name=query]")).toHaveValue(`complex=${fixtures().complex.id}`);
     // Search engines: the English complex has its own description, so every language is indexed, with alternates.
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     await expect(page.locator('link[rel="alternate"][hreflang]')).toHaveCount(4);
@@ -164,6 +162,13 @@ for (const lang of ALL) {
     expect(listing.mainEntity.name).toBe(t.name);
     expect(listing.mainEntity.geo).toEqual({ "@type": "GeoCoordinates", latitude: 42.4201, longitude: 27.6972 });
     expect(listing.offers).toMatchObject({ "@type": "AggregateOffer", lowPrice: 61000, highPrice: 152000, priceCurrency: "EUR", offerCount: 4 });
+  });
+
+  // Needs the listing's `complex` key in /alerts's normalised query (branch c33-listing): until then the page offers no form.
+  test(`«${TEXT[lang].alert}»: the saved-search form of this complex's units — ${lang}`, async ({ page }) => {
+    await open(page, complexPath(lang));
+    await expect(page.getByRole("main").getByRole("heading", { name: TEXT[lang].alert })).toBeVisible();
+    await expect(page.getByTestId("alert-form").locator("input[name=query]")).toHaveValue(`complex=${fixtures().complex.id}`);
   });
 
   test(`the complex's pin on its map — ${lang}`, async ({ page }) => {
