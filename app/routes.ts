@@ -19,6 +19,8 @@ function sitePages(lang: Lang) {
     route("alerts/unsubscribe/:token", "routes/site/alert-link.tsx", { id: id("alert-unsubscribe") }),
     route(":locationSlug", "routes/site/location.tsx", { id: id("location") }),
     route(":locationSlug/:propertySlug", "routes/site/property.tsx", { id: id("property") }),
+    // Issue 33: a new-build complex, /{location}/{the language's word for complex}/{complex}.
+    route(":locationSlug/:complexWord/:complexSlug", "routes/site/complex.tsx", { id: id("complex") }),
   ];
 }
 

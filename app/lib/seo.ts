@@ -247,3 +247,66 @@ export function propertyJsonLd(input: PropertyJsonLdInput) {
   listing.mainEntity = residence;
   return listing;
 }
+
+export interface ComplexJsonLdInput {
+  /** Absolute canonical URL of the complex page. */
+  url: string;
+  name: string;
+  description: string;
+  /** Absolute image URLs. */
+  images: string[];
+  locationName: string;
+  /** Issue 21's rule: only a point shown exactly is published as the place (an approximate one never is). */
+  geo: { lat: number; lng: number } | null;
+  /** Units for sale (not sold) and the lowest and highest asking price among them (null: none has a price). */
+  forSale: number;
+  prices: { min: number; max: number } | null;
+  unitsTotal: number | null;
+  /** The facilities' names in the page's language. */
+  facilities: string[];
+  currency?: string;
+}
+
+/**
+ * schema.org of a new-build complex (issue 33): an ApartmentComplex (a
+ * Residence: name, address, geo, image, its units and amenities) as the
+ * mainEntity of a RealEstateListing that carries the units for sale as one
+ * AggregateOffer (lowPrice, highPrice, offerCount). The listing carries the
+ * offer because `offers` belongs to CreativeWork (RealEstateListing is a
+ * WebPage), not to Place: an ApartmentComplex with `offers` is not valid
+ * schema.org. No offer when nothing priced is for sale.
+ */
+export function complexJsonLd(input: ComplexJsonLdInput) {
+  const complex: Record<string, unknown> = {
+    "@type": "ApartmentComplex",
+    name: input.name,
+    address: { "@type": "PostalAddress", addressLocality: input.locationName, addressCountry: "BG" },
+  };
+  if (input.geo) complex.geo = { "@type": "GeoCoordinates", latitude: input.geo.lat, longitude: input.geo.lng };
+  if (input.images.length > 0) complex.image = input.images;
+  if (input.unitsTotal !== null) complex.numberOfAccommodationUnits = input.unitsTotal;
+  complex.numberOfAvailableAccommodationUnits = input.forSale;
+  if (input.facilities.length > 0) {
+    complex.amenityFeature = input.facilities.map((name) => ({ "@type": "LocationFeatureSpecification", name, value: true }));
+  }
+  const listing: Record<string, unknown> = {
+    "@context": "https://schema.org",
+    "@type": "RealEstateListing",
+    url: input.url,
+    name: input.name,
+  };
+  if (input.description.trim() !== "") listing.description = input.description;
+  if (input.images.length > 0) listing.image = input.images;
+  if (input.prices !== null && input.forSale > 0) {
+    listing.offers = {
+      "@type": "AggregateOffer",
+      lowPrice: input.prices.min,
+      highPrice: input.prices.max,
+      priceCurrency: input.currency ?? "EUR",
+      offerCount: input.forSale,
+      url: input.url,
+    };
+  }
+  listing.mainEntity = complex;
+  return listing;
+}

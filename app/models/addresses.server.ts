@@ -1,8 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { deletedProperties, locations, locationSlugHistory, propertySlugHistory } from "~/db/schema";
+import { complexSlugHistory, deletedProperties, locations, locationSlugHistory, propertySlugHistory } from "~/db/schema";
 import { isUuid } from "~/lib/uuid";
 import { DEFAULT_LANG, languageOf, type Lang } from "~/i18n/lang";
+import { getComplex, getComplexBySlug, type Complex } from "./complexes.server";
 import { getLocation, getLocationBySlug, type Location } from "./locations.server";
 import { getProperty, getPropertyBySlug, type Property } from "./real-estates.server";
 
@@ -70,6 +71,40 @@ export async function findPropertyAddress(locationSlug: string, propertySlug: st
   const moved = await getProperty(old.real_estate_id);
   const now = moved ? await getLocation(moved.location_id) : null;
   return moved && now ? { kind: "moved", location: now, property: moved } : null;
+}
+
+export type ComplexAddress =
+  { kind: "current"; location: Location; complex: Complex } | { kind: "moved"; location: Location; complex: Complex } | { kind: "gone"; location: Location };
+
+/**
+ * A complex by /{location}/{complex word}/{complex} (issue 33), read like a
+ * property's address: the current one, an old one of a complex still there
+ * (`moved`: 301, also when only its location was renamed, and for the Russian
+ * address opened in a language with its own), or one of a deleted complex
+ * (`gone`: 410); null when the address never named a complex. The complex's
+ * location is where it is now (a moved complex's old location may differ).
+ */
+export async function findComplexAddress(locationSlug: string, complexSlug: string, lang: Lang = DEFAULT_LANG): Promise<ComplexAddress | null> {
+  const place = await findLocationAddress(locationSlug, lang);
+  if (!place) return null;
+  const { location } = place;
+  const column = languageOf(lang).slug;
+  const complex = await getComplexBySlug(location.id, complexSlug, column);
+  if (complex) return { kind: place.moved ? "moved" : "current", location, complex };
+  const base = column === languageOf(DEFAULT_LANG).slug ? null : await getComplexBySlug(location.id, complexSlug, languageOf(DEFAULT_LANG).slug);
+  if (base) return { kind: "moved", location, complex: base };
+  const [old] = await db()
+    .select({ complex_id: complexSlugHistory.complex_id })
+    .from(complexSlugHistory)
+    .where(
+      and(eq(complexSlugHistory.slug_column, column), eq(complexSlugHistory.location_id, location.id), eq(complexSlugHistory.slug, normalized(complexSlug))),
+    )
+    .limit(1);
+  if (!old) return null;
+  if (old.complex_id === null) return { kind: "gone", location };
+  const moved = await getComplex(old.complex_id);
+  const now = moved ? await getLocation(moved.location_id) : null;
+  return moved && now ? { kind: "moved", location: now, complex: moved } : null;
 }
 
 /** What a deleted property was (issue 30): the snapshot the database kept when it went (migration 0016). */

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { contactSubmissions, realEstates, type ContactSubmission } from "~/db/schema";
+import { complexes, contactSubmissions, realEstates, type ContactSubmission } from "~/db/schema";
 import type { Lang } from "~/i18n/lang";
 import { CONTACT_MESSAGES, contactSchema } from "~/schemas/contact";
 import { isUuid } from "~/schemas/fields";
@@ -25,8 +25,9 @@ export function onContactSubmission(listener: SubmissionListener): () => void {
 
 /**
  * Stores a visitor's request, unread (SPEC §4). Messages of refusals follow
- * the page's language. `propertyId` links it to the listing it was sent from;
- * an unknown id is dropped rather than losing the request. `propertyIds` is
+ * the page's language. `propertyId` links it to the listing it was sent from,
+ * `complexId` to the complex whose page it was sent from (issue 33); an
+ * unknown id is dropped rather than losing the request. `propertyIds` is
  * a shortlist sent to the agent (issue 22): at most FAVORITES_MAX property
  * ids, else the request is refused; ids no longer in the catalogue are
  * dropped like `propertyId`. `consent` is the privacy notice's version the
@@ -35,7 +36,7 @@ export function onContactSubmission(listener: SubmissionListener): () => void {
  */
 export async function createContactSubmission(
   input: unknown,
-  options: { lang?: Lang; propertyId?: unknown; propertyIds?: unknown; consent?: unknown } = {},
+  options: { lang?: Lang; propertyId?: unknown; complexId?: unknown; propertyIds?: unknown; consent?: unknown } = {},
 ): Promise<ContactSubmission> {
   const lang = options.lang ?? "ru";
   const parsed = contactSchema(lang).safeParse(input ?? {});
@@ -46,11 +47,17 @@ export async function createContactSubmission(
     const [found] = await db().select({ id: realEstates.id }).from(realEstates).where(eq(realEstates.id, options.propertyId)).limit(1);
     propertyId = found?.id ?? null;
   }
+  let complexId: string | null = null;
+  if (isUuid(options.complexId)) {
+    const [found] = await db().select({ id: complexes.id }).from(complexes).where(eq(complexes.id, options.complexId)).limit(1);
+    complexId = found?.id ?? null;
+  }
   const [row] = await db()
     .insert(contactSubmissions)
     .values({
       ...parsed.data,
       property_id: propertyId,
+      complex_id: complexId,
       property_ids: shortlist,
       ...(isNoticeVersion(options.consent) ? { consent_version: options.consent, consent_at: sql`now()` } : {}),
       isread: false,

@@ -1,6 +1,6 @@
 import { asc, count, eq, sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
-import { locations, realEstates } from "~/db/schema";
+import { db, queryRows } from "~/db/client.server";
+import { complexes, locations, realEstates } from "~/db/schema";
 
 /**
  * What the XML sitemap needs (see app/routes/resources/sitemap.ts): slugs and
@@ -81,4 +81,41 @@ export async function sitemapProperties(chunk: number, size: number): Promise<Si
     .from(run)
     .innerJoin(locations, eq(locations.id, run.location_id))
     .orderBy(asc(run.id));
+}
+
+/**
+ * A complex's addresses (issue 33) and whether each language has its own
+ * description (the first letter of each is enough: isComplexIndexedIn), with
+ * the time its page last changed: the complex's own change or a unit's.
+ */
+export interface SitemapComplex {
+  location: { slug: string; slug_en: string };
+  slug: string;
+  slug_en: string;
+  description: string;
+  description_bg: string;
+  description_en: string;
+  updated_at: string;
+}
+
+export async function countSitemapComplexes(): Promise<number> {
+  const [row] = await db().select({ n: count() }).from(complexes);
+  return Number(row?.n ?? 0);
+}
+
+/** The `chunk`-th (from 1) run of `size` complexes in id order, like sitemapProperties (the run cut first, then joined). */
+export async function sitemapComplexes(chunk: number, size: number): Promise<SitemapComplex[]> {
+  if (!Number.isSafeInteger(chunk) || chunk < 1 || !Number.isSafeInteger(size) || size < 1) return [];
+  const rows = await queryRows<Omit<SitemapComplex, "location"> & { location_slug: string; location_slug_en: string }>(
+    db(),
+    sql`select l.slug as location_slug, l.slug_en as location_slug_en, c.slug, c.slug_en,
+          left(btrim(c.description), 1) as description, left(btrim(c.description_bg), 1) as description_bg,
+          left(btrim(c.description_en), 1) as description_en,
+          to_char(greatest(c.updated_at, (select max(r.updated_at) from real_estates r where r.complex_id = c.id)) at time zone 'UTC',
+            'YYYY-MM-DD"T"HH24:MI:SS"Z"') as updated_at
+        from (select * from complexes order by id limit ${size} offset ${(chunk - 1) * size}) c
+        join locations l on l.id = c.location_id
+        order by c.id`,
+  );
+  return rows.map(({ location_slug, location_slug_en, ...row }) => ({ ...row, location: { slug: location_slug, slug_en: location_slug_en } }));
 }

@@ -27,10 +27,17 @@ const FORM_FIELDS = new Set(["name", "email", "phone", "message"]);
 /**
  * The public contact form's action (home and property pages, and the
  * shortlist of favourites and compare: `shortlist` reads the form's
- * `property_ids`, ids separated by commas, issue 22). A filled honeypot
+ * `property_ids`, ids separated by commas, issue 22; a complex's page:
+ * `complexId`, issue 33). A filled honeypot
  * field is answered like a success and nothing is stored.
  */
-export async function handleContactAction(request: Request, lang: Lang, ip: string, propertyId?: string, options: { shortlist?: boolean } = {}) {
+export async function handleContactAction(
+  request: Request,
+  lang: Lang,
+  ip: string,
+  propertyId?: string,
+  options: { shortlist?: boolean; complexId?: string } = {},
+) {
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
@@ -59,7 +66,7 @@ export async function handleContactAction(request: Request, lang: Lang, ip: stri
           .filter((id) => id !== "")
       : undefined;
     // The privacy notice's version the form showed (issue 22): recorded with the request.
-    await createContactSubmission(fields, { lang, propertyId, propertyIds, consent: text("consent") });
+    await createContactSubmission(fields, { lang, propertyId, complexId: options.complexId, propertyIds, consent: text("consent") });
     return data<FormResult>({ ok: true, message: M.success });
   } catch (error) {
     if (error instanceof ModelError && error.kind === "validation") {

@@ -1,6 +1,6 @@
-import { LANGS, locationPaths, propertyPaths } from "~/i18n/lang";
+import { complexPaths, LANGS, locationPaths, propertyPaths } from "~/i18n/lang";
 import { hreflangUrls, localizedUrl, pathIn, type PagePaths } from "~/lib/seo";
-import { countSitemapProperties, sitemapLocations, sitemapProperties } from "~/models/sitemap.server";
+import { countSitemapComplexes, countSitemapProperties, sitemapComplexes, sitemapLocations, sitemapProperties } from "~/models/sitemap.server";
 
 /**
  * XML sitemaps (sitemaps.org protocol with hreflang alternates).
@@ -8,6 +8,7 @@ import { countSitemapProperties, sitemapLocations, sitemapProperties } from "~/m
  *   /sitemap.xml                 always an index of the files below
  *   /sitemaps/pages.xml          home, /properties and every location
  *   /sitemaps/properties-N.xml   the N-th (from 1) run of properties in id order
+ *   /sitemaps/complexes-N.xml    the N-th run of new-build complexes (issue 33), the same size
  *
  * Every page appears once per language it has (app/i18n/lang.ts; an English
  * property page without English texts is left out, issue 31), each <url>
@@ -66,10 +67,10 @@ export function renderSitemapIndex(origin: string, files: string[]): string {
   return `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n${entries.join("")}</sitemapindex>\n`;
 }
 
-/** pages.xml, then properties-1.xml … as many as the catalogue needs (none when empty). */
-export function sitemapFileNames(propertyCount: number, chunkSize = PROPERTIES_PER_SITEMAP): string[] {
-  const chunks = Math.ceil(propertyCount / chunkSize);
-  return ["pages.xml", ...Array.from({ length: chunks }, (_, i) => `properties-${i + 1}.xml`)];
+/** pages.xml, then properties-1.xml … and complexes-1.xml … as many as the catalogue needs (none when empty). */
+export function sitemapFileNames(propertyCount: number, chunkSize = PROPERTIES_PER_SITEMAP, complexCount = 0): string[] {
+  const files = (kind: string, count: number) => Array.from({ length: Math.ceil(count / chunkSize) }, (_, i) => `${kind}-${i + 1}.xml`);
+  return ["pages.xml", ...files("properties", propertyCount), ...files("complexes", complexCount)];
 }
 
 function xml(body: string): Response {
@@ -99,9 +100,22 @@ async function pagesSitemap(origin: string): Promise<string> {
  */
 export async function sitemapResponse(origin: string, file: string | undefined, chunkSize = PROPERTIES_PER_SITEMAP): Promise<Response> {
   if (file === undefined) {
-    return xml(renderSitemapIndex(origin, sitemapFileNames(await countSitemapProperties(), chunkSize)));
+    const [properties, complexes] = await Promise.all([countSitemapProperties(), countSitemapComplexes()]);
+    return xml(renderSitemapIndex(origin, sitemapFileNames(properties, chunkSize, complexes)));
   }
   if (file === "pages.xml") return xml(await pagesSitemap(origin));
+  // A complex's page in each language it is indexed in (an English one without an English description is left out).
+  const complexChunk = /^complexes-([1-9]\d{0,8})\.xml$/.exec(file);
+  if (complexChunk) {
+    const rows = await sitemapComplexes(Number(complexChunk[1]), chunkSize);
+    if (rows.length === 0) return notFound();
+    return xml(
+      renderUrlSet(
+        origin,
+        rows.map((c) => ({ path: complexPaths(c, c.location), lastmod: c.updated_at })),
+      ),
+    );
+  }
   // No leading zeros: one file, one name.
   const match = /^properties-([1-9]\d{0,8})\.xml$/.exec(file);
   if (!match) return notFound();

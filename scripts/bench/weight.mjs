@@ -9,7 +9,7 @@
  * seeder runs first and exits: one process per data folder), starts the
  * production build (server/main.js) on 127.0.0.1, measures, and stops it.
  * Pages: home, listing, a location, a property page, favourites and compare
- * (three properties each), in Russian and
+ * (three properties each), a complex page (issue 33: from the complexes' sitemap), in Russian and
  * Bulgarian (the location and property found in the listing's HTML).
  *
  * Per page:
@@ -216,6 +216,13 @@ async function discoverPages(base) {
       { name: `favorites ${lang}`, path: `${prefix}/favorites?ids=${ids}` },
       { name: `compare ${lang}`, path: `${prefix}/compare?ids=${ids}` },
     );
+    // Issue 33: a new-build complex's page, the first of the sitemap's complexes in this language (demo data names some).
+    const complexes = await get(`${base}/sitemaps/complexes-1.xml`, "identity");
+    const locs =
+      complexes.status === 200 ? [...complexes.body.toString("utf8").matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(String(m[1])).pathname) : [];
+    const complex = locs.find((p) => (prefix ? p.startsWith(`${prefix}/`) : !/^\/(bg|en)\//.test(p)));
+    if (complex) pages.push({ name: `complex ${lang}`, path: complex });
+    else note(`No complex page in ${lang} (no complexes in the data?)`);
   }
   return pages;
 }

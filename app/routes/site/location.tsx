@@ -1,22 +1,35 @@
 import { useState } from "react";
 import { ALERT_FORM_TEXTS } from "~/i18n/alert-form";
 import { localizeCards } from "~/lib/listing";
-import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
 import { LazyFullscreenViewer as FullscreenViewer } from "~/components/gallery/lazy-viewer";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { AlertForm } from "~/components/alert-form";
 import { ListingView } from "~/components/listing-view";
 import { PLACEHOLDER_IMAGE, placeholderIfBroken, showPlaceholder } from "~/components/image-fallback";
 import { NotFoundState } from "~/components/not-found-state";
-import { dictionary, fill, localizePath, locationPathIn, locationPaths, placeName, splitLangPath } from "~/i18n";
-import { placeIn } from "~/i18n/format";
-import { formatPropertyCount } from "~/i18n/plural";
+import {
+  complexPathIn,
+  DEFAULT_LANG,
+  dictionary,
+  fill,
+  hasOwnText,
+  localizePath,
+  localText,
+  locationPathIn,
+  locationPaths,
+  placeName,
+  splitLangPath,
+} from "~/i18n";
+import { formatPrice, placeIn } from "~/i18n/format";
+import { formatPropertyCount, plural } from "~/i18n/plural";
 import { displayImageUrl } from "~/lib/image-keys";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import { alertQuery } from "~/lib/alerts";
 import { activeFilterCount, EMPTY_QUERY, listingRedirect, listingSearchParams, parseListingQuery, PUBLIC_PAGE_SIZE } from "~/lib/listing-query";
 import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta } from "~/lib/seo";
 import { findLocationAddress } from "~/models/addresses.server";
+import { locationComplexes } from "~/models/complex-page.server";
 import { listingEngine } from "~/context";
 import { alertsEnabled } from "~/web/alerts.server";
 import { listingComplexes } from "~/web/listing-complexes.server";
@@ -35,11 +48,13 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
   const clean = listingRedirect(url, { ...query, locationId: null });
   if (clean) throw redirect(clean);
   const listings = context.get(listingEngine);
-  const [page, total, complexes] = await Promise.all([
+  const [page, total, complexes, complexRows] = await Promise.all([
     listings.search(query, { pageSize: PUBLIC_PAGE_SIZE }),
     listings.total({ ...EMPTY_QUERY, locationId: location.id }),
     // Issue 33: the complex filter's name, and this location's complexes a search names.
     listingComplexes(listings, lang, query, location.id),
+    // Issue 33: every complex of the location, listed below the results.
+    locationComplexes(location.id),
   ]);
   return {
     lang,
@@ -62,6 +77,16 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     // The page's language's viewer labels only (issue 31).
     gallery: GALLERY_LABELS[lang],
     total,
+    // Issue 33: the location's new-build complexes, each with its units for sale and the lowest price among them.
+    complexList: complexRows.map((c) => ({
+      id: c.id,
+      name: localText(lang, c, "name"),
+      nameLang: lang === DEFAULT_LANG || hasOwnText(lang, c, "name") ? undefined : DEFAULT_LANG,
+      href: localizePath(lang, complexPathIn(lang, c, location)),
+      cover: c.cover,
+      forSale: c.for_sale,
+      priceFrom: c.price_from,
+    })),
     query: { ...query, page: page.page },
     // «Сообщать о новых объектах» (issue 22): this location with the filters shown, when mail is on.
     alertQuery: alertsEnabled() ? alertQuery(listingSearchParams(query).toString()).query : null,
@@ -146,6 +171,43 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           complexes={loaderData.complexes}
           searchLabel={location.in ? fill(t.location.searchIn, { in: location.in }) : fill(t.location.searchInNoCase, { name: location.name })}
         />
+        {loaderData.complexList.length > 0 ? (
+          <section aria-labelledby="complexes-heading" className="below-fold mt-10">
+            <h2 id="complexes-heading" className="text-xl font-semibold text-sea-900">
+              {location.in ? fill(t.complex.inLocation, { in: location.in }) : fill(t.complex.inLocationNoCase, { name: location.name })}
+            </h2>
+            <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="location-complexes">
+              {loaderData.complexList.map((c) => (
+                <li key={c.id}>
+                  <Link
+                    to={c.href}
+                    className="flex h-full gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:ring-sea-600 focus-visible:outline-2 focus-visible:outline-sea-600"
+                  >
+                    <img
+                      src={c.cover ? imageVariant(c.cover, 320) : PLACEHOLDER_IMAGE}
+                      alt=""
+                      width={96}
+                      height={72}
+                      loading="lazy"
+                      ref={placeholderIfBroken}
+                      onError={showPlaceholder}
+                      className="h-18 w-24 shrink-0 rounded-lg object-cover"
+                    />
+                    <span className="min-w-0">
+                      <span className="block font-semibold text-sea-900" lang={c.nameLang}>
+                        {c.name}
+                      </span>
+                      <span className="block text-sm text-slate-700">{c.forSale > 0 ? plural(c.forSale, lang, t.complex.forSale) : t.complex.noneForSale}</span>
+                      {c.forSale > 0 && c.priceFrom !== null ? (
+                        <span className="block font-semibold text-sea-700">{fill(t.complex.priceFrom, { price: formatPrice(c.priceFrom, lang) })}</span>
+                      ) : null}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {alerts !== null ? (
           <AlertForm lang={lang} texts={loaderData.alertTexts} query={alerts} privacyPath={localizePath(lang, "/privacy")} inMapArea={query.bbox !== null} />
         ) : null}

@@ -3,6 +3,7 @@ import { localizeCards } from "~/lib/listing";
 import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
 import { AgentCard } from "~/components/agent-card";
 import { ContactBar } from "~/components/contact-bar";
+import { ComplexOnPropertyPage, type ComplexOnProperty } from "~/components/complex/complex-on-property";
 import { ContactForm } from "~/components/contact-form";
 import { GALLERY_LABELS } from "~/components/gallery/labels";
 import { PropertyGallery } from "~/components/gallery/property-gallery";
@@ -14,6 +15,7 @@ import { favoriteLabels, PropertyCardList, reducedFrom, StatusBadge } from "~/co
 import { factRows } from "~/components/property-facts";
 import { ShareControl } from "~/components/share-control";
 import {
+  complexPathIn,
   DEFAULT_LANG,
   dictionary,
   fill,
@@ -30,13 +32,14 @@ import {
   splitLangPath,
   type Lang,
 } from "~/i18n";
-import { formatArea, formatPrice, placeIn } from "~/i18n/format";
+import { formatArea, formatNumber, formatPrice, parseQuarter, placeIn } from "~/i18n/format";
 import { displayImageUrl } from "~/lib/image-keys";
 import { imageSrcSet, imageVariant } from "~/lib/images";
 import { listingHref, mapAroundHref } from "~/lib/listing-query";
 import { shareLinks } from "~/lib/messengers";
 import { breadcrumbJsonLd, encodePath, jsonLd, pageMeta, propertyJsonLd } from "~/lib/seo";
 import { findPropertyAddress } from "~/models/addresses.server";
+import { complexOfUnit, otherComplexUnits } from "~/models/complex-page.server";
 import { getLocationBySlug } from "~/models/locations.server";
 import { getPropertyBySlug } from "~/models/real-estates.server";
 import { listingEngine, requestInfo } from "~/context";
@@ -45,6 +48,30 @@ import { contactClientAction, contactShouldRevalidate } from "~/web/contact-clie
 import { goneResponse } from "~/web/gone.server";
 import { agentCardData, contactPageData, mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/property";
+
+const ROMAN = ["I", "II", "III", "IV"] as const;
+
+/** The unit's complex as its page shows it (issue 33), in the page's words; null when it is in none. */
+async function unitComplex(lang: Lang, propertyId: string, complexId: string | null): Promise<ComplexOnProperty | null> {
+  const found = await complexOfUnit(complexId);
+  if (!found) return null;
+  const { complex: c, location } = found;
+  const t = dictionary(lang);
+  const quarter = c.completion_quarter && c.construction_stage !== "act16" ? parseQuarter(c.completion_quarter) : null;
+  const facts = [
+    c.construction_stage ? t.card.stage[c.construction_stage] : null,
+    quarter ? fill(t.complex.completion, { quarter: fill(t.property.quarter, { quarter: ROMAN[quarter.quarter - 1]!, year: quarter.year }) }) : null,
+    c.maintenance_fee_eur_m2 === null ? null : `${t.complex.fee}: ${fill(t.property.perM2Year, { fee: formatNumber(c.maintenance_fee_eur_m2, lang) })}`,
+  ].filter((f): f is string => f !== null);
+  return {
+    name: localText(lang, c, "name"),
+    nameLang: lang === DEFAULT_LANG || hasOwnText(lang, c, "name") ? undefined : DEFAULT_LANG,
+    href: localizePath(lang, complexPathIn(lang, c, location)),
+    facts,
+    facilities: c.facilities.map((f) => t.complex.facility[f]),
+    others: localizeCards(lang, await otherComplexUnits(c.id, propertyId, 6)),
+  };
+}
 
 async function find(params: Route.LoaderArgs["params"], lang: Lang) {
   const column = languageOf(lang).slug;
@@ -132,6 +159,8 @@ export async function loader(args: Route.LoaderArgs) {
     gallery: GALLERY_LABELS[lang],
     related: localizeCards(lang, await context.get(listingEngine).related({ propertyId: p.id, locationId: location.id, limit: 3 })),
     agent: await agentCardData(lang),
+    // Issue 33: the complex it is a unit of, with up to six of its other units for sale.
+    complex: await unitComplex(lang, p.id, p.complex_id),
   };
   // Made here, not in meta() or the page: the JSON-LD builders and the facts' wording stay on the server,
   // out of the page's JavaScript (issue 32).
@@ -363,6 +392,7 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           <ContactForm t={t} subject={fill(t.contact.aboutProperty, { title: p.title })} />
         </section>
       </div>
+      {loaderData.complex ? <ComplexOnPropertyPage complex={loaderData.complex} lang={lang} t={t} /> : null}
       {related.length > 0 ? (
         <section className="mt-10" aria-labelledby="related-heading">
           <h2 id="related-heading" className="text-xl font-semibold text-sea-900">

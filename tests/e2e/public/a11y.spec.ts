@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { location, property, propertyPath } from "../fixtures/data";
+import { fixtures, location, property, propertyPath } from "../fixtures/data";
 import { expect, hydrated, LANGS, localize, test } from "../fixtures/test";
 import { T } from "../fixtures/texts";
 
@@ -43,6 +43,8 @@ for (const lang of LANGS) {
     // Issue 22: a favourites list (a sold one, a missing one) and a comparison.
     ["favourites", () => localize(lang, `/favorites?ids=${property("seaside").id},${property("soldHouse").id},00000000-0000-4000-8000-000000000000`), 200],
     ["compare", () => localize(lang, `/compare?ids=${property("seaside").id},${property("alpha").id},${property("studio").id}`), 200],
+    // Issue 33: a complex's page (its units table, stage timeline, alert and contact forms).
+    ["complex", () => localize(lang, `/${fixtures().complex.locationSlug}/комплекс/${fixtures().complex.slug}`), 200],
   ];
 
   test.describe(`accessibility (${lang})`, () => {

@@ -181,7 +181,7 @@ test("a property without a price has no offer in its JSON-LD; a house is a Singl
 });
 
 test.describe("sitemaps and robots.txt", () => {
-  test("/sitemap.xml is an index of pages.xml and the property files", async ({ request }) => {
+  test("/sitemap.xml is an index of pages.xml, the property files and the complex files", async ({ request }) => {
     const origin = fixtures().origin;
     const response = await request.get("/sitemap.xml");
     expect(response.status()).toBe(200);
@@ -189,7 +189,18 @@ test.describe("sitemaps and robots.txt", () => {
     const xml = await response.text();
     expect(xml).toContain("<sitemapindex");
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([`${origin}/sitemaps/pages.xml`, `${origin}/sitemaps/properties-1.xml`]);
+    expect(locs).toEqual([`${origin}/sitemaps/pages.xml`, `${origin}/sitemaps/properties-1.xml`, `${origin}/sitemaps/complexes-1.xml`]);
+  });
+
+  test("complexes-1.xml lists the complex's page in every language, each with the alternates (issue 33)", async ({ request }) => {
+    const origin = fixtures().origin;
+    const c = fixtures().complex;
+    const xml = await (await request.get("/sitemaps/complexes-1.xml")).text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => decodeURI(m[1]!));
+    const pages = [`/${c.locationSlug}/комплекс/${c.slug}`, `/bg/${c.locationSlug}/комплекс/${c.slug}`, `/en/${c.locationSlugEn}/complex/${c.slugEn}`];
+    expect(locs).toEqual(pages.map((p) => origin + p));
+    expect(decodeURI(xml)).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${origin}${pages[0]}"/>`);
+    expect([...xml.matchAll(/hreflang="en"/g)]).toHaveLength(3);
   });
 
   test("pages.xml lists home, listing and every location in every language with alternates", async ({ request }) => {
