@@ -321,6 +321,8 @@ describe("complexes (issue 33)", () => {
     await matchAlertChanges();
     expect((await items(sub)).map((i) => i.real_estate_id)).toEqual([unit.id]);
     expect((await items(all)).map((i) => i.real_estate_id).sort()).toEqual([unit.id, neighbour.id, alone.id].sort());
+    // The admin's count names the complex (its name, for /admin/alerts to say «в комплексе Cascadas»).
+    expect((await alertSubscriptionCounts()).find((r) => r.query === `complex=${cascadas.id}`)).toMatchObject({ complex: "Cascadas", confirmed: 1 });
     // Deleting the complex ends the subscription that watched it.
     await deleteComplex(cascadas.id);
     expect(await queryRows(q(), sql`select 1 from alert_subscriptions where id = ${sub}`)).toHaveLength(0);

@@ -464,15 +464,15 @@ export async function pruneAlertMails(now = new Date(), days = 30, database: Exe
 
 /** The admin's overview: subscriptions per location and query, confirmed and waiting for confirmation. */
 export async function alertSubscriptionCounts(database: Executor = db()) {
-  return queryRows<{ location: string | null; query: string; confirmed: number; unconfirmed: number; instant: number; daily: number }>(
+  return queryRows<{ location: string | null; complex: string | null; query: string; confirmed: number; unconfirmed: number; instant: number; daily: number }>(
     database,
-    sql`select l.name as location, s.query,
+    sql`select l.name as location, c.name as complex, s.query,
           count(*) filter (where s.confirmed_at is not null)::int as confirmed,
           count(*) filter (where s.confirmed_at is null)::int as unconfirmed,
           count(*) filter (where s.confirmed_at is not null and s.frequency = 'instant')::int as instant,
           count(*) filter (where s.confirmed_at is not null and s.frequency = 'daily')::int as daily
-        from alert_subscriptions s left join locations l on l.id = s.location_id
-        group by l.name, s.query
+        from alert_subscriptions s left join locations l on l.id = s.location_id left join complexes c on c.id = s.complex_id
+        group by l.name, c.name, s.query
         order by count(*) filter (where s.confirmed_at is not null) desc, count(*) desc, l.name nulls first, s.query
         limit 500`,
   );

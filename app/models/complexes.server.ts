@@ -253,6 +253,8 @@ export async function deleteComplex(id: unknown): Promise<{ unlinked: number } |
   if (!isUuid(id)) return null;
   const result = await db().transaction(async (tx) => {
     const unlinked = await countUnits(id, tx);
+    // Its names leave its units' search words (they stay in the catalogue, unlinked).
+    if (unlinked > 0) await refreshComplexUnitsSearch(tx, id, []);
     const [deleted] = await tx.delete(complexes).where(eq(complexes.id, id)).returning({ images: complexes.images });
     return deleted ? { unlinked, images: deleted.images } : null;
   });

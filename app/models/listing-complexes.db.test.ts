@@ -6,7 +6,7 @@ import { queryRows } from "~/db/client.server";
 import { EMPTY_QUERY, type ListingQuery } from "~/lib/listing-query";
 import { twoLocations } from "../../tests/support/catalogue";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { createComplex, listComplexUnits, updateComplex, type Complex } from "./complexes.server";
+import { createComplex, deleteComplex, listComplexUnits, updateComplex, type Complex } from "./complexes.server";
 import { ListingEngine } from "./listing.server";
 import type { Location } from "./locations.server";
 import { createProperty, updateProperty } from "./real-estates.server";
@@ -146,8 +146,10 @@ describe("search by the complex's name", () => {
     // A text edit keeps them.
     await updateProperty(unit.id, { title: "Harbour studio" });
     expect(await titles({ search: "marina" })).toEqual(["Harbour studio"]);
-    // What deleting the complex will need (its units stay, unlinked): its names out of their words.
-    expect(await refreshComplexUnitsSearch(test.handle().db, complex.id, [])).toBe(1);
+    // Deleting the complex: its unit stays, unlinked, and the complex's names leave its words.
+    expect(await refreshComplexUnitsSearch(test.handle().db, complex.id)).toBe(1);
+    expect(await titles({ search: "marina" })).toEqual(["Harbour studio"]);
+    expect(await deleteComplex(complex.id)).toEqual({ unlinked: 1 });
     expect(await titles({ search: "marina" })).toEqual([]);
     expect(await titles({ search: "harbour" })).toEqual(["Harbour studio"]);
   });

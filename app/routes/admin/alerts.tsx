@@ -15,7 +15,7 @@ export async function loader() {
   const rows = await alertSubscriptionCounts();
   return {
     // Issue 30: the filters in words (as the confirmation mail says them), not the query string's ids.
-    rows: rows.map((r) => ({ ...r, filters: describeAlertFilters(alertQuery(r.query).filter, "ru") })),
+    rows: rows.map((r) => ({ ...r, filters: describeAlertFilters(alertQuery(r.query).filter, "ru", r.complex) })),
     enabled: Boolean(getEnv().SMTP_URL),
   };
 }
