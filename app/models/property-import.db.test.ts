@@ -212,6 +212,25 @@ describe("CSV import", () => {
     expect(JSON.stringify(rows)).toContain('{"reference":"TW-1","property_type":"apartment"},{"reference":"TW-2","property_type":"house"}');
   });
 
+  it("links units of another site's export by their complex's name, its unknown id set aside (issue 33)", async () => {
+    const foreign = "6f1c3c5e-8a7b-4c1d-9e2f-0a1b2c3d4e5f";
+    const csv = [
+      "reference,title,description,location,complex_id,complex_name",
+      `CX-1,Студия,Описание,Созополь,${foreign},Pearl Garden`,
+      `CX-2,Двушка,Описание,Созополь,${foreign},pearl  garden`,
+      `CX-3,Трёшка,Описание,Созополь,${foreign},`,
+    ].join("\n");
+    const { counts, rows } = await importAll(csv);
+    expect(counts).toEqual({ created: 2, updated: 0, unchanged: 0, failed: 1 });
+    expect(rows.find((r) => r.reference === "CX-3")!.errors).toEqual(["complex_id: Выбранный комплекс не существует"]);
+    const units = await test
+      .handle()
+      .db.execute(
+        sql`select r.reference, c.name from real_estates r join complexes c on c.id = r.complex_id where r.reference like 'CX-%' order by r.reference`,
+      );
+    expect(JSON.stringify(units)).toContain('{"reference":"CX-1","name":"Pearl Garden"},{"reference":"CX-2","name":"Pearl Garden"}');
+  });
+
   it("lets other queries and timers run while it writes a batch (/healthz and visitors are answered meanwhile)", async () => {
     const lines = ["reference,title,description,location"];
     for (let i = 0; i < IMPORT_BATCH; i++) lines.push(`EL-${i},Квартира ${i},Описание,Созополь`);

@@ -6,7 +6,7 @@ import { hasStorage } from "~/storage/index.server";
 import { ImageUploadError } from "~/storage/images.server";
 import { importRemoteImage, RemoteImageError, storedRemoteImage, type RemoteFetchDeps } from "~/storage/remote-image.server";
 import { removeImagesIfUnused } from "./image-references.server";
-import { propertyColumns, realEstates, type Property } from "~/db/schema";
+import { complexes, propertyColumns, realEstates, type Property } from "~/db/schema";
 import type { CsvTable } from "~/lib/csv";
 import { importedPropertyType } from "~/lib/import-columns";
 import { fieldErrors, isUuid } from "~/schemas/fields";
@@ -151,6 +151,7 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
   if (fileErrors.length > 0) return { plan: { fileErrors, ignoredColumns, rows: [], counts }, writes };
 
   const locations = await listLocations();
+  const complexIds = new Set((await db().select({ id: complexes.id }).from(complexes)).map((c) => c.id));
   const locationByName = new Map<string, string>();
   for (const l of locations) {
     for (const name of [...LANGS.map((lang) => ownText(lang, l, "name")), ...LANGS.map((lang) => placeName(lang, l))])
@@ -210,6 +211,11 @@ async function planRows(table: CsvTable, origin: string, start: number, size: nu
     const locationId = locationByName.get(locationName.toLowerCase());
     if (locationName && !locationId) errors.push(IMPORT_MESSAGES.locationUnknown(locationName));
     input.location_id = locationId ?? "";
+    // Issue 33: a complex id this site does not have (the export of another site) gives way to the complex's name,
+    // which links the unit to the location's complex of that name, or makes it (complexForName).
+    const complexId = typeof input.complex_id === "string" ? input.complex_id.trim().toLowerCase() : "";
+    if (complexId && !complexIds.has(complexId) && typeof input.complex_name === "string" && input.complex_name.trim()) delete input.complex_id;
+    else if (complexId && !complexIds.has(complexId)) errors.push(`complex_id: ${PROPERTY_MESSAGES.complexMissing}`);
     const reference = typeof input.reference === "string" && input.reference.trim() ? input.reference.trim() : null;
     if (reference) {
       const first = firstRow.get(reference.toLowerCase());
