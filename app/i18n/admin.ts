@@ -453,6 +453,8 @@ export const ADMIN = {
     message: "Сообщение",
     date: "Дата",
     property: "Объект",
+    // Issue 33: a request sent from a complex's page.
+    complex: "Комплекс",
     actions: "Действия",
     statusNew: "Новая",
     statusRead: "Прочитана",

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { db } from "~/db/client.server";
-import { contactSubmissions, locations, realEstates } from "~/db/schema";
+import { complexes, contactSubmissions, locations, realEstates } from "~/db/schema";
 import type { PropertyStatus } from "~/lib/property-facts";
 import { shownImage } from "~/lib/image-keys";
 import { searchWords } from "~/lib/search";
@@ -211,6 +212,10 @@ export interface InboxRow {
   property_title: string | null;
   property_slug: string | null;
   location_slug: string | null;
+  /** Issue 33: the complex a request was sent about (its page's form), and its page's address parts. */
+  complex_name: string | null;
+  complex_slug: string | null;
+  complex_location_slug: string | null;
   /** The privacy notice's version the visitor was shown and when they sent it (issue 22); null through the API. */
   consent_version: string | null;
   consent_at: string | null;
@@ -224,6 +229,8 @@ export interface ShortlistLink {
   property_slug: string | null;
   location_slug: string | null;
 }
+
+const complexLocation = alias(locations, "complex_location");
 
 const inboxColumns = {
   id: contactSubmissions.id,
@@ -240,6 +247,9 @@ const inboxColumns = {
   property_title: realEstates.title,
   property_slug: realEstates.slug,
   location_slug: locations.slug,
+  complex_name: complexes.name,
+  complex_slug: complexes.slug,
+  complex_location_slug: complexLocation.slug,
 };
 
 /** /admin/contact-submissions: newest first (SPEC §4), all or unread, with the property each is about. */
@@ -255,6 +265,8 @@ export async function listInbox(options: { unreadOnly?: boolean; page?: number; 
     .from(contactSubmissions)
     .leftJoin(realEstates, eq(realEstates.id, contactSubmissions.property_id))
     .leftJoin(locations, eq(locations.id, realEstates.location_id))
+    .leftJoin(complexes, eq(complexes.id, contactSubmissions.complex_id))
+    .leftJoin(complexLocation, eq(complexLocation.id, complexes.location_id))
     .where(where)
     .orderBy(desc(contactSubmissions.created_at), desc(contactSubmissions.id))
     .limit(pageSize)
@@ -288,6 +300,8 @@ export async function inboxItem(id: unknown): Promise<InboxRow | null> {
     .from(contactSubmissions)
     .leftJoin(realEstates, eq(realEstates.id, contactSubmissions.property_id))
     .leftJoin(locations, eq(locations.id, realEstates.location_id))
+    .leftJoin(complexes, eq(complexes.id, contactSubmissions.complex_id))
+    .leftJoin(complexLocation, eq(complexLocation.id, complexes.location_id))
     .where(eq(contactSubmissions.id, id))
     .limit(1);
   return row ? ((await withShortlists([row]))[0] ?? null) : null;

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sitemapResponse } from "~/web/sitemap-xml.server";
 import { resetDatabase, useTestDatabase } from "../../tests/support/test-db";
 import { findComplexAddress } from "./addresses.server";
+import { inboxItem } from "./admin-lists.server";
 import { complexOfUnit, complexUnits, locationComplexes, otherComplexUnits } from "./complex-page.server";
 import { createComplex, deleteComplex, updateComplex, type Complex } from "./complexes.server";
 import { createContactSubmission } from "./contact-submissions.server";
@@ -76,8 +77,16 @@ describe("complex page queries", () => {
 
   it("a contact request keeps the complex it was sent about; an unknown complex is dropped, not the request", async () => {
     const fields = { name: "Покупатель", email: "b@example.com", message: "Вопрос" };
-    expect((await createContactSubmission(fields, { complexId: marina.id })).complex_id).toBe(marina.id);
+    const sent = await createContactSubmission(fields, { complexId: marina.id });
+    expect(sent.complex_id).toBe(marina.id);
     expect((await createContactSubmission(fields, { complexId: "00000000-0000-4000-8000-000000000000" })).complex_id).toBeNull();
+    // The inbox names it, with its page's address parts.
+    expect(await inboxItem(sent.id)).toMatchObject({
+      property_title: null,
+      complex_name: marina.name,
+      complex_slug: marina.slug,
+      complex_location_slug: "созополь",
+    });
   });
 });
 

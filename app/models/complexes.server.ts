@@ -2,7 +2,6 @@ import { and, asc, count, eq, like, ne, or, sql } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { db, type Executor } from "~/db/client.server";
 import { complexes, locations, realEstates, type Complex } from "~/db/schema";
-import { shownImage } from "~/lib/image-keys";
 import { escapeLike } from "~/lib/search";
 import { nextFreeSlug, SLUG_COLUMNS, slugIn, slugSource, type SlugColumn } from "~/lib/slug";
 import { isUuid } from "~/schemas/fields";
@@ -110,61 +109,6 @@ export async function listComplexes({ locationId }: { locationId?: string } = {}
     .where(locationId ? eq(complexes.location_id, locationId) : undefined)
     .orderBy(asc(complexes.name), asc(complexes.id));
   return rows.map((r) => ({ ...r.complex, unit_count: Number(r.n ?? 0), for_sale_count: Number(r.for_sale ?? 0) }));
-}
-
-/** A row of a complex's units table (issue 33): what its page lists of each unit. */
-export interface ComplexUnit {
-  id: string;
-  slug: string;
-  slug_en: string;
-  location_slug: string;
-  location_slug_en: string;
-  property_type: "apartment" | "house";
-  bedrooms: number | null;
-  area: number | null;
-  floor: number | null;
-  price: number | null;
-  price_per_m2: number | null;
-  status: "available" | "reserved" | "sold";
-  title: string;
-  title_bg: string;
-  title_en: string;
-  /** The first photo, as shown (decision 0031; null: none). */
-  image: string | null;
-}
-
-/**
- * Every unit of a complex with its location's addresses, those for sale
- * (available, reserved) first, then the sold ones, each group by position:
- * read by the complex's index (real_estates_complex_idx) and sorted — a
- * complex has ~100 units (measured at 1 000 × 100: docs/benchmarks.md).
- */
-export async function listComplexUnits(complexId: unknown): Promise<ComplexUnit[]> {
-  if (!isUuid(complexId)) return [];
-  const r = realEstates;
-  return db()
-    .select({
-      id: r.id,
-      slug: r.slug,
-      slug_en: r.slug_en,
-      location_slug: locations.slug,
-      location_slug_en: locations.slug_en,
-      property_type: r.property_type,
-      bedrooms: r.bedrooms,
-      area: r.area,
-      floor: r.floor,
-      price: r.price,
-      price_per_m2: r.price_per_m2,
-      status: r.status,
-      title: r.title,
-      title_bg: r.title_bg,
-      title_en: r.title_en,
-      image: sql<string | null>`${r.images}[1]`.mapWith(shownImage),
-    })
-    .from(r)
-    .innerJoin(locations, eq(locations.id, r.location_id))
-    .where(eq(r.complex_id, complexId))
-    .orderBy(sql`${r.status} = 'sold'`, asc(r.order), asc(r.created_at), asc(r.id));
 }
 
 /** How many properties are units of the complex (all statuses): what deleting it unlinks. */

@@ -6,7 +6,7 @@ import { queryRows } from "~/db/client.server";
 import { EMPTY_QUERY, type ListingQuery } from "~/lib/listing-query";
 import { twoLocations } from "../../tests/support/catalogue";
 import { useTestDatabase } from "../../tests/support/test-db";
-import { createComplex, deleteComplex, listComplexUnits, updateComplex, type Complex } from "./complexes.server";
+import { createComplex, deleteComplex, updateComplex, type Complex } from "./complexes.server";
 import { ListingEngine } from "./listing.server";
 import type { Location } from "./locations.server";
 import { createProperty, updateProperty } from "./real-estates.server";
@@ -17,7 +17,7 @@ import { refreshComplexUnitsSearch } from "./text-search.server";
  * (results, counts, sorts, pages, an unknown complex), the complex's names
  * among its units' search words (kept up to date on rename and relink), the
  * complexes a search names, the map's complex points and a complex's units
- * table (listComplexUnits).
+ * table (complexUnits, complex-page.db.test.ts).
  */
 
 const test = useTestDatabase();
@@ -193,22 +193,5 @@ describe("the map and the complex's page", () => {
     // The listing's filters apply: houses only, one complex only.
     expect((await listings.complexPoints({ ...EMPTY_QUERY, type: "house" }, { limit: 100 })).map((p) => [p.id, p.units])).toEqual([[cascadas.id, 1]]);
     expect((await listings.complexPoints({ ...EMPTY_QUERY, complexId: sunrise.id }, { limit: 100 })).map((p) => p.id)).toEqual([sunrise.id]);
-  });
-
-  it("lists a complex's units for its page: for sale first, then sold, with the location's addresses", async () => {
-    const units = await listComplexUnits(cascadas.id);
-    expect(units.map((u) => u.title)).toEqual([...cas(0, 1, 2, 3, 4, 5, 6, 8, 9, 10, 11), ...cas(7)]);
-    expect(units[0]).toMatchObject({
-      location_slug: sozopol.slug,
-      location_slug_en: sozopol.slug_en,
-      property_type: "apartment",
-      floor: 0,
-      price: 110_000,
-      status: "available",
-      image: "/upload/properties/cas-0.jpg",
-    });
-    expect(units.at(-1)!.status).toBe("sold");
-    expect(await listComplexUnits(UNKNOWN)).toEqual([]);
-    expect(await listComplexUnits("not an id")).toEqual([]);
   });
 });

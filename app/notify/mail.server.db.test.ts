@@ -367,6 +367,24 @@ describe("composeNotification", () => {
     expect(text).not.toContain("Объект");
   });
 
+  it("names the complex a request was sent about, linked to its page (issue 33)", () => {
+    const { text, html } = composeNotification(
+      {
+        id: "5b7e1c1e-9f0a-4c53-9d8e-1a2b3c4d5e6f",
+        name: "Иван",
+        email: "ivan@example.com",
+        phone: "",
+        message: "Есть ли двушки?",
+        created_at: "2026-11-21T08:47:00.000Z",
+      },
+      { publicUrl: PUBLIC_URL, property: null, complex: { name: "Марина Вью", path: "/созополь/комплекс/марина-вью" } },
+    );
+    const link = `${PUBLIC_URL}/%D1%81%D0%BE%D0%B7%D0%BE%D0%BF%D0%BE%D0%BB%D1%8C/%D0%BA%D0%BE%D0%BC%D0%BF%D0%BB%D0%B5%D0%BA%D1%81/%D0%BC%D0%B0%D1%80%D0%B8%D0%BD%D0%B0-%D0%B2%D1%8C%D1%8E`;
+    expect(text).toContain("Комплекс: Марина Вью");
+    expect(text).toContain(`Комплекс на сайте: ${link}`);
+    expect(html).toContain(`<a href="${link}">Марина Вью</a>`);
+  });
+
   it("leaves Reply-To out for an address that is not a plain valid one", () => {
     expect(compose({ email: "a@b.co, victim@evil.example" }).replyTo).toBeUndefined();
     expect(compose({ email: "nope" }).replyTo).toBeUndefined();

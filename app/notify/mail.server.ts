@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { ContactSubmission } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
 import { getProperty } from "~/models/real-estates.server";
+import { complexOfUnit } from "~/models/complex-page.server";
+import { complexPathIn } from "~/i18n/lang";
 import { readShortlist } from "~/models/shortlist.server";
 import { getEnv } from "~/platform/env.server";
 import { log } from "~/platform/log.server";
@@ -141,9 +143,12 @@ async function send(submission: ContactSubmission, settings: { url: string; to: 
   // A shortlist (issue 22) is listed by id even when its titles cannot be read.
   const entries = submission.property_ids.length > 0 ? await readShortlist(submission.property_ids).catch(() => null) : [];
   const shortlist = submission.property_ids.map((id, i) => ({ id, title: entries?.[i]?.item?.title ?? null }));
+  // Issue 33: a request from a complex's page names the complex, with its page.
+  const complex = submission.complex_id ? await complexOfUnit(submission.complex_id).catch(() => null) : null;
   const message = composeNotification(submission, {
     publicUrl: settings.publicUrl,
     property: property ? { id: property.id, title: property.title } : null,
+    complex: complex ? { name: complex.complex.name, path: complexPathIn("ru", complex.complex, complex.location) } : null,
     shortlist,
   });
   signal.throwIfAborted();
@@ -169,7 +174,13 @@ export interface NotificationMessage {
 /** The mail about one request, in Russian: plain text and simple HTML (pure, for tests). */
 export function composeNotification(
   submission: Pick<ContactSubmission, "id" | "name" | "email" | "phone" | "message" | "created_at">,
-  context: { publicUrl: string; property: { id: string; title: string } | null; shortlist?: { id: string; title: string | null }[] },
+  context: {
+    publicUrl: string;
+    property: { id: string; title: string } | null;
+    /** Issue 33: the complex a request was sent about, and its page's unprefixed path. */
+    complex?: { name: string; path: string } | null;
+    shortlist?: { id: string; title: string | null }[];
+  },
 ): NotificationMessage {
   const name = oneLine(submission.name) || "—";
   const adminLink = `${context.publicUrl}/admin/contact-submissions?view=${encodeURIComponent(submission.id)}`;
@@ -180,6 +191,8 @@ export function composeNotification(
     ["Телефон", submission.phone.trim() || "—"],
   ];
   if (context.property) rows.push(["Объект", oneLine(context.property.title)]);
+  const complexLink = context.complex ? `${context.publicUrl}${encodeURI(context.complex.path)}` : null;
+  if (context.complex) rows.push(["Комплекс", oneLine(context.complex.name)]);
   rows.push(["Дата", formatDateTime(submission.created_at)]);
   // A shortlist sent from favourites or compare (issue 22): each property with its link, and the whole list as the buyer saw it.
   const shortlist = (context.shortlist ?? []).map((p, i) => ({
@@ -194,6 +207,7 @@ export function composeNotification(
     "",
     ...rows.map(([label, value]) => `${label}: ${value}`),
     ...(propertyLink ? [`Объект на сайте: ${propertyLink}`] : []),
+    ...(complexLink ? [`Комплекс на сайте: ${complexLink}`] : []),
     ...(shortlistUrl ? ["", `Подборка (${shortlist.length}):`, ...shortlist.map((p) => `${p.text} — ${p.url}`), `Вся подборка на сайте: ${shortlistUrl}`] : []),
     "",
     "Сообщение:",
@@ -209,8 +223,8 @@ export function composeNotification(
     "<p>Новая заявка с сайта.</p>",
     '<table cellpadding="4" style="border-collapse: collapse">',
     ...rows.map(([label, value]) => {
-      const linked = label === "Объект" && propertyLink;
-      const shown = linked ? `<a href="${escapeHtml(propertyLink)}">${escapeHtml(value)}</a>` : escapeHtml(value);
+      const linked = label === "Объект" ? propertyLink : label === "Комплекс" ? complexLink : null;
+      const shown = linked ? `<a href="${escapeHtml(linked)}">${escapeHtml(value)}</a>` : escapeHtml(value);
       return `<tr><th align="left" valign="top">${escapeHtml(label)}</th><td>${shown}</td></tr>`;
     }),
     "</table>",

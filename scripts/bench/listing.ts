@@ -32,8 +32,8 @@
  * each location (1 000 and a few at 100 000; the demo's own complexes are
  * removed), each linked to 100 of its location's listings, made once and
  * kept. After the matrix the script times, per data set, the model query a
- * complex's page needs (`listComplexUnits`: all units with their location's
- * addresses, for sale first), the search's complex row
+ * complex's page needs (`complexUnits` of complex-page.server.ts: all units with their location's
+ * addresses), the search's complex row
  * (`ListingEngine.complexesMatching`) and the map's complex points of the
  * unfiltered listing (`ListingEngine.complexPoints`).
  *
@@ -68,7 +68,7 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { db, queryRows } from "~/db/client.server";
 import { EMPTY_QUERY, SORTS as ALL_SORTS, type ListingQuery, type Sort } from "~/lib/listing-query";
-import { listComplexUnits } from "~/models/complexes.server";
+import { complexUnits } from "~/models/complex-page.server";
 import { ListingEngine } from "~/models/listing.server";
 import { listLocations } from "~/models/locations.server";
 import { startServices, stopServices } from "~/services.server";
@@ -458,7 +458,7 @@ async function measureComplexes(o: Options): Promise<ExtraResult[]> {
   const { status: _status, ...unfiltered } = EMPTY_QUERY;
   const warm = new ListingEngine();
   return [
-    await timeCalls("listComplexUnits(complexId), 200 complexes in turn", ids, samples, async (id) => (await listComplexUnits(id)).length),
+    await timeCalls("complexUnits(complexId) (the complex page's table), 200 complexes in turn", ids, samples, async (id) => (await complexUnits(id)).length),
     await timeCalls(
       "complexesMatching('бенч …'), names known (the app's case)",
       ["бенч 17", "bench 4", "бенч 250"],

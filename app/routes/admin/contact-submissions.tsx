@@ -8,7 +8,7 @@ import { useActionResult } from "~/components/admin/use-action-result";
 import { keepFocusInside } from "~/components/keep-focus-inside";
 import { ADMIN } from "~/i18n/admin";
 import { formatDateTime } from "~/i18n/format";
-import { localizePath } from "~/i18n/lang";
+import { complexPathIn, localizePath } from "~/i18n/lang";
 import { encodePath } from "~/lib/seo";
 import { inboxItem, listInbox } from "~/models/admin-lists.server";
 import { deleteContactSubmission, markContactSubmissionRead } from "~/models/contact-submissions.server";
@@ -46,6 +46,13 @@ type Row = Awaited<ReturnType<typeof loader>>["items"][number];
 
 function propertyHref(row: Pick<Row, "location_slug" | "property_slug">): string | null {
   return row.location_slug && row.property_slug ? encodePath(localizePath("ru", `/${row.location_slug}/${row.property_slug}`)) : null;
+}
+
+/** Issue 33: the page of the complex a request was sent about. */
+function complexHref(row: Pick<Row, "complex_slug" | "complex_location_slug">): string | null {
+  return row.complex_slug && row.complex_location_slug
+    ? encodePath(localizePath("ru", complexPathIn("ru", { slug: row.complex_slug }, { slug: row.complex_location_slug })))
+    : null;
 }
 
 /** A shortlist's properties as links to their pages (issue 22); a deleted one by its id, marked. */
@@ -158,6 +165,10 @@ export default function ContactSubmissions() {
                   <a href={propertyHref(row) ?? undefined} target="_blank" rel="noreferrer" className="underline">
                     {row.property_title}
                   </a>
+                ) : row.complex_name ? (
+                  <a href={complexHref(row) ?? undefined} target="_blank" rel="noreferrer" className="underline">
+                    {S.complex} «{row.complex_name}»
+                  </a>
                 ) : row.shortlist.length > 0 ? (
                   <ShortlistLinks links={row.shortlist} />
                 ) : (
@@ -254,6 +265,16 @@ function DetailDialog({ detail, closeHref }: { detail: NonNullable<Awaited<Retur
               ) : (
                 detail.property_title
               )}
+            </dd>
+          </>
+        ) : null}
+        {detail.complex_name ? (
+          <>
+            <dt className="text-slate-600">{S.complex}</dt>
+            <dd>
+              <a href={complexHref(detail) ?? undefined} target="_blank" rel="noreferrer" className="underline">
+                {detail.complex_name}
+              </a>
             </dd>
           </>
         ) : null}
