@@ -1,5 +1,5 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { LANGUAGES, type Lang } from "./i18n/lang";
+import { LANGUAGES, languageOf, type Lang } from "./i18n/lang";
 
 /** The public site's pages, once per language (app/i18n/lang.ts): Russian at SPEC's paths, the others under their prefix. */
 function sitePages(lang: Lang) {
@@ -19,8 +19,9 @@ function sitePages(lang: Lang) {
     route("alerts/unsubscribe/:token", "routes/site/alert-link.tsx", { id: id("alert-unsubscribe") }),
     route(":locationSlug", "routes/site/location.tsx", { id: id("location") }),
     route(":locationSlug/:propertySlug", "routes/site/property.tsx", { id: id("property") }),
-    // Issue 33: a new-build complex, /{location}/{the language's word for complex}/{complex}.
-    route(":locationSlug/:complexWord/:complexSlug", "routes/site/complex.tsx", { id: id("complex") }),
+    // Issue 33: a new-build complex, /{location}/{the language's word for complex}/{complex}; another word is
+    // no route of this language (the site's plain 404).
+    route(`:locationSlug/${languageOf(lang).complex}/:complexSlug`, "routes/site/complex.tsx", { id: id("complex") }),
   ];
 }
 

@@ -17,7 +17,6 @@ import {
   fill,
   hasOwnText,
   isComplexIndexedIn,
-  languageOf,
   localizePath,
   localText,
   locationPathIn,
@@ -54,9 +53,8 @@ const ROMAN = ["I", "II", "III", "IV"] as const;
  * /en) and a deleted complex's 410, like a property's (decision 0023).
  */
 async function current({ url, params, context }: Pick<Route.LoaderArgs, "url" | "params" | "context">, lang: Lang) {
-  // Only the page language's word names a complex: any other three-segment path (/en/x/комплекс/y, /x/complex/y,
-  // /нет/такой/страницы) is the site's plain 404, shown by the root's boundary.
-  if (params.complexWord.normalize("NFC").toLowerCase() !== languageOf(lang).complex) throw new Response("Not Found", { status: 404 });
+  // The route's middle segment is the page language's word (app/routes.ts): any other three-segment path
+  // (/en/x/комплекс/y, /x/complex/y, /нет/такой/страницы) matches no route, the site's plain 404.
   const address = await findComplexAddress(params.locationSlug, params.complexSlug, lang);
   if (!address) throw data({ lang, complex: true }, { status: 404 });
   if (address.kind === "moved") throw redirect(encodePath(localizePath(lang, complexPathIn(lang, address.complex, address.location))) + url.search, 301);
