@@ -90,6 +90,78 @@ export async function newestForRss(limit: number, lang: Lang = DEFAULT_LANG): Pr
     .limit(limit)) as FeedProperty[];
 }
 
+/** A complex as the RSS channels announce it (issue 33): its texts, address, photos and what it has for sale. */
+export interface FeedComplex {
+  id: string;
+  name: string;
+  name_bg: string;
+  name_en: string;
+  description: string;
+  description_bg: string;
+  description_en: string;
+  slug: string;
+  slug_en: string;
+  images: string[];
+  created_at: string;
+  location_name: string;
+  location_name_bg: string;
+  location_name_en: string;
+  location_slug: string;
+  location_slug_en: string;
+  for_sale: number;
+  price_from: number | null;
+}
+
+/**
+ * The newest complexes with units for sale, for the RSS channels beside the
+ * newest properties; a language that does not index untranslated pages
+ * (English) lists only complexes whose page it indexes (isComplexIndexedIn).
+ */
+export async function newestComplexesForRss(limit: number, lang: Lang = DEFAULT_LANG): Promise<FeedComplex[]> {
+  const translated =
+    languageOf(lang).untranslated === "noindex"
+      ? sql`(btrim(${complexes}.${sql.identifier(textColumn("description", lang))}) <> '' or btrim(${complexes.description}) = '')`
+      : undefined;
+  const units = db()
+    .select({
+      complex_id: realEstates.complex_id,
+      for_sale: sql<number>`count(*)::int`.as("for_sale"),
+      price_from: sql<number | null>`min(${realEstates.price})`.as("price_from"),
+    })
+    .from(realEstates)
+    .where(and(sql`${realEstates.complex_id} is not null`, sql`${realEstates.status} <> 'sold'`))
+    .groupBy(realEstates.complex_id)
+    .as("units");
+  const rows = await db()
+    .select({
+      id: complexes.id,
+      name: complexes.name,
+      name_bg: complexes.name_bg,
+      name_en: complexes.name_en,
+      description: complexes.description,
+      description_bg: complexes.description_bg,
+      description_en: complexes.description_en,
+      slug: complexes.slug,
+      slug_en: complexes.slug_en,
+      images: complexes.images,
+      created_at: complexes.created_at,
+      location_name: locations.name,
+      location_name_bg: locations.name_bg,
+      location_name_en: locations.name_en,
+      location_slug: locations.slug,
+      location_slug_en: locations.slug_en,
+      for_sale: units.for_sale,
+      price_from: units.price_from,
+    })
+    .from(complexes)
+    .innerJoin(units, eq(units.complex_id, complexes.id))
+    .innerJoin(locations, eq(locations.id, complexes.location_id))
+    .where(translated)
+    .orderBy(desc(complexes.created_at), desc(complexes.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, for_sale: Number(r.for_sale), price_from: r.price_from === null ? null : Number(r.price_from) }));
+}
+
 /** How many properties the feeds publish, and how many of those stay out of homesoverseas.ru's for want of a region id (the admin's note). */
 /** A location whose published properties homesoverseas.ru's feed leaves out: it has no region id. */
 export interface LocationWithoutRegion {

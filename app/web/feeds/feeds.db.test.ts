@@ -6,11 +6,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/db/client.server";
 import { complexes, locations, realEstates } from "~/db/schema";
-import { createComplex, updateComplex } from "~/models/complexes.server";
+import { createComplex, deleteComplex, updateComplex } from "~/models/complexes.server";
 import { createLocation, updateLocation } from "~/models/locations.server";
 import { createProperty, deleteProperty, updateProperty } from "~/models/real-estates.server";
 import { saveAgentCard } from "~/models/agent-card.server";
-import { feedCounts, locationsWithoutRegion, newestForRss } from "~/models/feeds.server";
+import { feedCounts, locationsWithoutRegion, newestComplexesForRss, newestForRss } from "~/models/feeds.server";
 import { getEnv, type Env } from "~/platform/env.server";
 import { resetDatabase, useTestDatabase } from "../../../tests/support/test-db";
 import { all, parseXml, textOf, type XmlNode } from "../../../tests/support/xml-tree";
@@ -472,6 +472,41 @@ describe("RSS", () => {
         expect(all(item, "enclosure")[0]!.attributes.url).toMatch(ABSOLUTE_JPEG);
       }
       expect(xml).not.toContain("Проданная");
+    }
+  });
+
+  it("announces the newest complexes with units for sale beside the properties, newest first (issue 33)", async () => {
+    const [sozopol] = await db().select().from(locations).where(eq(locations.name, "Созополь"));
+    const complex = await createComplex({
+      name: "Лазурный берег",
+      name_en: "Azure Coast",
+      location_id: sozopol!.id,
+      description: "Новый комплекс у моря",
+      images: ["/upload/properties/lazur.jpg"],
+    });
+    const empty = await createComplex({ name: "Пустой", location_id: sozopol!.id });
+    const unit = await createProperty({ title: "Студия в Лазурном", description: "—", location_id: sozopol!.id, complex_id: complex.id, price: 64_000 });
+    try {
+      const xml = renderRss("ru", ORIGIN, await newestForRss(30), await newestComplexesForRss(30));
+      const items = all(all(parseXml(xml), "channel")[0]!, "item");
+      const shown = items.find((i) => textOf(i, "title") === "Лазурный берег — Жилой комплекс, Созополь");
+      expect(shown, "the complex's item").toBeDefined();
+      expect(textOf(shown!, "link")).toBe(
+        `${ORIGIN}/${encodeURIComponent("созополь")}/${encodeURIComponent("комплекс")}/${encodeURIComponent("лазурный-берег")}`,
+      );
+      expect(textOf(shown!, "description")).toContain("1 объект в продаже · от 64");
+      expect(all(shown!, "enclosure")[0]!.attributes.url).toMatch(ABSOLUTE_JPEG);
+      // Newest first: the complex and its unit were made last.
+      expect(items.slice(0, 2).map((i) => textOf(i, "title"))).toEqual(expect.arrayContaining(["Лазурный берег — Жилой комплекс, Созополь"]));
+      // A complex with nothing for sale is not announced; English lists a complex only where its page is indexed.
+      expect(xml).not.toContain("Пустой");
+      expect((await newestComplexesForRss(30, "en")).map((c) => c.id)).not.toContain(complex.id);
+      await updateComplex(complex.id, { description_en: "A new complex by the sea" });
+      expect((await newestComplexesForRss(30, "en")).map((c) => c.id)).toContain(complex.id);
+    } finally {
+      await deleteProperty(unit.id);
+      await deleteComplex(complex.id);
+      await deleteComplex(empty.id);
     }
   });
 });
