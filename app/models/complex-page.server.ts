@@ -88,19 +88,24 @@ export interface ComplexSummary {
   price_from: number | null;
 }
 
-/** The location's complexes by name, each with its units for sale (not sold) and the lowest price among them. */
-export async function locationComplexes(locationId: string): Promise<ComplexSummary[]> {
-  if (!isUuid(locationId)) return [];
-  const units = db()
+/** Per complex, its units for sale (not sold) and the lowest price among them: a subquery to join complexes to (as `units`). */
+export function unitsForSale() {
+  return db()
     .select({
       complex_id: realEstates.complex_id,
-      for_sale: sql<number>`count(*)`.as("for_sale"),
+      for_sale: sql<number>`count(*)::int`.as("for_sale"),
       price_from: sql<number | null>`min(${realEstates.price})`.as("price_from"),
     })
     .from(realEstates)
     .where(and(sql`${realEstates.complex_id} is not null`, ne(realEstates.status, "sold")))
     .groupBy(realEstates.complex_id)
     .as("units");
+}
+
+/** The location's complexes by name, each with its units for sale (not sold) and the lowest price among them. */
+export async function locationComplexes(locationId: string): Promise<ComplexSummary[]> {
+  if (!isUuid(locationId)) return [];
+  const units = unitsForSale();
   const rows = await db()
     .select({
       id: complexes.id,

@@ -1,14 +1,14 @@
-import { and, asc, count, eq, like, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { ZodError } from "zod";
 import { db, type Executor } from "~/db/client.server";
 import { complexes, locations, realEstates, type Complex } from "~/db/schema";
-import { escapeLike } from "~/lib/search";
-import { nextFreeSlug, SLUG_COLUMNS, slugIn, slugSource, type SlugColumn } from "~/lib/slug";
+import { SLUG_COLUMNS, slugSource, type SlugColumn } from "~/lib/slug";
 import { isUuid } from "~/schemas/fields";
 import { COMPLEX_FIELDS, complexCreateSchema, COMPLEX_MESSAGES as M, complexUpdateSchema } from "~/schemas/complex";
 import { log } from "~/platform/log.server";
 import { describeDbError, findPgError, ModelError } from "./errors.server";
 import { removeImagesIfUnused } from "./image-references.server";
+import { freeLocationSlugs, type SlugTable } from "./location-slugs.server";
 import { refreshComplexUnitsSearch } from "./text-search.server";
 
 /**
@@ -33,36 +33,15 @@ export function complexNameKey(name: string): string {
   return name.normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
 }
 
-/** A slug free among the location's complexes in one address column: `base`, else `base-2`… */
-async function freeSlug(tx: Executor, locationId: string, column: SlugColumn, base: string, exceptId?: string): Promise<string> {
-  const col = complexes[column];
-  const rows = await tx
-    .select({ slug: col })
-    .from(complexes)
-    .where(
-      and(eq(complexes.location_id, locationId), or(eq(col, base), like(col, `${escapeLike(base)}-%`)), exceptId ? ne(complexes.id, exceptId) : undefined),
-    );
-  return nextFreeSlug(
-    base,
-    rows.map((r) => r.slug),
-  );
-}
-
-/** The complex's addresses in every address column, each from its language's name, else the Russian one; with `only`, just those. */
-async function freeSlugs(
-  tx: Executor,
-  locationId: string,
-  row: { name: string } & Record<string, unknown>,
-  exceptId?: string,
-  only: (column: SlugColumn) => boolean = () => true,
-): Promise<Partial<Record<SlugColumn, string>>> {
-  const slugs: Partial<Record<SlugColumn, string>> = {};
-  for (const { column, lang } of SLUG_COLUMNS) {
-    if (!only(column)) continue;
-    slugs[column] = await freeSlug(tx, locationId, column, slugIn(lang, slugSource(lang, row, "name")) || "complex", exceptId);
-  }
-  return slugs;
-}
+/** A complex's addresses: unique within its location, from its name in each address column's language (as a property's). */
+const COMPLEX_SLUGS: SlugTable = {
+  table: complexes,
+  id: complexes.id,
+  locationId: complexes.location_id,
+  columns: { slug: complexes.slug, slug_en: complexes.slug_en },
+  field: "name",
+  fallback: "complex",
+};
 
 async function locationExists(tx: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
@@ -133,7 +112,7 @@ export async function createComplex(input: unknown, executor: Executor = db()): 
       if (!(await locationExists(tx, data.location_id))) throw locationMissing();
       // One writer at a time per location's addresses: two complexes of one name get -2, never a clash.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`complexes.slug:${data.location_id}`}))`);
-      const slugs = (await freeSlugs(tx, data.location_id, data)) as Record<SlugColumn, string>;
+      const slugs = (await freeLocationSlugs(tx, COMPLEX_SLUGS, data.location_id, data)) as Record<SlugColumn, string>;
       const [created] = await tx
         .insert(complexes)
         .values({ ...data, ...slugs })
@@ -169,7 +148,7 @@ export async function updateComplex(id: unknown, data: unknown): Promise<Complex
       const values: Partial<Complex> = { ...changes };
       if (locationChanged || SLUG_COLUMNS.some((c) => renamed(c.column))) {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`complexes.slug:${targetLocation}`}))`);
-        Object.assign(values, await freeSlugs(tx, targetLocation, next, current.id, (column) => locationChanged || renamed(column)));
+        Object.assign(values, await freeLocationSlugs(tx, COMPLEX_SLUGS, targetLocation, next, current.id, (column) => locationChanged || renamed(column)));
       }
       // A write even with no changes, so updated_at says it was saved.
       if (Object.keys(values).length === 0) values.name = current.name;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { complexes, locations, propertyColumns, realEstates, type Property } from "~/db/schema";
 import type { ComplexFacility } from "~/lib/property-facts";
+import { unitsForSale } from "./complex-page.server";
 import { DEFAULT_LANG, languageOf, textColumn, type Lang } from "~/i18n/lang";
 
 /**
@@ -122,16 +123,7 @@ export async function newestComplexesForRss(limit: number, lang: Lang = DEFAULT_
     languageOf(lang).untranslated === "noindex"
       ? sql`(btrim(${complexes}.${sql.identifier(textColumn("description", lang))}) <> '' or btrim(${complexes.description}) = '')`
       : undefined;
-  const units = db()
-    .select({
-      complex_id: realEstates.complex_id,
-      for_sale: sql<number>`count(*)::int`.as("for_sale"),
-      price_from: sql<number | null>`min(${realEstates.price})`.as("price_from"),
-    })
-    .from(realEstates)
-    .where(and(sql`${realEstates.complex_id} is not null`, sql`${realEstates.status} <> 'sold'`))
-    .groupBy(realEstates.complex_id)
-    .as("units");
+  const units = unitsForSale();
   const rows = await db()
     .select({
       id: complexes.id,

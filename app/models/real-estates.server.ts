@@ -1,10 +1,9 @@
-import { and, asc, count, desc, eq, like, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { db, type Executor } from "~/db/client.server";
 import { locations, priceHistory, propertyColumns, realEstates, type Property } from "~/db/schema";
-import { escapeLike } from "~/lib/search";
 import { pick } from "~/lib/pick";
-import { nextFreeSlug, SLUG_COLUMNS, slugIn, slugSource, type SlugColumn } from "~/lib/slug";
+import { SLUG_COLUMNS, slugIn, slugSource, type SlugColumn } from "~/lib/slug";
 import { DEFAULT_LANG, TRANSLATED_LANGS, textColumn, type Lang } from "~/i18n/lang";
 import { isUuid } from "~/schemas/fields";
 import {
@@ -19,6 +18,7 @@ import {
 import { ADMIN } from "~/i18n/admin";
 import { describeDbError, findPgError, ModelError } from "./errors.server";
 import { removeImagesIfUnused } from "./image-references.server";
+import { freeLocationSlugs, type SlugTable } from "./location-slugs.server";
 import { complexExists, complexForName } from "./complexes.server";
 import { complexSearchNames, searchVectorOf } from "./text-search.server";
 import { countList, lockList, moveInList, moveToPosition, renumber, type OrderedList } from "./ordering.server";
@@ -44,40 +44,15 @@ export function propertySlugBase(title: string, lang: Lang = DEFAULT_LANG): stri
   return slugIn(lang, title) || "object";
 }
 
-/** A slug free within the location in one address column: `base`, else `base-2`, `base-3`… (DESIGN §4). */
-async function freeSlug(tx: Executor, locationId: string, column: SlugColumn, base: string, exceptId?: string): Promise<string> {
-  const col = realEstates[column];
-  const conditions = [eq(realEstates.location_id, locationId), or(eq(col, base), like(col, `${escapeLike(base)}-%`))];
-  if (exceptId) conditions.push(ne(realEstates.id, exceptId));
-  const rows = await tx
-    .select({ slug: col })
-    .from(realEstates)
-    .where(and(...conditions));
-  return nextFreeSlug(
-    base,
-    rows.map((r) => r.slug),
-  );
-}
-
-/**
- * The addresses of a property in every address column (slug, slug_en …):
- * each from its language's title, else the Russian one (issue 31). With
- * `only`, just the columns whose texts changed.
- */
-async function freeSlugs(
-  tx: Executor,
-  locationId: string,
-  row: { title: string } & Record<string, unknown>,
-  exceptId?: string,
-  only: (column: SlugColumn) => boolean = () => true,
-): Promise<Partial<Record<SlugColumn, string>>> {
-  const slugs: Partial<Record<SlugColumn, string>> = {};
-  for (const { column, lang } of SLUG_COLUMNS) {
-    if (!only(column)) continue;
-    slugs[column] = await freeSlug(tx, locationId, column, propertySlugBase(slugSource(lang, row, "title"), lang), exceptId);
-  }
-  return slugs;
-}
+/** A property's addresses (issue 31): unique within its location, from its title in each address column's language. */
+const PROPERTY_SLUGS: SlugTable = {
+  table: realEstates,
+  id: realEstates.id,
+  locationId: realEstates.location_id,
+  columns: { slug: realEstates.slug, slug_en: realEstates.slug_en },
+  field: "title",
+  fallback: "object",
+};
 
 async function locationExists(tx: Executor, id: string): Promise<boolean> {
   if (!isUuid(id)) return false;
@@ -173,7 +148,7 @@ export async function createProperty(input: unknown, executor: Executor = db()):
       const list = propertiesOf(data.location_id);
       await lockList(tx, list);
       const order = data.order ?? (await countList(tx, list));
-      const slugs = (await freeSlugs(tx, data.location_id, data)) as Record<SlugColumn, string>;
+      const slugs = (await freeLocationSlugs(tx, PROPERTY_SLUGS, data.location_id, data)) as Record<SlugColumn, string>;
       const complex_id = (await linkedComplex(tx, data.location_id, canonical, data)) ?? null;
       const [created] = await tx
         .insert(realEstates)
@@ -232,7 +207,7 @@ export async function updateProperty(id: unknown, data: unknown, executor: Execu
       };
       if (locationChanged || SLUG_COLUMNS.some((c) => renamed(c.column))) {
         await lockList(tx, propertiesOf(current.location_id), propertiesOf(targetLocation));
-        Object.assign(values, await freeSlugs(tx, targetLocation, next, current.id, (column) => locationChanged || renamed(column)));
+        Object.assign(values, await freeLocationSlugs(tx, PROPERTY_SLUGS, targetLocation, next, current.id, (column) => locationChanged || renamed(column)));
       }
       // The search words: its texts, reference and complex's names (issue 33), when any of them changes.
       if (

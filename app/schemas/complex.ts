@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { formatPropertyCount } from "~/i18n/plural";
-import { normalizeImageList } from "~/lib/images";
 import { COMPLEX_FACILITIES, CONSTRUCTION_STAGES, LOCATION_PRECISIONS, type ComplexFacility } from "~/lib/property-facts";
-import { optionalChoice, optionalDecimalInRange, optionalInteger, optionalPatternText, optionalText, perLanguage, requiredText } from "./fields";
+import { imageList, optionalChoice, optionalDecimalInRange, optionalInteger, optionalPatternText, optionalText, perLanguage, requiredText } from "./fields";
 import { PROPERTY_MESSAGES } from "./property";
 
 /** Wording for complexes (issue 33; administrator-facing, Russian). The facts a unit has too read as a unit's do. */
@@ -36,15 +35,7 @@ export const COMPLEX_MESSAGES = {
 
 const M = COMPLEX_MESSAGES;
 
-const images = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    const { images: list, invalid } = normalizeImageList(value);
-    if (invalid.length > 0) ctx.addIssue({ code: "custom", message: M.imageInvalid });
-    if (list.length > 50) ctx.addIssue({ code: "custom", message: M.imagesTooMany });
-    return list;
-  });
+const images = imageList(M.imageInvalid, M.imagesTooMany);
 
 /** The fixed facility keys, in the list's order whatever order they came in; a form's one value, an array, or a comma list. */
 const facilities = z

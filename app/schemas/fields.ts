@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVALID_CHARACTERS } from "./plain";
+import { normalizeImageList } from "~/lib/images";
 import { type PerLanguage, TRANSLATED_LANGS, textColumn } from "~/i18n/lang";
 
 // Zod-free rules live in ./plain (the browser imports them without zod); re-exported for the server's schemas.
@@ -206,4 +207,17 @@ export function optionalPatternText(invalid: string, max: number, pattern: RegEx
  */
 export function perLanguage<F extends string, T>(field: F, make: () => T): PerLanguage<F, T> {
   return Object.fromEntries(TRANSLATED_LANGS.map((lang) => [textColumn(field, lang), make()])) as PerLanguage<F, T>;
+}
+
+/** A list of image references (a property's, a complex's): normalised, each one a reference we read, at most `max`. */
+export function imageList(invalid: string, tooMany: string, max = 50) {
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      const { images: list, invalid: bad } = normalizeImageList(value);
+      if (bad.length > 0) ctx.addIssue({ code: "custom", message: invalid });
+      if (list.length > max) ctx.addIssue({ code: "custom", message: tooMany });
+      return list;
+    });
 }

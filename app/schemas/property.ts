@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { normalizeImageList } from "~/lib/images";
 import { CONSTRUCTION_STAGES, FURNISHED, LOCATION_PRECISIONS, PROPERTY_STATUSES } from "~/lib/property-facts";
 import {
+  imageList,
   optionalBoolean,
   optionalChoice,
   optionalDecimalInRange,
@@ -81,15 +81,7 @@ const M = PROPERTY_MESSAGES;
 export const MAX_PRICE = 1_000_000_000;
 export const MAX_AREA = 1_000_000;
 
-const images = z
-  .unknown()
-  .optional()
-  .transform((value, ctx) => {
-    const { images: list, invalid } = normalizeImageList(value);
-    if (invalid.length > 0) ctx.addIssue({ code: "custom", message: M.imageInvalid });
-    if (list.length > 50) ctx.addIssue({ code: "custom", message: M.imagesTooMany });
-    return list;
-  });
+const images = imageList(M.imageInvalid, M.imagesTooMany);
 
 const propertyType = (missing: "apartment" | "error") =>
   z

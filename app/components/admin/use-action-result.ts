@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { useActionData, useNavigation } from "react-router";
+import { useEffect, useState } from "react";
+import { useActionData, useLocation, useNavigation } from "react-router";
 import { ADMIN } from "~/i18n/admin";
 
 /**
@@ -33,4 +33,21 @@ export function useSavedNotice(saved: boolean): string | null {
     if (shown) setShown(false);
   } else if (saved && !shown) setShown(true);
   return shown ? ADMIN.savedNotice : null;
+}
+
+/**
+ * A checked file's answer (the CSV imports): the last one stays on screen
+ * through the live updates' reloads, which clear React Router's action data
+ * and would take the check's rows away while the administrator reads them —
+ * even while a later post (the import) is under way; a navigation (a new
+ * location key) starts afresh.
+ */
+export function useLastAnswer<T>(answer: T | undefined): T | undefined {
+  const { key } = useLocation();
+  const [result, setResult] = useState(answer);
+  useEffect(() => setResult(answer), [key]); // only on a navigation: the answer is read, not watched, here
+  useEffect(() => {
+    if (answer) setResult(answer);
+  }, [answer]);
+  return result;
 }

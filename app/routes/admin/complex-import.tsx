@@ -1,6 +1,7 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, useActionData, useLocation, useNavigation } from "react-router";
+import { data, Form, Link, useActionData, useNavigation } from "react-router";
 import { buttonClass, ErrorBanner, Notice, PageHeader } from "~/components/admin/ui";
+import { useLastAnswer } from "~/components/admin/use-action-result";
+import { uploadedText } from "~/web/uploaded-text.server";
 import { SubmitButton } from "~/components/submit-button";
 import { ADMIN } from "~/i18n/admin";
 import { CsvError, parseCsv } from "~/lib/csv";
@@ -43,14 +44,9 @@ export async function action({ request }: Route.ActionArgs) {
     return data<Result>({ ok: true, step: "import", report }, { status: report.fileErrors.length > 0 ? 400 : 200 });
   }
   const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return refuse(T.noFile);
-  if (file.size > MAX_COMPLEX_IMPORT_BYTES) return refuse(T.tooBig);
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
-  } catch {
-    return refuse(T.notUtf8);
-  }
+  const upload = await uploadedText(file, MAX_COMPLEX_IMPORT_BYTES, T);
+  if ("refused" in upload) return refuse(upload.refused);
+  const { text } = upload;
   try {
     const plan = await planComplexImport(parseCsv(text, MAX_COMPLEX_IMPORT_ROWS), origin);
     return data<Result>({ ok: true, step: "check", plan, file: await keepCheckedFile(text) }, { status: plan.fileErrors.length > 0 ? 400 : 200 });
@@ -68,13 +64,7 @@ export function meta() {
 
 export default function ComplexImport() {
   const answer = useActionData<typeof action>();
-  // The last answer stays on screen through the live updates' reloads (they clear React Router's action data); a navigation starts afresh.
-  const { key } = useLocation();
-  const [result, setResult] = useState(answer);
-  useEffect(() => setResult(answer), [key]); // only on a navigation: the answer is read, not watched, here
-  useEffect(() => {
-    if (answer) setResult(answer);
-  }, [answer]);
+  const result = useLastAnswer(answer);
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const importing = busy && navigation.formData?.get("intent") === "import";

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, useActionData, useFetcher, useLocation, useNavigation } from "react-router";
+import { data, Form, useActionData, useFetcher, useNavigation } from "react-router";
 import { buttonClass, ErrorBanner, inputClass, Notice, PageHeader } from "~/components/admin/ui";
+import { useLastAnswer } from "~/components/admin/use-action-result";
+import { uploadedText } from "~/web/uploaded-text.server";
 import { SubmitButton } from "~/components/submit-button";
 import { ADMIN } from "~/i18n/admin";
 import { CsvError, parseCsv, type CsvTable } from "~/lib/csv";
@@ -57,14 +59,9 @@ export async function action({ request }: Route.ActionArgs) {
     return data<ImportResult>({ ok: true, step: "import", report: await importAll(table, origin) });
   }
   const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return refuse(T.noFile);
-  if (file.size > MAX_IMPORT_BYTES) return refuse(T.tooBig);
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
-  } catch {
-    return refuse(T.notUtf8);
-  }
+  const upload = await uploadedText(file, MAX_IMPORT_BYTES, T);
+  if ("refused" in upload) return refuse(upload.refused);
+  const { text } = upload;
   try {
     const raw = parseCsv(text, MAX_IMPORT_ROWS);
     // The export's own names map to themselves; other names by their common synonyms (the page lets the admin change it).
@@ -102,15 +99,7 @@ export function meta() {
 
 export default function Import() {
   const answer = useActionData<typeof action>();
-  // The last answer stays on screen: the live updates' reload after a change elsewhere (DESIGN §9) clears React
-  // Router's action data, which would take the check's rows and mapping away while the administrator reads them.
-  // A navigation (a new location key) starts afresh.
-  const { key } = useLocation();
-  const [result, setResult] = useState(answer);
-  useEffect(() => setResult(answer), [key]); // only on a navigation: the answer is read, not watched, here
-  useEffect(() => {
-    if (answer) setResult(answer);
-  }, [answer]);
+  const result = useLastAnswer(answer);
   const navigation = useNavigation();
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") !== "import";
   const check = result?.ok && result.step === "check" ? result : null;

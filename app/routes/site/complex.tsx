@@ -1,5 +1,6 @@
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { lazy, Suspense } from "react";
-import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
+import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
 import { AlertForm } from "~/components/alert-form";
 import { StageTimeline } from "~/components/complex/stage-timeline";
 import { UnitsTable, type UnitRow } from "~/components/complex/units-table";
@@ -213,25 +214,13 @@ export default function ComplexPage({ loaderData: d }: Route.ComponentProps) {
   const basePath = encodePath(localizePath(lang, d.path));
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
-      <nav aria-label={t.property.breadcrumbs} className="mb-4 text-sm text-slate-600">
-        <ol className="flex flex-wrap gap-1">
-          <li>
-            <Link to={localizePath(lang, "/")} className="hover:text-sea-700 hover:underline">
-              {t.nav.home}
-            </Link>{" "}
-            /
-          </li>
-          <li>
-            <Link to={localizePath(lang, location.path)} className="hover:text-sea-700 hover:underline">
-              {location.name}
-            </Link>{" "}
-            /
-          </li>
-          <li aria-current="page" className="text-slate-800" lang={nameLang}>
-            {c.name}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        label={t.property.breadcrumbs}
+        home={{ name: t.nav.home, href: localizePath(lang, "/") }}
+        location={{ name: location.name, href: localizePath(lang, location.path) }}
+        current={c.name}
+        currentLang={nameLang}
+      />
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="min-w-0">
           <PropertyGallery

@@ -1,3 +1,4 @@
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { lazy, Suspense } from "react";
 import { localizeCards } from "~/lib/listing";
 import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
@@ -255,25 +256,12 @@ export default function PropertyPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       ) : null}
-      <nav aria-label={t.property.breadcrumbs} className="mb-4 text-sm text-slate-600">
-        <ol className="flex flex-wrap gap-1">
-          <li>
-            <Link to={localizePath(lang, "/")} className="hover:text-sea-700 hover:underline">
-              {t.nav.home}
-            </Link>{" "}
-            /
-          </li>
-          <li>
-            <Link to={localizePath(lang, location.path)} className="hover:text-sea-700 hover:underline">
-              {location.name}
-            </Link>{" "}
-            /
-          </li>
-          <li aria-current="page" className="text-slate-800">
-            {p.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        label={t.property.breadcrumbs}
+        home={{ name: t.nav.home, href: localizePath(lang, "/") }}
+        location={{ name: location.name, href: localizePath(lang, location.path) }}
+        current={p.title}
+      />
       {/* One grid (issue 30): on desktops the side column spans the gallery's row and the next, so the description
           follows the gallery at once instead of waiting for the taller contact block; phones keep the DOM's order. */}
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr] lg:grid-rows-[auto_1fr_auto]">
