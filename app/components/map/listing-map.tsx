@@ -76,6 +76,8 @@ export default function ListingMap({ lang, tiles, dataUrl, bbox, home, onArea, o
   /** The complexes (issue 33): their own markers and clusters, never merged with properties'. */
   const complexIndex = useRef<Supercluster<ComplexPointProperties> | null>(null);
   const dataBounds = useRef<L.LatLngBounds | null>(null);
+  /** Whether the data has complexes: their labels (a name) are wider than a price. */
+  const withComplexes = useRef(false);
   // Moves made by code (fitting the data or the URL's area) are not the visitor's: they write nothing to the URL.
   const quiet = useRef(false);
   const [result, setResult] = useState<{ state: "loading" | "failed" } | { state: "ready"; count: number; truncated: boolean }>({ state: "loading" });
@@ -190,7 +192,8 @@ export default function ListingMap({ lang, tiles, dataUrl, bbox, home, onArea, o
     const fallback = live.current.home ?? COAST;
     moveQuietly((m) =>
       bounds
-        ? m.fitBounds(bounds, { padding: [32, 32], maxZoom: 16, animate: false })
+        ? // Labels are centred on their point: room for half of the widest at each side (a complex's name, issue 33; a price pill ~70 px).
+          m.fitBounds(bounds, { padding: [withComplexes.current ? 72 : 40, 32], maxZoom: 16, animate: false })
         : m.setView([fallback.lat, fallback.lng], fallback.zoom, { animate: false }),
     );
   };
@@ -238,6 +241,7 @@ export default function ListingMap({ lang, tiles, dataUrl, bbox, home, onArea, o
         index.current = new Supercluster<PointProperties>(CLUSTER_OPTIONS).load(properties);
         complexIndex.current = new Supercluster<ComplexPointProperties>(CLUSTER_OPTIONS).load(collection.features.filter(isComplex));
         clear();
+        withComplexes.current = collection.features.some(isComplex);
         dataBounds.current = collection.features.length
           ? L.latLngBounds(collection.features.map((f) => [f.geometry.coordinates[1]!, f.geometry.coordinates[0]!] as [number, number]))
           : null;

@@ -1,5 +1,5 @@
 import type { Page, Request } from "@playwright/test";
-import { listedProperties, property, propertyPath, type FixtureProperty } from "../fixtures/data";
+import { fixtures, listedProperties, property, propertyPath, type FixtureProperty } from "../fixtures/data";
 import { currentPath, expect, hydrated, LANGS, localize, open, test, type Lang } from "../fixtures/test";
 import { price, T } from "../fixtures/texts";
 import { expectVisiblePin } from "../fixtures/walkthrough";
@@ -68,7 +68,8 @@ for (const lang of LANGS) {
     // Every point of the result is on the map: single markers plus what the clusters hold.
     await expect
       .poll(async () => {
-        const singles = await region.locator(".leaflet-marker-icon[aria-label]").evaluateAll((icons) =>
+        // A complex's own label (issue 33, data-kind="complex") is not one of the properties' points.
+        const singles = await region.locator(".leaflet-marker-icon[aria-label]:not([data-kind^='complex'])").evaluateAll((icons) =>
           icons.map((icon) => {
             const label = icon.getAttribute("aria-label") ?? "";
             const n = /^(\d+) /.exec(label);
@@ -296,4 +297,25 @@ test("clusters open with Enter and Space; Esc closes a card and gives the focus 
   await page.keyboard.press("Escape");
   await expect(page.locator(".leaflet-popup")).toHaveCount(0);
   await expect(marker).toBeFocused();
+});
+
+test("a complex is a label of its own on the listing's map, inside the map; its popup leads to its page (issue 33)", async ({ page }) => {
+  const complex = fixtures().complex;
+  await open(page, "/properties?view=map");
+  const region = mapRegion(page, "ru");
+  const label = region.locator(".leaflet-marker-icon[data-kind='complex']", { hasText: complex.name });
+  await expect(label).toBeVisible();
+  const frame = (await region.boundingBox())!;
+  // The marker is a point; its pill is drawn centred above it.
+  const box = (await label.locator("span").first().boundingBox())!;
+  expect(
+    box.x >= frame.x && box.y >= frame.y && box.x + box.width <= frame.x + frame.width,
+    `the label ${JSON.stringify(box)} is inside the map ${JSON.stringify(frame)}`,
+  ).toBe(true);
+  await label.click();
+  const popup = page.locator(".leaflet-popup");
+  await expect(popup).toContainText(complex.name);
+  await popup.getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: complex.name })).toBeVisible();
+  expect(decodeURIComponent(currentPath(page))).toBe(`/${complex.locationSlug}/комплекс/${complex.slug}`);
 });
