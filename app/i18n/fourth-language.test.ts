@@ -19,6 +19,7 @@ vi.mock("./languages", async (importOriginal) => {
     locale: "uk-UA",
     ogLocale: "uk_UA",
     name: "Українська",
+    complex: "комплекс",
   };
   return { LANGUAGES: [...LANGUAGES, uk] };
 });
