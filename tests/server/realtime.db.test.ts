@@ -619,7 +619,7 @@ describe.skipIf(kind !== "postgres")("several server processes on one PostgreSQL
           .filter((c) => c.type === "RESYNC")
           .map((c) => c.table)
           .sort(),
-      ).toEqual(["contact_submissions", "locations", "real_estates"]);
+      ).toEqual(["complexes", "contact_submissions", "locations", "real_estates"]);
       await sendContactForm(a, "after-cut@realtime.test");
       const [id] = await submissionIds(pgHandle!, "after-cut@realtime.test");
       await waitFor(() => stream.changes().some((c) => c.id === id), 5000, "the change after reconnecting");
