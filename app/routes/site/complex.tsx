@@ -1,6 +1,6 @@
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { lazy, Suspense } from "react";
-import { data, isRouteErrorResponse, redirect, useLocation } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
 import { AlertForm } from "~/components/alert-form";
 import { StageTimeline } from "~/components/complex/stage-timeline";
 import { UnitsTable, type UnitRow } from "~/components/complex/units-table";
@@ -280,9 +280,20 @@ export default function ComplexPage({ loaderData: d }: Route.ComponentProps) {
       </div>
       <StageTimeline stage={c.stage} quarter={c.quarter} t={t} />
       <section id="units" aria-labelledby="units-heading" className="below-fold mt-8 scroll-mt-4">
-        <h2 id="units-heading" className="text-xl font-semibold text-sea-900">
-          {t.complex.units}
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h2 id="units-heading" className="text-xl font-semibold text-sea-900">
+            {t.complex.units}
+          </h2>
+          {d.forSale > 0 ? (
+            // The listing of its units: the filters, the sorts and the map (the listing's complex filter).
+            <Link
+              to={`${localizePath(lang, "/properties")}?complex=${c.id}`}
+              className="inline-flex min-h-11 items-center font-medium text-sea-700 underline-offset-2 hover:underline"
+            >
+              {t.complexFilter.unitsLink}
+            </Link>
+          ) : null}
+        </div>
         {d.units.length > 0 ? (
           <UnitsTable units={d.units} sort={d.sort} basePath={basePath} lang={lang} t={t} />
         ) : (

@@ -90,6 +90,10 @@ interface JsonLd {
   offers?: unknown;
 }
 
+/** Issue 33's link from the units table to the listing's complex filter, and the chip naming the filter there. */
+const UNITS_LINK: Record<Lang, string> = { ru: "Показать объекты комплекса", bg: "Покажи имотите в комплекса", en: "Show the complex's properties" };
+const CHIP: Record<Lang, string> = { ru: "Комплекс: Марина Вью", bg: "Комплекс: Марина Вю", en: "Complex: Marina View" };
+
 const norm = (s: string) => s.replace(/\s+/g, " ").trim();
 const prefix = (lang: Lang) => (lang === "ru" ? "" : `/${lang}`);
 
@@ -169,6 +173,15 @@ for (const lang of ALL) {
     await open(page, complexPath(lang));
     await expect(page.getByRole("main").getByRole("heading", { name: TEXT[lang].alert })).toBeVisible();
     await expect(page.getByTestId("alert-form").locator("input[name=query]")).toHaveValue(`complex=${fixtures().complex.id}`);
+  });
+
+  test(`«${UNITS_LINK[lang]}»: the listing of its units, the complex named above them — ${lang}`, async ({ page }) => {
+    await open(page, complexPath(lang));
+    await page.getByRole("main").getByRole("link", { name: UNITS_LINK[lang] }).click();
+    await expect.poll(() => currentPath(page)).toBe(`${prefix(lang)}/properties?complex=${fixtures().complex.id}`);
+    await expect(page.getByRole("main").getByText(CHIP[lang])).toBeVisible();
+    // Its units for sale, not the sold one.
+    await expect(page.getByRole("main").getByRole("article")).toHaveCount(4);
   });
 
   test(`the complex's pin on its map — ${lang}`, async ({ page }) => {
