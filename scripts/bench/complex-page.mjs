@@ -88,6 +88,7 @@ try {
     "complex filter, from the page cache": filterKept,
   };
   let misses = 0;
+  const filtered = new Set();
   for (const page of chosen) {
     const first = await get(page);
     const second = await get(page);
@@ -98,15 +99,18 @@ try {
     // The complex's id, from its page's units link (/properties?complex=…).
     const html = await (await fetch(`${base}${page}`)).text();
     const complexId = /[?&]complex=([0-9a-f-]{36})/.exec(html)?.[1];
-    if (!complexId) continue;
-    const listing = `/properties?complex=${complexId}`;
+    // Once per complex (its pages in the other languages name the same filter), in the page's language.
+    if (!complexId || filtered.has(complexId)) continue;
+    filtered.add(complexId);
+    const prefix = /^\/(bg|en)\//.exec(page)?.[0].slice(0, -1) ?? "";
+    const listing = `${prefix}/properties?complex=${complexId}`;
     filterFirst.push((await get(listing)).id);
     await get(listing);
     const kept = await get(listing);
     if (kept.cache === "HIT") filterKept.push(kept.id);
   }
-  // The server's time of each answer: the `ms` of its access line (written to DATA_DIR/server.log).
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // The server's time of each answer: the `ms` of its access line (written to DATA_DIR/server.log, whole once it has stopped).
+  await server.close();
   /** @type {Map<string, number>} */
   const msById = new Map();
   for (const line of fs.readFileSync(path.join(copy, "server.log"), "utf8").split("\n")) {
