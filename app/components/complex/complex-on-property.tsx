@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { ComplexTexts } from "~/i18n/complex-texts";
 import { fill, type Dictionary, type Lang } from "~/i18n";
 import type { ListingItem } from "~/lib/listing";
 import { PropertyCardList } from "../property-card";
@@ -13,6 +14,8 @@ export interface ComplexOnProperty {
   facts: string[];
   facilities: string[];
   others: ListingItem[];
+  /** Its headings and links in the page's language, sent by the loader (a page of a unit in no complex loads no complex texts). */
+  labels: Pick<ComplexTexts, "onProperty" | "facilities" | "toComplex" | "otherUnits">;
 }
 
 /**
@@ -22,11 +25,12 @@ export interface ComplexOnProperty {
  * terms, so the unit's own facts (its fee, its stage) stay the only ones.
  */
 export function ComplexOnPropertyPage({ complex: c, lang, t }: { complex: ComplexOnProperty; lang: Lang; t: Dictionary }) {
+  const tc = c.labels;
   return (
     <section className="below-fold mt-10 rounded-2xl bg-sea-50 p-5 ring-1 ring-sea-100" aria-labelledby="unit-complex-heading" data-testid="unit-complex">
       <h2 id="unit-complex-heading" className="text-xl font-semibold text-sea-900">
         <Link to={c.href} className="underline decoration-sea-600 underline-offset-4 hover:decoration-sea-700">
-          <span lang={c.nameLang}>{fill(t.complex.onProperty, { name: c.name })}</span>
+          <span lang={c.nameLang}>{fill(tc.onProperty, { name: c.name })}</span>
         </Link>
       </h2>
       {c.facts.length > 0 ? (
@@ -40,16 +44,16 @@ export function ComplexOnPropertyPage({ complex: c, lang, t }: { complex: Comple
       ) : null}
       {c.facilities.length > 0 ? (
         <p className="mt-3 text-slate-800">
-          <span className="font-semibold">{t.complex.facilities}:</span> {c.facilities.join(", ")}
+          <span className="font-semibold">{tc.facilities}:</span> {c.facilities.join(", ")}
         </p>
       ) : null}
       <Link to={c.href} className="mt-3 inline-flex min-h-11 items-center font-semibold text-sea-700 underline">
-        {t.complex.toComplex}
+        {tc.toComplex}
       </Link>
       {c.others.length > 0 ? (
         <section className="mt-4" aria-labelledby="unit-complex-others">
           <h3 id="unit-complex-others" className="text-lg font-semibold text-sea-900">
-            {t.complex.otherUnits}
+            {tc.otherUnits}
           </h3>
           <PropertyCardList items={c.others} lang={lang} t={t} />
         </section>

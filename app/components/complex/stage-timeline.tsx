@@ -1,4 +1,5 @@
 import { CONSTRUCTION_STAGES, type ConstructionStage } from "~/lib/property-facts";
+import type { ComplexTexts } from "~/i18n/complex-texts";
 import { fill, type Dictionary } from "~/i18n";
 
 /**
@@ -7,14 +8,14 @@ import { fill, type Dictionary } from "~/i18n";
  * marked (aria-current="step") and the completion quarter follows until
  * Act 16. `quarter` is already in the page's words («II квартал 2027 г.»).
  */
-export function StageTimeline({ stage, quarter, t }: { stage: ConstructionStage | null; quarter: string | null; t: Dictionary }) {
+export function StageTimeline({ stage, quarter, t, tc }: { stage: ConstructionStage | null; quarter: string | null; t: Dictionary; tc: ComplexTexts }) {
   const current = stage === null ? -1 : CONSTRUCTION_STAGES.indexOf(stage);
   return (
     <section aria-labelledby="stage-heading" className="mt-6">
       <h2 id="stage-heading" className="text-xl font-semibold text-sea-900">
-        {t.complex.stageTitle}
+        {tc.stageTitle}
       </h2>
-      {stage === null ? <p className="mt-2 text-slate-700">{t.complex.stageUnknown}</p> : null}
+      {stage === null ? <p className="mt-2 text-slate-700">{tc.stageUnknown}</p> : null}
       <ol className="mt-3 grid gap-3 sm:grid-cols-3" data-testid="stage-timeline">
         {CONSTRUCTION_STAGES.map((act, i) => {
           const state = i < current ? "done" : i === current ? "now" : "ahead";
@@ -41,16 +42,16 @@ export function StageTimeline({ stage, quarter, t }: { stage: ConstructionStage 
                 <span className="block font-semibold">
                   {t.card.stage[act]}{" "}
                   <span className={`text-sm font-normal ${state === "now" ? "text-sea-50" : "text-slate-600"}`}>
-                    ({state === "now" ? t.complex.stageNow : state === "done" ? t.complex.stageDone : t.complex.stageAhead})
+                    ({state === "now" ? tc.stageNow : state === "done" ? tc.stageDone : tc.stageAhead})
                   </span>
                 </span>
-                <span className="block text-sm">{t.complex.stageSteps[act]}</span>
+                <span className="block text-sm">{tc.stageSteps[act]}</span>
               </span>
             </li>
           );
         })}
       </ol>
-      {quarter !== null && stage !== "act16" ? <p className="mt-3 font-medium text-slate-800">{fill(t.complex.completion, { quarter })}</p> : null}
+      {quarter !== null && stage !== "act16" ? <p className="mt-3 font-medium text-slate-800">{fill(tc.completion, { quarter })}</p> : null}
     </section>
   );
 }

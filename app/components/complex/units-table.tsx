@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { complexTexts } from "~/i18n/complex-texts";
 import { fill, type Dictionary, type Lang } from "~/i18n";
 import { formatArea, formatPrice, formatPricePerM2 } from "~/i18n/format";
 import { nextUnitSort, UNIT_SORT_COLUMNS, unitSortParam, type UnitSort, type UnitSortColumn } from "~/lib/complex-units";
@@ -42,7 +43,7 @@ const STATUS_STYLE: Record<PropertyStatus, string> = {
  * labels come from `data-label`), so nothing scrolls sideways.
  */
 export function UnitsTable({ units, sort, basePath, lang, t }: { units: UnitRow[]; sort: UnitSort; basePath: string; lang: Lang; t: Dictionary }) {
-  const c = t.complex;
+  const c = complexTexts(lang);
   const label = (column: UnitSortColumn) => c.columns[column];
   const direction = sort.descending ? c.descending : c.ascending;
   const cell = (column: UnitSortColumn, row: UnitRow): string => {

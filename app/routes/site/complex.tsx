@@ -1,4 +1,5 @@
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { complexTexts } from "~/i18n/complex-texts";
 import { lazy, Suspense } from "react";
 import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
 import { AlertForm } from "~/components/alert-form";
@@ -69,6 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { lang, origin } = page;
   const { location, complex: c } = await current(args, lang);
   const t = dictionary(lang);
+  const tc = complexTexts(lang);
   const path = complexPathIn(lang, c, location);
   const locationPath = locationPathIn(lang, location);
   const sort = parseUnitSort(url.searchParams.get("sort"));
@@ -94,7 +96,7 @@ export async function loader(args: Route.LoaderArgs) {
   const description = localText(lang, c, "description");
   const placeNameShown = placeName(lang, location);
   const quarter = c.completion_quarter ? parseQuarter(c.completion_quarter) : null;
-  const facilities = c.facilities.map((f) => t.complex.facility[f]);
+  const facilities = c.facilities.map((f) => tc.facility[f]);
   const images = c.images.map(displayImageUrl);
   const point = c.public_lat !== null && c.public_lng !== null ? { lat: c.public_lat, lng: c.public_lng, precision: c.location_precision } : null;
   const complexAlert = alertQuery(new URLSearchParams({ complex: c.id }).toString()).query;
@@ -139,7 +141,7 @@ export async function loader(args: Route.LoaderArgs) {
     // filter), as /alerts will store it. Offered only while that normalised query keeps the complex: a query it
     // dropped would subscribe the visitor to every new property.
     alertQuery: alertsEnabled() && complexAlert.includes(`complex=${c.id}`) ? complexAlert : null,
-    alertTexts: { ...ALERT_FORM_TEXTS[lang], title: t.complex.alertTitle, intro: t.complex.alertIntro },
+    alertTexts: { ...ALERT_FORM_TEXTS[lang], title: tc.alertTitle, intro: tc.alertIntro },
     // Made here, not in meta() or the page: the JSON-LD builders stay on the server (issue 32).
     structuredData: [
       complexJsonLd({
@@ -177,12 +179,13 @@ export const shouldRevalidate = contactShouldRevalidate;
 export function meta({ loaderData: d }: Route.MetaArgs) {
   if (!d) return [];
   const t = dictionary(d.lang);
+  const tc = complexTexts(d.lang);
   const c = d.complex;
-  const sale = d.forSale > 0 ? plural(d.forSale, d.lang, t.complex.forSale) : t.complex.noneForSale;
+  const sale = d.forSale > 0 ? plural(d.forSale, d.lang, tc.forSale) : tc.noneForSale;
   const parts = [
     `${c.name}, ${d.location.name}`,
-    d.priceRange ? `${sale} · ${fill(t.complex.priceRange, { range: d.priceRange })}` : sale,
-    c.stage ? t.card.stage[c.stage] + (c.quarter && c.stage !== "act16" ? ` · ${fill(t.complex.completion, { quarter: c.quarter })}` : "") : null,
+    d.priceRange ? `${sale} · ${fill(tc.priceRange, { range: d.priceRange })}` : sale,
+    c.stage ? t.card.stage[c.stage] + (c.quarter && c.stage !== "act16" ? ` · ${fill(tc.completion, { quarter: c.quarter })}` : "") : null,
   ].filter(Boolean);
   return [
     ...pageMeta({
@@ -190,7 +193,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
       lang: d.lang,
       path: { ...d.paths, [d.lang]: d.path },
       noindex: !d.indexed,
-      title: fill(t.complex.metaTitle, { name: c.name, place: d.location.name }),
+      title: fill(tc.metaTitle, { name: c.name, place: d.location.name }),
       description: `${parts.join(". ")}. ${c.description}`,
       image: c.images[0],
       imageAlt: c.name,
@@ -203,13 +206,14 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 export default function ComplexPage({ loaderData: d }: Route.ComponentProps) {
   const { lang, complex: c, location } = d;
   const t = dictionary(lang);
+  const tc = complexTexts(lang);
   const nameLang = d.nameTranslated ? undefined : DEFAULT_LANG;
   const facts = [
-    { label: t.complex.developer, value: c.developer.trim() || null },
-    { label: t.complex.fee, value: c.fee },
-    { label: t.complex.seaDistance, value: c.seaDistance },
-    { label: t.complex.floors, value: c.floors === null ? null : String(c.floors) },
-    { label: t.complex.unitsTotal, value: c.unitsTotal === null ? null : String(c.unitsTotal) },
+    { label: tc.developer, value: c.developer.trim() || null },
+    { label: tc.fee, value: c.fee },
+    { label: tc.seaDistance, value: c.seaDistance },
+    { label: tc.floors, value: c.floors === null ? null : String(c.floors) },
+    { label: tc.unitsTotal, value: c.unitsTotal === null ? null : String(c.unitsTotal) },
   ].filter((f): f is { label: string; value: string } => f.value !== null);
   const basePath = encodePath(localizePath(lang, d.path));
   return (
@@ -233,7 +237,7 @@ export default function ComplexPage({ loaderData: d }: Route.ComponentProps) {
           />
         </div>
         <div className="min-w-0">
-          <p className="text-sm font-semibold uppercase tracking-wide text-sea-700">{t.complex.kind}</p>
+          <p className="text-sm font-semibold uppercase tracking-wide text-sea-700">{tc.kind}</p>
           <h1 className="text-2xl font-bold text-sea-900 sm:text-3xl" lang={nameLang}>
             {c.name}
           </h1>
@@ -241,17 +245,17 @@ export default function ComplexPage({ loaderData: d }: Route.ComponentProps) {
           <div className="mt-4 rounded-2xl bg-sea-50 p-4" data-testid="complex-prices">
             {d.forSale > 0 ? (
               <>
-                <p className="font-semibold text-slate-900">{plural(d.forSale, lang, t.complex.forSale)}</p>
-                {d.priceRange ? <p className="mt-1 text-2xl font-bold text-sea-700">{fill(t.complex.priceRange, { range: d.priceRange })}</p> : null}
-                {d.perM2Range ? <p className="mt-1 text-slate-700">{fill(t.complex.perM2Range, { range: d.perM2Range })}</p> : null}
+                <p className="font-semibold text-slate-900">{plural(d.forSale, lang, tc.forSale)}</p>
+                {d.priceRange ? <p className="mt-1 text-2xl font-bold text-sea-700">{fill(tc.priceRange, { range: d.priceRange })}</p> : null}
+                {d.perM2Range ? <p className="mt-1 text-slate-700">{fill(tc.perM2Range, { range: d.perM2Range })}</p> : null}
               </>
             ) : (
-              <p className="font-semibold text-slate-900">{d.units.length > 0 ? t.complex.noneForSale : t.complex.noUnits}</p>
+              <p className="font-semibold text-slate-900">{d.units.length > 0 ? tc.noneForSale : tc.noUnits}</p>
             )}
           </div>
           {facts.length > 0 ? (
             <>
-              <h2 className="sr-only">{t.complex.about}</h2>
+              <h2 className="sr-only">{tc.about}</h2>
               <dl className="mt-4 grid grid-cols-2 gap-3">
                 {facts.map(({ label, value }) => (
                   <div key={label} className="rounded-xl bg-white p-3 ring-1 ring-slate-200">
@@ -265,7 +269,7 @@ export default function ComplexPage({ loaderData: d }: Route.ComponentProps) {
           {c.facilities.length > 0 ? (
             <section aria-labelledby="facilities-heading" className="mt-4">
               <h2 id="facilities-heading" className="text-lg font-semibold text-sea-900">
-                {t.complex.facilities}
+                {tc.facilities}
               </h2>
               <ul className="mt-2 flex flex-wrap gap-2">
                 {c.facilities.map((f) => (
@@ -278,11 +282,11 @@ export default function ComplexPage({ loaderData: d }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
-      <StageTimeline stage={c.stage} quarter={c.quarter} t={t} />
+      <StageTimeline stage={c.stage} quarter={c.quarter} t={t} tc={tc} />
       <section id="units" aria-labelledby="units-heading" className="below-fold mt-8 scroll-mt-4">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
           <h2 id="units-heading" className="text-xl font-semibold text-sea-900">
-            {t.complex.units}
+            {tc.units}
           </h2>
           {d.forSale > 0 ? (
             // The listing of its units: the filters, the sorts and the map (the listing's complex filter).
@@ -297,7 +301,7 @@ export default function ComplexPage({ loaderData: d }: Route.ComponentProps) {
         {d.units.length > 0 ? (
           <UnitsTable units={d.units} sort={d.sort} basePath={basePath} lang={lang} t={t} />
         ) : (
-          <p className="mt-2 text-slate-700">{t.complex.noUnits}</p>
+          <p className="mt-2 text-slate-700">{tc.noUnits}</p>
         )}
       </section>
       <div className="below-fold mt-8 grid gap-8 lg:grid-cols-[3fr_2fr]">
@@ -305,7 +309,7 @@ export default function ComplexPage({ loaderData: d }: Route.ComponentProps) {
           {c.description.trim() ? (
             <section aria-labelledby="description-heading">
               <h2 id="description-heading" className="text-xl font-semibold text-sea-900">
-                {t.complex.description}
+                {tc.description}
               </h2>
               <div className="mt-2 whitespace-pre-line text-slate-800" lang={d.descriptionTranslated ? undefined : DEFAULT_LANG}>
                 {c.description}
@@ -317,9 +321,9 @@ export default function ComplexPage({ loaderData: d }: Route.ComponentProps) {
         </div>
         <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:self-start" aria-labelledby="complex-contact-heading">
           <h2 id="complex-contact-heading" className="mb-4 text-lg font-semibold">
-            {t.complex.contactTitle}
+            {tc.contactTitle}
           </h2>
-          <ContactForm t={t} subject={fill(t.complex.contactSubject, { name: c.name })} />
+          <ContactForm t={t} subject={fill(tc.contactSubject, { name: c.name })} />
         </section>
       </div>
     </main>
@@ -333,14 +337,15 @@ const GoneList = lazy(() => import("~/components/property-card").then((m) => ({ 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { lang } = splitLangPath(useLocation().pathname);
   const t = dictionary(lang);
+  const tc = complexTexts(lang);
   // A deleted complex: where it was, and what is for sale there now.
   if (isRouteErrorResponse(error) && error.status === 410) {
     const gone = (error.data as { gone: GoneData }).gone;
     return (
       <Suspense fallback={null}>
         <NotFoundState
-          title={t.complex.goneTitle}
-          text={t.complex.goneText}
+          title={tc.goneTitle}
+          text={tc.goneText}
           backHref={localizePath(lang, gone.location.path)}
           backLabel={fill(t.gone.toLocation, { name: gone.location.name })}
         >
@@ -356,7 +361,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404 && (error.data as { complex?: boolean } | null)?.complex) {
     return (
       <Suspense fallback={null}>
-        <NotFoundState title={t.complex.notFound} text={t.complex.notFoundText} backHref={localizePath(lang, "/properties")} backLabel={t.property.back} />
+        <NotFoundState title={tc.notFound} text={tc.notFoundText} backHref={localizePath(lang, "/properties")} backLabel={t.property.back} />
       </Suspense>
     );
   }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { complexTexts, type ComplexTexts } from "~/i18n/complex-texts";
 import { ALERT_FORM_TEXTS } from "~/i18n/alert-form";
 import { localizeCards } from "~/lib/listing";
 import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
@@ -35,6 +36,11 @@ import { alertsEnabled } from "~/web/alerts.server";
 import { listingComplexes } from "~/web/listing-complexes.server";
 import { mapTiles, pageContext } from "~/web/page.server";
 import type { Route } from "./+types/location";
+
+/** What the location page says of its complexes. */
+function pickComplexLabels(tc: ComplexTexts) {
+  return { inLocation: tc.inLocation, inLocationNoCase: tc.inLocationNoCase, forSale: tc.forSale, noneForSale: tc.noneForSale, priceFrom: tc.priceFrom };
+}
 
 export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { lang, origin } = pageContext(url);
@@ -87,6 +93,8 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
       forSale: c.for_sale,
       priceFrom: c.price_from,
     })),
+    // Their heading and counts in the page's language, only when there are some (issue 33: complex texts load where complexes show).
+    complexLabels: complexRows.length > 0 ? pickComplexLabels(complexTexts(lang)) : null,
     query: { ...query, page: page.page },
     // «Сообщать о новых объектах» (issue 22): this location with the filters shown, when mail is on.
     alertQuery: alertsEnabled() ? alertQuery(listingSearchParams(query).toString()).query : null,
@@ -123,7 +131,7 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
 }
 
 export default function LocationPage({ loaderData }: Route.ComponentProps) {
-  const { lang, location, total, query, page, tiles, alertQuery: alerts } = loaderData;
+  const { lang, location, total, query, page, tiles, alertQuery: alerts, complexLabels } = loaderData;
   const t = dictionary(lang);
   const [viewerOpen, setViewerOpen] = useState(false);
   const image = location.image || PLACEHOLDER_IMAGE;
@@ -171,10 +179,10 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
           complexes={loaderData.complexes}
           searchLabel={location.in ? fill(t.location.searchIn, { in: location.in }) : fill(t.location.searchInNoCase, { name: location.name })}
         />
-        {loaderData.complexList.length > 0 ? (
+        {loaderData.complexList.length > 0 && complexLabels ? (
           <section aria-labelledby="complexes-heading" className="below-fold mt-10">
             <h2 id="complexes-heading" className="text-xl font-semibold text-sea-900">
-              {location.in ? fill(t.complex.inLocation, { in: location.in }) : fill(t.complex.inLocationNoCase, { name: location.name })}
+              {location.in ? fill(complexLabels.inLocation, { in: location.in }) : fill(complexLabels.inLocationNoCase, { name: location.name })}
             </h2>
             <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="location-complexes">
               {loaderData.complexList.map((c) => (
@@ -197,9 +205,11 @@ export default function LocationPage({ loaderData }: Route.ComponentProps) {
                       <span className="block font-semibold text-sea-900" lang={c.nameLang}>
                         {c.name}
                       </span>
-                      <span className="block text-sm text-slate-700">{c.forSale > 0 ? plural(c.forSale, lang, t.complex.forSale) : t.complex.noneForSale}</span>
+                      <span className="block text-sm text-slate-700">
+                        {c.forSale > 0 ? plural(c.forSale, lang, complexLabels.forSale) : complexLabels.noneForSale}
+                      </span>
                       {c.forSale > 0 && c.priceFrom !== null ? (
-                        <span className="block font-semibold text-sea-700">{fill(t.complex.priceFrom, { price: formatPrice(c.priceFrom, lang) })}</span>
+                        <span className="block font-semibold text-sea-700">{fill(complexLabels.priceFrom, { price: formatPrice(c.priceFrom, lang) })}</span>
                       ) : null}
                     </span>
                   </Link>

@@ -1,4 +1,5 @@
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { complexTexts } from "~/i18n/complex-texts";
 import { lazy, Suspense } from "react";
 import { localizeCards } from "~/lib/listing";
 import { data, isRouteErrorResponse, Link, redirect, useLocation } from "react-router";
@@ -58,19 +59,21 @@ async function unitComplex(lang: Lang, propertyId: string, complexId: string | n
   if (!found) return null;
   const { complex: c, location } = found;
   const t = dictionary(lang);
+  const tc = complexTexts(lang);
   const quarter = c.completion_quarter && c.construction_stage !== "act16" ? parseQuarter(c.completion_quarter) : null;
   const facts = [
     c.construction_stage ? t.card.stage[c.construction_stage] : null,
-    quarter ? fill(t.complex.completion, { quarter: fill(t.property.quarter, { quarter: ROMAN[quarter.quarter - 1]!, year: quarter.year }) }) : null,
-    c.maintenance_fee_eur_m2 === null ? null : `${t.complex.fee}: ${fill(t.property.perM2Year, { fee: formatNumber(c.maintenance_fee_eur_m2, lang) })}`,
+    quarter ? fill(tc.completion, { quarter: fill(t.property.quarter, { quarter: ROMAN[quarter.quarter - 1]!, year: quarter.year }) }) : null,
+    c.maintenance_fee_eur_m2 === null ? null : `${tc.fee}: ${fill(t.property.perM2Year, { fee: formatNumber(c.maintenance_fee_eur_m2, lang) })}`,
   ].filter((f): f is string => f !== null);
   return {
     name: localText(lang, c, "name"),
     nameLang: lang === DEFAULT_LANG || hasOwnText(lang, c, "name") ? undefined : DEFAULT_LANG,
     href: localizePath(lang, complexPathIn(lang, c, location)),
     facts,
-    facilities: c.facilities.map((f) => t.complex.facility[f]),
+    facilities: c.facilities.map((f) => tc.facility[f]),
     others: localizeCards(lang, await otherComplexUnits(c.id, propertyId, 6)),
+    labels: { onProperty: tc.onProperty, facilities: tc.facilities, toComplex: tc.toComplex, otherUnits: tc.otherUnits },
   };
 }
 

@@ -1,4 +1,5 @@
 import "~/i18n/all";
+import { complexTexts } from "~/i18n/complex-texts";
 import { dictionary, fill, localizePath, type Lang } from "~/i18n";
 import { formatPrice } from "~/i18n/format";
 import { complexPathIn, localText, placeName } from "~/i18n/lang";
@@ -53,26 +54,26 @@ function item(p: FeedProperty, lang: Lang, origin: string): string {
 
 /** A complex's item: its page, «name — Жилой комплекс, place», what it has for sale from what price, its photo. */
 function complexItem(c: FeedComplex, lang: Lang, origin: string): string {
-  const t = dictionary(lang);
+  const t = complexTexts(lang);
   const location = { slug: c.location_slug, slug_en: c.location_slug_en };
   const url = localizedUrl(origin, lang, complexPathIn(lang, c, location));
   const [photo] = photoUrls(origin, c.images, 1);
   const place = placeName(lang, { name: c.location_name, name_bg: c.location_name_bg, name_en: c.location_name_en });
   const offer = [
-    plural(c.for_sale, lang, t.complex.forSale),
-    c.price_from !== null ? fill(t.complex.priceFrom, { price: formatPrice(c.price_from, lang) }) : null,
+    plural(c.for_sale, lang, t.forSale),
+    c.price_from !== null ? fill(t.priceFrom, { price: formatPrice(c.price_from, lang) }) : null,
   ]
     .filter((v): v is string => Boolean(v))
     .join(" · ");
   const html = [
     photo ? `<p><img src="${xmlText(photo)}" alt=""></p>` : "",
-    `<p>${xmlText(`${t.complex.kind}, ${place}`)}</p>`,
+    `<p>${xmlText(`${t.kind}, ${place}`)}</p>`,
     `<p>${xmlText(offer)}</p>`,
     localText(lang, c, "description").trim() ? `<p>${xmlText(truncate(localText(lang, c, "description"), 300))}</p>` : "",
   ].join("");
   return (
     "<item>" +
-    element("title", `${placeName(lang, c)} — ${t.complex.kind}, ${place}`) +
+    element("title", `${placeName(lang, c)} — ${t.kind}, ${place}`) +
     element("link", url) +
     `<guid isPermaLink="true">${xmlText(url)}</guid>` +
     element("pubDate", rfc822(c.created_at)) +
