@@ -59,10 +59,7 @@ function complexItem(c: FeedComplex, lang: Lang, origin: string): string {
   const url = localizedUrl(origin, lang, complexPathIn(lang, c, location));
   const [photo] = photoUrls(origin, c.images, 1);
   const place = placeName(lang, { name: c.location_name, name_bg: c.location_name_bg, name_en: c.location_name_en });
-  const offer = [
-    plural(c.for_sale, lang, t.forSale),
-    c.price_from !== null ? fill(t.priceFrom, { price: formatPrice(c.price_from, lang) }) : null,
-  ]
+  const offer = [plural(c.for_sale, lang, t.forSale), c.price_from !== null ? fill(t.priceFrom, { price: formatPrice(c.price_from, lang) }) : null]
     .filter((v): v is string => Boolean(v))
     .join(" · ");
   const html = [
